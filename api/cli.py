@@ -1,0 +1,102 @@
+"""The `conclave` command line (typer + rich)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+app = typer.Typer(help="Conclave: a game server for complex tabletop games.", no_args_is_help=True)
+content_app = typer.Typer(help="Content packs.")
+app.add_typer(content_app, name="content")
+
+
+def _modules(value: str) -> list[str]:
+    return [m.strip() for m in value.split(",") if m.strip()]
+
+
+@app.command()
+def simulate(
+    game: str = typer.Option(..., help="Game id, e.g. new-capital"),
+    players: int = typer.Option(4, help="Number of seats"),
+    games: int = typer.Option(10, help="How many games to play"),
+    seed: int = typer.Option(0, help="Seed of the first game (then seed+1, ...)"),
+    modules: str = typer.Option("", help="Comma-separated module ids"),
+    scenario: Optional[str] = typer.Option(None, help="Scenario option, where the game has one"),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON summary object"),
+    no_invariants: bool = typer.Option(False, "--no-invariants", help="Skip invariant checks (faster)"),
+) -> None:
+    """Play whole games with random bots, checking invariants after every action."""
+    from rich.progress import Progress
+
+    from api.simulate import simulate as run
+    from core.errors import ConclaveError
+
+    options = {"scenario": scenario} if scenario else None
+    show = sys.stderr.isatty() and not json_out
+    try:
+        if show:
+            with Progress(transient=True) as bar:
+                task = bar.add_task(f"{game} x{players}", total=games)
+                summary = run(game, players, games, seed, _modules(modules), options,
+                              check_invariants=not no_invariants, progress=lambda: bar.advance(task))
+        else:
+            summary = run(game, players, games, seed, _modules(modules), options, check_invariants=not no_invariants)
+    except ConclaveError as exc:
+        typer.echo(f"error [{exc.code}]: {exc.message}", err=True)
+        raise typer.Exit(2)
+    if json_out:
+        typer.echo(json.dumps(summary))
+    else:
+        from rich import print as rprint
+
+        rprint(summary)
+    if summary["errors"]:
+        raise typer.Exit(1)
+
+
+@app.command()
+def replay(
+    log_file: Path = typer.Argument(..., help="JSON: {game, players, seed, modules, options, log: [[seat, action]...]}"),
+) -> None:
+    """Rebuild a game from its action log and print the final public view."""
+    from core import replay as do_replay, to_action
+
+    data = json.loads(log_file.read_text())
+    table = do_replay(data["game"], data["players"], data["seed"],
+                      [(s, to_action(a)) for s, a in data["log"]],
+                      modules=data.get("modules"), options=data.get("options"))
+    typer.echo(json.dumps(table.view(None), default=str))
+
+
+@content_app.command("validate")
+def content_validate(folder: Path = typer.Argument(None, help="Pack folder (default: built-in demo pack)")) -> None:
+    """Validate a New Capital content pack against its schema."""
+    from core.errors import ContentError
+    from plugins.new_capital.content import DEFAULT_PACK, load_pack
+
+    try:
+        pack = load_pack(folder or DEFAULT_PACK)
+    except ContentError as exc:
+        typer.echo(f"invalid: {exc.message}", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"ok: {len(pack.actions)} action cards, {len(pack.structures)} structures, "
+               f"{len(pack.leaders)} leaders, {len(pack.crises)} crises, {len(pack.hunger)} hunger cards")
+
+
+@app.command()
+def games() -> None:
+    """List installed games and modules."""
+    from core import default_registry
+
+    reg = default_registry()
+    for g in reg.games.values():
+        typer.echo(f"{g.id}: {g.name} ({g.min_players}-{g.max_players} players)")
+    for m in reg.modules.values():
+        typer.echo(f"  module {m.id} for {m.game}: {m.description}")
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,66 @@
+"""Headless bot games in bulk: the engine behind `conclave simulate` and the benchmarks."""
+from __future__ import annotations
+
+import time
+import traceback
+from collections import Counter
+from typing import Callable
+
+from core.bot import play_game
+
+
+def simulate(
+    game: str,
+    players: int,
+    games: int,
+    seed: int,
+    modules: list[str] | None = None,
+    options: dict | None = None,
+    check_invariants: bool = True,
+    progress: Callable[[], None] | None = None,
+) -> dict:
+    """Play `games` bot games with seeds seed, seed+1, ...; return the summary `--json` prints."""
+    winners: Counter[str] = Counter()
+    errors: list[dict] = []
+    actions = completed = 0
+    durations: list[float] = []
+    started = time.perf_counter()
+    for i in range(games):
+        game_seed = seed + i
+        t0 = time.perf_counter()
+        try:
+            played = play_game(game, players, game_seed, modules=modules, options=options,
+                               check_invariants=check_invariants)
+        except Exception as exc:  # a crash in one game is reported, not fatal to the run
+            errors.append({"seed": game_seed, "error": f"{type(exc).__name__}: {exc}",
+                           "where": traceback.format_exc(limit=-3)})
+        else:
+            durations.append(time.perf_counter() - t0)
+            actions += played.actions
+            if played.invariant_errors:
+                errors.append({"seed": game_seed, "error": "invariant", "details": played.invariant_errors[:5]})
+            else:
+                completed += 1
+                for seat in played.table.state.result.get("winners", []):
+                    winners[str(seat)] += 1
+        if progress:
+            progress()
+    seconds = time.perf_counter() - started
+    durations.sort()
+    return {
+        "game": game,
+        "players": players,
+        "modules": sorted(modules or []),
+        "seed": seed,
+        "games": games,
+        "completed": completed,
+        "errors": len(errors),
+        "error_details": errors[:10],
+        "actions": actions,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 2) if seconds else None,
+        "mean_actions_per_game": round(actions / max(1, len(durations)), 1),
+        "median_game_ms": round(1000 * durations[len(durations) // 2], 2) if durations else None,
+        "winners": dict(sorted(winners.items())),
+        "invariants_checked": check_invariants,
+    }

@@ -1,0 +1,174 @@
+"""The kernel's public operations: create a table, list legal actions, apply, view, replay.
+
+`apply(state, seat, action)` never mutates its input: it validates against the open
+prompts, then works on a copy. An illegal action raises a typed `ActionRejected`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from core.errors import (
+    ActionRejected,
+    BadParameter,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    UnknownSeat,
+)
+from core.flow import Ctx, run
+from core.plugins import Registry, Rules, default_registry
+from core.rng import seed_state
+from core.state import Action, Event, Seat, TableState, copy_state
+
+
+@dataclass
+class Table:
+    """A headless table: its rules, current state and accepted action log.
+
+    The log is (seat, action) pairs; with the creation arguments it rebuilds the state.
+    """
+
+    rules: Rules
+    state: TableState
+    log: list[tuple[int, Action]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    def act(self, seat: int, action: Action | dict) -> list[Event]:
+        if isinstance(action, dict):
+            action = to_action(action)
+        self.state, events = apply(self.rules, self.state, seat, action)
+        self.log.append((seat, action))
+        self.events = events
+        return events
+
+    def legal(self, seat: int) -> list[Action]:
+        return legal_actions(self.state, seat)
+
+    def view(self, viewer: int | None) -> dict:
+        return view(self.rules, self.state, viewer)
+
+
+def to_action(data: dict) -> Action:
+    """Build an `Action` from plain data, refusing malformed input with `BadParameter`."""
+    try:
+        return msgspec.convert(data, Action)
+    except msgspec.ValidationError as exc:
+        raise BadParameter(f"malformed action: {exc}") from None
+
+
+def create_table(
+    game: str,
+    players: int,
+    seed: int = 0,
+    modules: list[str] | None = None,
+    options: dict | None = None,
+    names: list[str] | None = None,
+    registry: Registry | None = None,
+) -> Table:
+    """Check the configuration, build the initial state, run setup up to the first decision."""
+    registry = registry or default_registry()
+    modules = list(modules or [])
+    options = dict(options or {})
+    registry.check_table(game, modules, players, options)
+    rules = registry.rules_for(game, modules)
+    seats = [Seat(index=i, name=(names[i] if names and i < len(names) else f"Player {i + 1}")) for i in range(players)]
+    full_options = {k: spec.default for k, spec in rules.game.options.items()}
+    full_options.update(options)
+    state = rules.hook.conclave_initial_state(
+        game=game, seats=seats, seed=seed, options=full_options, modules=sorted(modules)
+    )
+    state.rng = seed_state(seed)
+    ctx = Ctx(state, rules)
+    rules.hook.conclave_setup(ctx=ctx)
+    run(ctx)
+    return Table(rules=rules, state=state, events=ctx.events)
+
+
+def legal_actions(state: TableState, seat: int) -> list[Action]:
+    """Exactly the answers to this seat's open prompts."""
+    return [opt for p in state.prompts if p.seat == seat for opt in p.options]
+
+
+def active_seats(state: TableState) -> list[int]:
+    """Seats with a blocking prompt open, in seat order."""
+    return sorted({p.seat for p in state.prompts if p.blocking})
+
+
+def _find_prompt(rules: Rules, state: TableState, seat: int, action: Action):
+    if state.finished:
+        raise GameOver("the game is over")
+    if not 0 <= seat < len(state.seats):
+        raise UnknownSeat(f"there is no seat {seat} at this table")
+    mine = [p for p in state.prompts if p.seat == seat]
+    if not mine:
+        waiting = ", ".join(str(s) for s in active_seats(state)) or "nobody"
+        raise NotYourTurn(f"seat {seat} has no decision to make now (waiting for seat {waiting})")
+    typed = [p for p in mine if any(o.type == action.type for o in p.options)]
+    if not typed:
+        kinds = sorted({o.type for p in mine for o in p.options})
+        raise IllegalAction(f"{action.type!r} is not legal now; seat {seat} may: {', '.join(kinds)}")
+    for p in typed:
+        for option in p.options:
+            if option == action:
+                return p
+    explained = rules.hook.conclave_explain_rejection(state=state, seat=seat, action=action)
+    if isinstance(explained, ActionRejected):
+        raise explained
+    raise BadParameter(f"{action.type} does not accept parameters {dict(action.params)!r} now")
+
+
+def apply(rules: Rules, state: TableState, seat: int, action: Action) -> tuple[TableState, list[Event]]:
+    """Apply one action; return the new state and its events. The input is not modified."""
+    prompt = _find_prompt(rules, state, seat, action)
+    new = copy_state(state)
+    new.prompts = [p for p in new.prompts if p.id != prompt.id]
+    ctx = Ctx(new, rules)
+    ctx.emit("action", seat=seat, action=msgspec.to_builtins(action), prompt=prompt.kind)
+    rules.handlers[prompt.resume](ctx, seat=seat, params=action.params, **prompt.args)
+    run(ctx)
+    new.version += 1
+    rules.hook.conclave_action_applied(ctx=ctx, seat=seat, action=action)
+    return new, ctx.events
+
+
+def view(rules: Rules, state: TableState, viewer: int | None) -> dict:
+    """The state as `viewer` may see it (None = spectator): plain data, redacted."""
+    data: dict[str, Any] = msgspec.to_builtins(state)
+    del data["rng"], data["stack"]
+    data["prompts"] = [
+        p if p["seat"] == viewer else {"id": p["id"], "seat": p["seat"], "kind": p["kind"], "blocking": p["blocking"]}
+        for p in data["prompts"]
+    ]
+    data["active_seats"] = active_seats(state)
+    rules.hook.conclave_view(state=state, viewer=viewer, view=data)
+    return data
+
+
+def view_events(events: list[Event], viewer: int | None) -> list[dict]:
+    """Events as `viewer` may see them: private data only for its addressees."""
+    out = []
+    for ev in events:
+        if ev.to is None or (viewer is not None and viewer in ev.to):
+            out.append({"type": ev.type, "data": ev.data})
+        elif ev.public is not None:
+            out.append({"type": ev.type, "data": ev.public})
+    return out
+
+
+def replay(
+    game: str,
+    players: int,
+    seed: int,
+    log: list[tuple[int, Action]],
+    modules: list[str] | None = None,
+    options: dict | None = None,
+    registry: Registry | None = None,
+) -> Table:
+    """Rebuild a table from its creation arguments and action log."""
+    table = create_table(game, players, seed=seed, modules=modules, options=options, registry=registry)
+    for seat, action in log:
+        table.act(seat, action)
+    return table

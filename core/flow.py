@@ -1,0 +1,138 @@
+"""The flow: a stack of named steps run until a decision is needed.
+
+Pending work is data (`state.stack` of `Step`), so an effect that stops for a choice
+resumes later, in another process if need be. `Ctx` is the handle a step handler gets:
+the state being changed, the events raised, the RNG, the hooks.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from core.errors import EngineError
+from core.rng import Rng
+from core.state import Action, Event, Prompt, Step, TableState
+
+MAX_STEPS_PER_ACTION = 100_000  # a runaway loop is a bug; fail loudly instead of hanging
+
+
+class Ctx:
+    """The running context of one table mutation (setup or one action)."""
+
+    __slots__ = ("state", "rules", "events", "rng", "content")
+
+    def __init__(self, state: TableState, rules, content: Any = None) -> None:
+        self.state = state
+        self.rules = rules
+        self.events: list[Event] = []
+        self.rng = Rng(state)
+        self.content = content
+
+    @property
+    def hook(self):
+        return self.rules.pm.hook
+
+    # -- pending work ---------------------------------------------------------------
+    def push(self, name: str, **args: Any) -> None:
+        """Schedule `name` to run next (before anything already pending)."""
+        self.state.stack.append(Step(name, args))
+
+    def push_all(self, steps: Iterable[tuple[str, dict]]) -> None:
+        """Schedule several steps to run in the given order, before anything pending."""
+        for name, args in reversed(list(steps)):
+            self.state.stack.append(Step(name, args))
+
+    # -- decisions ------------------------------------------------------------------
+    def prompt(
+        self,
+        seat: int,
+        kind: str,
+        options: list[Action],
+        resume: str,
+        blocking: bool = True,
+        text: str = "",
+        **args: Any,
+    ) -> Prompt:
+        """Open a decision for `seat`. `options` must be non-empty and complete."""
+        if not options:
+            raise EngineError(f"prompt {kind!r} for seat {seat} has no options")
+        state = self.state
+        prompt = Prompt(
+            id=state.next_prompt_id, seat=seat, kind=kind, options=options,
+            resume=resume, args=args, blocking=blocking, prompt_text=text,
+        )
+        state.next_prompt_id += 1
+        state.prompts.append(prompt)
+        return prompt
+
+    def ask(self, seat: int, kind: str, options: list[Action], resume: str, text: str = "", **args: Any) -> None:
+        """Like `prompt`, but a forced choice (one option) is taken at once without asking."""
+        if len(options) == 1:
+            self.rules.handlers[resume](self, seat=seat, params=options[0].params, **args)
+        else:
+            self.prompt(seat, kind, options, resume, text=text, **args)
+
+    def close_prompts(self, kind: str | None = None) -> None:
+        """Withdraw open prompts (all, or of one kind): e.g. a standing offer whose window ended."""
+        self.state.prompts = [p for p in self.state.prompts if kind is not None and p.kind != kind]
+
+    # -- events ---------------------------------------------------------------------
+    def emit(self, type: str, to: list[int] | None = None, public: dict | None = None, **data: Any) -> None:
+        """Record an event. With `to`, only those seats see `data`; others see `public`."""
+        self.events.append(Event(type=type, data=data, to=to, public=public))
+
+    # -- phases ---------------------------------------------------------------------
+    def enter_phase(self, phase: str) -> None:
+        self.state.phase = phase
+        self.state.step = ""
+        self.emit("phase", phase=phase, round=self.state.round)
+        self.hook.conclave_phase_enter(ctx=self, phase=phase)
+
+    def exit_phase(self, phase: str) -> None:
+        self.hook.conclave_phase_exit(ctx=self, phase=phase)
+
+    def finish(self, result: dict) -> None:
+        """End the game with `result`; no prompt stays open."""
+        state = self.state
+        state.finished = True
+        state.result = result
+        state.prompts = []
+        state.stack = []
+        self.emit("game_end", **result)
+        self.hook.conclave_game_end(ctx=self, result=result)
+
+
+def run(ctx: Ctx) -> None:
+    """Run pending steps until a blocking prompt is open or the game ends."""
+    state = ctx.state
+    handlers = ctx.rules.handlers
+    budget = MAX_STEPS_PER_ACTION
+    while not state.finished and not any(p.blocking for p in state.prompts):
+        if not state.stack:
+            raise EngineError(f"{state.game}: no pending step and no open decision (phase {state.phase!r})")
+        step = state.stack.pop()
+        handler = handlers.get(step.name)
+        if handler is None:
+            raise EngineError(f"no handler for step {step.name!r}")
+        handler(ctx, **step.args)
+        budget -= 1
+        if budget == 0:
+            raise EngineError("too many steps in one action: a rule loops")
+
+
+class StepTable(dict):
+    """Collects a plugin's step handlers: `steps = StepTable("nc")`, then `@steps("draw")`."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def __call__(self, name: str):
+        full = f"{self.prefix}.{name}"
+
+        def register(fn):
+            if full in self:
+                raise EngineError(f"step {full!r} defined twice")
+            self[full] = fn
+            return fn
+
+        return register

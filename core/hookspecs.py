@@ -1,0 +1,105 @@
+"""Every core hook, grouped by lifecycle stage (after pytest's `hookspec.py`).
+
+Hooks are called with keyword arguments only. Argument names are the same
+everywhere: `ctx` is the running `core.flow.Ctx` (state, events, RNG, stack);
+`state` is a `TableState` when no mutation is allowed. A game plugin may add its own
+hookspecs for the extension points its modules need (`GameSpec.hookspecs`).
+
+The protocol of one table:
+
+1. `conclave_register_games` / `conclave_register_modules` (once, on the registry)
+2. `conclave_initial_state` (firstresult, the game) then `conclave_setup` (game first,
+   then each enabled module)
+3. the flow runs steps; games fire `conclave_phase_enter` / `conclave_phase_exit`
+4. for each accepted action: the resume step, the flow, then `conclave_action_applied`
+5. `conclave_game_end` when the game sets its result
+6. reading: `conclave_view` (game redacts, modules add), `conclave_explain_rejection`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from core.flow import Ctx
+    from core.plugins import GameSpec, ModuleSpec
+    from core.state import Action, TableState
+
+PROJECT = "conclave"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+# -- registration -------------------------------------------------------------------
+@hookspec
+def conclave_register_games() -> list[GameSpec]:
+    """Return the games this plugin provides."""
+
+
+@hookspec
+def conclave_register_modules() -> list[ModuleSpec]:
+    """Return the optional modules this plugin provides."""
+
+
+# -- table setup --------------------------------------------------------------------
+@hookspec(firstresult=True)
+def conclave_initial_state(game: str, seats: list, seed: int, options: dict, modules: list[str]) -> TableState:
+    """The game builds its empty state object (kernel fields filled in). First answer wins."""
+
+
+@hookspec
+def conclave_setup(ctx: Ctx) -> None:
+    """Lay out the table. The game implements it `tryfirst`; modules then add their setup
+    and may push steps that run before the first decision."""
+
+
+@hookspec
+def conclave_step_handlers() -> dict[str, Any]:
+    """Return {step name: handler}. Handlers take `(ctx, **args)`; prompt resumes take
+    `(ctx, seat=, params=, **args)`. Names are global per table: prefix them with the plugin id."""
+
+
+# -- flow -------------------------------------------------------------------------
+@hookspec
+def conclave_phase_enter(ctx: Ctx, phase: str) -> None:
+    """A phase begins (state.phase is already set)."""
+
+
+@hookspec
+def conclave_phase_exit(ctx: Ctx, phase: str) -> None:
+    """A phase ends."""
+
+
+@hookspec
+def conclave_action_applied(ctx: Ctx, seat: int, action: Action) -> None:
+    """An action was accepted and the flow has run until the next decision."""
+
+
+@hookspec
+def conclave_game_end(ctx: Ctx, result: dict) -> None:
+    """The game is over; `result` is already in `state.result`."""
+
+
+@hookspec
+def conclave_campaign_save(state: TableState, campaign: dict) -> None:
+    """Write what the campaign keeps between sessions into `campaign` (in place)."""
+
+
+# -- reading ------------------------------------------------------------------------
+@hookspec
+def conclave_view(state: TableState, viewer: int | None, view: dict) -> None:
+    """Redact `view` (a plain-data copy of the state) for `viewer` (None = spectator), in place.
+    Remove what the viewer may not see; add derived public facts if useful."""
+
+
+@hookspec(firstresult=True)
+def conclave_explain_rejection(state: TableState, seat: int, action: Action) -> Exception | None:
+    """An action of a legal type did not match any option: return the most specific typed
+    error (e.g. `CannotAfford`), or None for the kernel's generic `BadParameter`."""
+
+
+@hookspec
+def conclave_check_invariants(state: TableState) -> list[str]:
+    """Return descriptions of broken invariants (cards in two places, counts over the
+    components...). Used by tests and `simulate` after every action."""

@@ -1,0 +1,202 @@
+"""Plugin discovery and per-table plugin managers.
+
+The `Registry` knows every installed game and module: the built-in plugins it is given
+plus third-party ones from the `conclave` entry-point group. A table never talks to the
+registry's manager; it gets a `Rules` object holding a pluggy manager with its game plugin
+and exactly the modules it enabled, cached per configuration.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib.metadata import entry_points
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from core import hookspecs
+from core.errors import (
+    BadOption,
+    BadPlayerCount,
+    IncompatibleModules,
+    PluginError,
+    UnknownGame,
+    UnknownModule,
+)
+
+ENTRY_POINT_GROUP = "conclave"
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One table option: its default and allowed values."""
+
+    default: Any
+    choices: tuple = ()
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game's fixed facts, declared once as module data by the game plugin."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    plugin: Any
+    description: str = ""
+    options: dict[str, OptionSpec] = field(default_factory=dict)
+    hookspecs: Any = None  # module/class of game-specific hookspecs for its modules
+
+
+@dataclass(frozen=True)
+class ModuleSpec:
+    """An optional module: which game it extends and what it cannot be combined with."""
+
+    id: str
+    game: str
+    name: str
+    plugin: Any
+    description: str = ""
+    min_players: int = 1
+    max_players: int = 99
+    incompatible_with: tuple[str, ...] = ()
+    discouraged_with: tuple[str, ...] = ()
+
+
+@dataclass
+class Rules:
+    """What a table runs with: one manager for its game + modules, and their step handlers."""
+
+    game: GameSpec
+    modules: tuple[ModuleSpec, ...]
+    pm: pluggy.PluginManager
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def hook(self):
+        return self.pm.hook
+
+    @cached_property
+    def handlers(self) -> dict[str, Any]:
+        merged: dict[str, Any] = {}
+        for table in self.pm.hook.conclave_step_handlers():
+            for name, fn in table.items():
+                if name in merged and merged[name] is not fn:
+                    raise PluginError(f"step handler {name!r} is registered twice")
+                merged[name] = fn
+        return merged
+
+
+class Registry:
+    """Every game and module installed, and a cache of per-configuration `Rules`."""
+
+    def __init__(self, builtin: list[ModuleType | str] = (), load_entry_points: bool = True) -> None:
+        self._discovery = pluggy.PluginManager(hookspecs.PROJECT)
+        self._discovery.add_hookspecs(hookspecs)
+        if os.environ.get("CONCLAVE_TRACE_HOOKS"):
+            self._discovery.trace.root.setwriter(print)
+            self._discovery.enable_tracing()
+        for plugin in builtin:
+            self._add(importlib.import_module(plugin) if isinstance(plugin, str) else plugin)
+        if load_entry_points:
+            for ep in entry_points(group=ENTRY_POINT_GROUP):
+                self._add(ep.load(), name=f"ep:{ep.name}")
+        self.games: dict[str, GameSpec] = {}
+        self.modules: dict[str, ModuleSpec] = {}
+        for specs in self._discovery.hook.conclave_register_games():
+            for spec in specs:
+                if spec.id in self.games:
+                    raise PluginError(f"game {spec.id!r} is registered twice")
+                self.games[spec.id] = spec
+        for specs in self._discovery.hook.conclave_register_modules():
+            for spec in specs:
+                if spec.id in self.modules:
+                    raise PluginError(f"module {spec.id!r} is registered twice")
+                self.modules[spec.id] = spec
+        self._cache: dict[tuple[str, tuple[str, ...]], Rules] = {}
+
+    def _add(self, plugin: Any, name: str | None = None) -> None:
+        if self._discovery.is_registered(plugin):
+            return
+        self._discovery.register(plugin, name=name)
+
+    def game(self, game_id: str) -> GameSpec:
+        try:
+            return self.games[game_id]
+        except KeyError:
+            known = ", ".join(sorted(self.games)) or "none"
+            raise UnknownGame(f"unknown game {game_id!r} (installed: {known})") from None
+
+    def check_table(self, game_id: str, modules: list[str], players: int, options: dict) -> tuple[str, ...]:
+        """Refuse an impossible configuration with a clear error; return advisory warnings."""
+        game = self.game(game_id)
+        if not game.min_players <= players <= game.max_players:
+            raise BadPlayerCount(
+                f"{game.name} takes {game.min_players}-{game.max_players} players, not {players}"
+            )
+        for key, value in options.items():
+            spec = game.options.get(key)
+            if spec is None:
+                raise BadOption(f"{game.id} has no option {key!r} (options: {', '.join(game.options) or 'none'})")
+            if spec.choices and value not in spec.choices:
+                raise BadOption(f"option {key!r} must be one of {list(spec.choices)}, not {value!r}")
+        if len(set(modules)) != len(modules):
+            raise IncompatibleModules(f"a module is listed twice: {modules}")
+        warnings: list[str] = []
+        for mid in modules:
+            spec = self.modules.get(mid)
+            if spec is None:
+                raise UnknownModule(f"unknown module {mid!r}")
+            if spec.game != game_id:
+                raise IncompatibleModules(f"module {mid!r} extends {spec.game!r}, not {game_id!r}")
+            if not spec.min_players <= players <= spec.max_players:
+                raise BadPlayerCount(
+                    f"module {mid!r} takes {spec.min_players}-{spec.max_players} players, not {players}"
+                )
+            for other in modules:
+                if other in spec.incompatible_with:
+                    raise IncompatibleModules(f"module {mid!r} cannot be combined with {other!r}")
+                if other in spec.discouraged_with:
+                    warnings.append(f"module {mid!r} is not recommended together with {other!r}")
+        return tuple(warnings)
+
+    def rules_for(self, game_id: str, modules: list[str]) -> Rules:
+        """The cached manager for this exact game + module set (module order does not matter)."""
+        key = (game_id, tuple(sorted(modules)))
+        rules = self._cache.get(key)
+        if rules is None:
+            game = self.game(game_id)
+            pm = pluggy.PluginManager(hookspecs.PROJECT)
+            pm.add_hookspecs(hookspecs)
+            if game.hookspecs is not None:
+                pm.add_hookspecs(game.hookspecs)
+            pm.register(game.plugin, name=f"game:{game.id}")
+            specs = []
+            for mid in key[1]:
+                spec = self.modules.get(mid)
+                if spec is None:
+                    raise UnknownModule(f"unknown module {mid!r}")
+                pm.register(spec.plugin, name=f"module:{mid}")
+                specs.append(spec)
+            rules = Rules(game=game, modules=tuple(specs), pm=pm)
+            self._cache[key] = rules
+        return rules
+
+
+BUILTIN_PLUGINS = ("plugins.new_capital.plugin",)
+
+
+def default_registry() -> Registry:
+    """The registry the app and CLI use: built-ins plus installed third-party plugins."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Registry(list(BUILTIN_PLUGINS))
+    return _DEFAULT
+
+
+_DEFAULT: Registry | None = None

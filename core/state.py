@@ -1,0 +1,98 @@
+"""The table state: one serialisable document.
+
+`TableState` holds what every game needs (seats, phase, prompts, pending steps, RNG,
+version). A game subclasses it with its own fields; modules keep their data in
+`modules[module_id]` as plain JSON-like values. Nothing about a table lives in Python
+objects outside this document, so any process can load any table.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+
+class Action(msgspec.Struct, frozen=True, omit_defaults=True):
+    """What a seat sends: a type and its parameters. Legal actions have the same shape."""
+
+    type: str
+    params: dict[str, Any] = {}
+
+
+class Prompt(msgspec.Struct, kw_only=True):
+    """A decision the rules are waiting for.
+
+    `options` are complete actions: sending one back unchanged is accepted. `resume` names
+    the step handler that receives the answer, with `args` as its keyword arguments.
+    A non-blocking prompt stands open (e.g. a payment any seat may make) without holding
+    up the flow.
+    """
+
+    id: int
+    seat: int
+    kind: str
+    options: list[Action]
+    resume: str
+    args: dict[str, Any] = {}
+    blocking: bool = True
+    prompt_text: str = ""
+
+
+class Step(msgspec.Struct, array_like=True):
+    """A named piece of pending work with its arguments: never a closure."""
+
+    name: str
+    args: dict[str, Any]
+
+
+class Event(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """Something that happened. `to` limits `data` to some seats; others see `public`."""
+
+    type: str
+    data: dict[str, Any] = {}
+    to: list[int] | None = None
+    public: dict[str, Any] | None = None
+
+
+class Seat(msgspec.Struct, kw_only=True):
+    index: int
+    name: str = ""
+
+
+class TableState(msgspec.Struct, kw_only=True):
+    """Kernel fields shared by every game. Games subclass this."""
+
+    game: str
+    modules: list[str] = []
+    options: dict[str, Any] = {}
+    seats: list[Seat] = []
+    seed: int = 0
+    rng: int = 0
+    version: int = 0
+    round: int = 0
+    phase: str = ""
+    step: str = ""
+    prompts: list[Prompt] = []
+    next_prompt_id: int = 1
+    stack: list[Step] = []
+    finished: bool = False
+    result: dict[str, Any] | None = None
+    module_state: dict[str, Any] = {}
+
+    @property
+    def player_count(self) -> int:
+        return len(self.seats)
+
+
+def copy_state(state: TableState) -> TableState:
+    """A deep copy through msgpack: faster than `copy.deepcopy` and keeps the exact types."""
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=type(state))
+
+
+def encode_state(state: TableState) -> bytes:
+    """Canonical bytes of a state: equal states give byte-identical output."""
+    return msgspec.json.encode(state)
+
+
+def decode_state(data: bytes, state_type: type[TableState]) -> TableState:
+    return msgspec.json.decode(data, type=state_type)

@@ -1,0 +1,1 @@
+"""The Queen's New Capital game plugin (`new-capital`)."""

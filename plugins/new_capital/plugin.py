@@ -1,0 +1,85 @@
+"""The Queen's New Capital as a pluggy plugin: declared facts, then hook implementations."""
+from __future__ import annotations
+
+from core.errors import BadParameter, CannotAfford
+from core.hookspecs import hookimpl
+from core.plugins import GameSpec, OptionSpec
+from plugins.new_capital import hookspecs as nc_hookspecs
+from plugins.new_capital.content import pack_for
+from plugins.new_capital.effects import steps as effect_steps
+from plugins.new_capital.rounds import setup, steps as round_steps  # noqa: F401 (registers steps)
+from plugins.new_capital.state import NewCapitalState
+from plugins.new_capital.views import invariant_errors, redact
+
+GAME_ID = "new-capital"
+SCENARIOS = ("learning", "swift", "friendly", "uprising")
+
+
+def _game() -> GameSpec:
+    import sys
+
+    return GameSpec(
+        id=GAME_ID,
+        name="The Queen's New Capital",
+        min_players=2,
+        max_players=4,
+        plugin=sys.modules[__name__],
+        description="Card-driven province building: draft, develop, face the crises, score seals.",
+        options={
+            "scenario": OptionSpec(default="learning", choices=SCENARIOS, description="Scenario card (QNC-023)"),
+            "pack": OptionSpec(default="", description="Folder of another content pack (default: built-in demo pack)"),
+        },
+        hookspecs=nc_hookspecs,
+    )
+
+
+@hookimpl
+def conclave_register_games():
+    return [_game()]
+
+
+@hookimpl
+def conclave_initial_state(game, seats, seed, options, modules):
+    if game != GAME_ID:
+        return None
+    pack_for(options.get("pack", ""))  # validate the pack before anything is built
+    return NewCapitalState(game=game, seats=seats, seed=seed, options=options, modules=modules,
+                           scenario=options["scenario"], pack=options.get("pack", ""))
+
+
+@hookimpl(tryfirst=True)
+def conclave_setup(ctx):
+    if ctx.state.game == GAME_ID:
+        setup(ctx)
+
+
+@hookimpl
+def conclave_step_handlers():
+    return effect_steps  # one table: effects.steps holds the round steps too
+
+
+@hookimpl
+def conclave_view(state, viewer, view):
+    if state.game == GAME_ID:
+        redact(state, viewer, view)
+
+
+@hookimpl
+def conclave_explain_rejection(state, seat, action):
+    if state.game != GAME_ID:
+        return None
+    p = state.players[seat]
+    if action.type == "bid_power" and isinstance(action.params.get("n"), int) and action.params["n"] > p.reserve_power:
+        return CannotAfford(f"seat {seat} holds {p.reserve_power} power tokens, cannot bid {action.params['n']}")
+    if action.type == "bid_control" and isinstance(action.params.get("n"), int) and action.params["n"] > p.reserve_control:
+        return CannotAfford(f"seat {seat} holds {p.reserve_control} control tokens, cannot bid {action.params['n']}")
+    if action.type == "play" and action.params.get("card") not in p.hand:
+        return BadParameter(f"card {action.params.get('card')!r} is not in seat {seat}'s hand")
+    return None
+
+
+@hookimpl
+def conclave_check_invariants(state):
+    if state.game != GAME_ID:
+        return []
+    return invariant_errors(state, pack_for(state.pack))
