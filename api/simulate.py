@@ -19,7 +19,11 @@ def simulate(
     check_invariants: bool = True,
     progress: Callable[[], None] | None = None,
 ) -> dict:
-    """Play `games` bot games with seeds seed, seed+1, ...; return the summary `--json` prints."""
+    """Play `games` bot games with seeds seed, seed+1, ...; return the summary `--json` prints.
+    A bad configuration (unknown game, module, player count) raises before any game."""
+    from core import default_registry
+
+    default_registry().check_table(game, list(modules or []), players, dict(options or {}))
     winners: Counter[str] = Counter()
     errors: list[dict] = []
     actions = completed = 0

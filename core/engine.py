@@ -126,7 +126,10 @@ def apply(rules: Rules, state: TableState, seat: int, action: Action) -> tuple[T
     new = copy_state(state)
     new.prompts = [p for p in new.prompts if p.id != prompt.id]
     ctx = Ctx(new, rules)
-    ctx.emit("action", seat=seat, action=msgspec.to_builtins(action), prompt=prompt.kind)
+    # The action itself may name a secret (a card played face down): only its seat sees it;
+    # the game's own events say publicly what others may know.
+    ctx.emit("action", to=[seat], public={"seat": seat, "prompt": prompt.kind},
+             seat=seat, action=msgspec.to_builtins(action), prompt=prompt.kind)
     rules.handlers[prompt.resume](ctx, seat=seat, params=action.params, **prompt.args)
     run(ctx)
     new.version += 1
