@@ -189,6 +189,7 @@ class Board(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     seal_slots: list[bool]        # True where the slot shows an Alert symbol
     scenarios: list[Scenario]
     starting_deck: list[str]      # ids of the 10 basic cards
+    supply: dict[str, int]        # token counts in the box; unlimited in play (ruling G-2)
     favored_at: int = 5
     track_max: int = 5
     demo: bool = True
@@ -231,6 +232,20 @@ class Pack(msgspec.Struct):
 def base_id(card_id: str) -> str:
     """`"2:B-BUILD"` -> `"B-BUILD"`: basic cards are per-seat instances of one template."""
     return card_id.split(":", 1)[-1]
+
+
+# What a Warfare/Political card may do when revealed: hands are already discarded then,
+# so drawing, burning or a board action would make no sense.
+REVEAL_OPS = {"attr", "reserve", "extra_action", "upgrade", "remove_rebellion", "diplomacy", "choice", "hunger", "rebellion"}
+
+
+def _ops(effects: list[Effect]) -> set[str]:
+    out = set()
+    for e in effects:
+        out.add(e.op)
+        for opt in e.options:
+            out |= _ops(opt)
+    return out
 
 
 def _index(items, what: str) -> dict:
@@ -279,6 +294,8 @@ def load_pack(folder: Path) -> Pack:
         ends = sorted(f.end for f in board.factions if f.track == track)
         require(ends == [-1, 1], f"faction track {track} needs one faction at each end")
     require(sorted(board.track_bonus) == sorted(TRACKS), "track_bonus needs exactly the four tracks")
+    require({"rebellion", "extra_action", "upgrade", "reserve"} <= set(board.supply),
+            "supply lists the rebellion, extra_action, upgrade and reserve token counts")
     require(len(board.seal_slots) == 9, "a player board has 9 seal slots (9 seals per player)")
     require([s.id for s in board.scenarios] == ["learning", "swift", "friendly", "uprising"],
             "the four scenarios are learning, swift, friendly, uprising")
@@ -295,6 +312,9 @@ def load_pack(folder: Path) -> Pack:
         if a.bonus:
             _check_effects(a.bonus.effects, a.id, factions)
             _check_cond(a.bonus.when, a.id, factions)
+        if a.kind != "improvement":  # face-down cards act only when revealed in the Crisis phase
+            used = _ops(a.effects + (a.bonus.effects if a.bonus else []))
+            require(used <= REVEAL_OPS, f"{a.id}: a face-down card cannot {sorted(used - REVEAL_OPS)} at its reveal")
         if a.kind == "improvement":
             require(not (a.power or a.control or a.reserve_power or a.reserve_control or a.bribe),
                     f"{a.id}: improvement cards carry no power, control or reserve")

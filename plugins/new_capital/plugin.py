@@ -21,7 +21,7 @@ def _game() -> GameSpec:
     return GameSpec(
         id=GAME_ID,
         name="The Queen's New Capital",
-        min_players=2,
+        min_players=1,  # QNC-001: solo mode is a player count, not a module
         max_players=4,
         plugin=sys.modules[__name__],
         description="Card-driven province building: draft, develop, face the crises, score seals.",

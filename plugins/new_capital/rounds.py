@@ -11,6 +11,7 @@ from plugins.new_capital.scoring import final_result
 from plugins.new_capital.state import Column, NewCapitalState, Player, Row
 
 COLORS = ("red", "blue", "green", "yellow")
+SOLO_DIE_FACES = (-1, 0, 1, 2, 3, 4)  # QNC-015
 CARDS_PER_ROUND = 4   # QNC-067
 DRAW_PER_ROUND = 6    # QNC-063
 
@@ -169,9 +170,9 @@ def play_card(ctx: Ctx, seat: int, card: str) -> None:
             ctx.push("nc.card_bonus", seat=seat, card=card)
         push_effects(ctx, seat, data.effects, "card")  # QNC-074: the top row always applies
     else:
+        # Face down: no effect now; its own effects resolve when revealed (crisis_start).
         p.face_down.append(card)
         ctx.emit("play", to=[seat], public={"seat": seat, "face_up": False}, seat=seat, card=card, face_up=False)
-        push_effects(ctx, seat, data.effects, "card")
 
 
 @steps("card_bonus")
@@ -401,16 +402,29 @@ def check(ctx: Ctx, kind: str) -> None:
     totals = crisis_totals(ctx, kind)
     need = challenge_value(ch, len(state.players))
     order = pv.turn_order(state)
+    solo = len(order) == 1
+    phantom = None
     if ch.mode == "group":
-        beaten = sum(totals.values()) >= need  # QNC-116/117
+        group_total = sum(totals.values())
+        if solo:  # QNC-236: the die is a phantom player (-1 subtracts one)
+            phantom = SOLO_DIE_FACES[ctx.rng.below(len(SOLO_DIE_FACES))]
+            state.die = phantom
+            group_total += phantom
+        beaten = group_total >= need  # QNC-116/117
         failed = [] if beaten else order
-        eligible = order if beaten else []
+        if solo:  # QNC-237: the bonus needs the player's own share to reach the die
+            eligible = order if beaten and totals[order[0]] >= phantom else []
+        else:
+            eligible = order if beaten else []
     else:
-        failed = [s for s in order if totals[s] < need]  # QNC-115/117
-        eligible = [s for s in order if totals[s] >= need]  # QNC-121: the top player must have met it
+        failed = [s for s in order if totals[s] < need]  # QNC-115/117 (solo too: QNC-239)
+        if solo:  # QNC-238: strictly more than the card's number for the bonus
+            eligible = [s for s in order if totals[s] > need]
+        else:
+            eligible = [s for s in order if totals[s] >= need]  # QNC-121: the top player must have met it
     best = max(totals.values()) if totals else 0
-    winners = [s for s in eligible if totals[s] == best and best > 0 and best == max(totals[x] for x in order)]
-    ctx.emit("crisis_check", kind=kind, mode=ch.mode, need=need, totals=totals,
+    winners = [s for s in eligible if totals[s] == best and best > 0]
+    ctx.emit("crisis_check", kind=kind, mode=ch.mode, need=need, totals=totals, phantom=phantom,
              beaten=(not failed) if ch.mode == "group" else None, failed=failed, rewarded=winners)
     steps_ = []
     for seat in order:  # QNC-263 reading: each player takes their penalty, then their reward
@@ -536,16 +550,27 @@ def reset(ctx, seat):
 def reset_track(ctx, seat, params):
     pk = pack(ctx)
     track = params["track"]
-    p = player(ctx, seat)
-    p.tracks[track] = 0  # QNC-178: points past the 5th space are lost
+    # step 15 order: the track's bonus, the seal (and any Alert it covers), then the reset
+    ctx.push_all([("nc.seal", {"seat": seat, "reason": f"track:{track}"}),
+                  ("nc.track_zero", {"seat": seat, "track": track})])
+    push_effects(ctx, seat, pk.board.track_bonus[track], "track")
+
+
+@steps("track_zero")
+def track_zero(ctx, seat, track):
+    player(ctx, seat).tracks[track] = 0  # QNC-178: points past the 5th space are lost
     ctx.emit("track_reset", seat=seat, track=track)
-    ctx.push_all([("nc.seal", {"seat": seat, "reason": f"track:{track}"})])
-    push_effects(ctx, seat, pk.board.track_bonus[track], "track")  # bonus first, then the seal
 
 
 @steps("score_end")
 def score_end(ctx):
+    state = ctx.state
     ctx.exit_phase("score")
+    scenario = pack(ctx).scenario(state.scenario)
+    if len(state.players) == 1 and state.round >= scenario.solo_end_round:
+        # QNC-241/242, ruling QNC-R1: a solo game ends right before this round's Refresh
+        ctx.finish(final_result(state, "solo_end", solo_target=scenario.seals))
+        return
     ctx.push("nc.refresh")
 
 
@@ -557,9 +582,11 @@ def refresh(ctx: Ctx) -> None:
     ctx.enter_phase("refresh")
     state.step = "victory_check"
     target = pk.scenario(state.scenario).seals
-    if any(p.seals >= target for p in state.players) or not state.crisis_deck:  # step 16
-        reason = "seals" if any(p.seals >= target for p in state.players) else "crisis_deck"
-        ctx.finish(final_result(state, reason))
+    solo = len(state.players) == 1
+    reached = any(p.seals >= target for p in state.players)
+    if (reached and not solo) or not state.crisis_deck:  # step 16
+        reason = "seals" if reached and not solo else "crisis_deck"
+        ctx.finish(final_result(state, reason, solo_target=target if solo else None))
         return
     ctx.push_all([("nc.before_reveal", {}), ("nc.reveal_crisis", {}), ("nc.round_end", {})])
 
@@ -585,8 +612,13 @@ def round_end(ctx):
     state = ctx.state
     for p in state.players:  # step 19 (QNC-152/273)
         p.board_cube = "top"
-    ctx.hook.new_capital_refresh(ctx=ctx)
     ctx.push("nc.pass_die")
+    ctx.hook.new_capital_refresh(ctx=ctx)
+    if len(state.players) == 1:  # QNC-240: a solo Scout after the new Crisis, cube untouched
+        from plugins.new_capital.effects import scout_options
+
+        ctx.emit("solo_scout", seat=0)
+        ctx.ask(0, "scout", scout_options(ctx), "nc.scout")
 
 
 @steps("pass_die")

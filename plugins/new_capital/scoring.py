@@ -13,11 +13,16 @@ def honorary_position(state: NewCapitalState, seat: int) -> int | None:
     return None
 
 
-def final_result(state: NewCapitalState, reason: str) -> dict:
+def final_result(state: NewCapitalState, reason: str, solo_target: int | None = None) -> dict:
     """Most seals; then the earlier Honorary slot (holding beats not holding, QNC-057);
     tied in one slot: shared (QNC-059); no holder among them: most structure and leader
     cards (QNC-058); still tied: shared (QNC-060)."""
     seals = {p.seat: p.seals for p in state.players}
+    if solo_target is not None:  # ruling QNC-R1: the solo player wins with the scenario's seals
+        won = seals[0] >= solo_target
+        return {"reason": reason, "winners": [0] if won else [], "shared": False, "decided_by": "solo",
+                "solo": "win" if won else "loss", "target": solo_target,
+                "seals": {"0": seals[0]}, "round": state.round}
     top = max(seals.values())
     tied = [s for s, n in seals.items() if n == top]
     decided_by = "seals"

@@ -41,8 +41,24 @@ def hidden_from(state: NewCapitalState, viewer: int | None) -> set[str]:
     return hidden
 
 
+def supply_report(state: NewCapitalState, pk: Pack) -> dict[str, dict[str, int]]:
+    """Tokens in play against the box count: the supply is unlimited (ruling G-2, QNC-005),
+    but a frontend can warn when a physical table would have run out."""
+    ps = state.players
+    in_play = {
+        "rebellion": sum(c.rebellion for p in ps for c in p.columns),
+        "extra_action": sum(p.extra_actions for p in ps),
+        "upgrade": sum(c.upgrades for p in ps for c in p.columns),
+        "reserve": sum(p.reserve_power + p.reserve_control + p.bid_power + p.bid_control for p in ps),
+    }
+    return {k: {"box": pk.board.supply[k], "in_play": n} for k, n in in_play.items()}
+
+
 def redact(state: NewCapitalState, viewer: int | None, view: dict) -> None:
     """Counts instead of hidden lists; the viewer's own hand and face-down cards stay."""
+    from plugins.new_capital.content import pack_for
+
+    view["supply"] = supply_report(state, pack_for(state.pack))
     for key, row in view["rows"].items():
         row["deck"] = len(row["deck"])
     for key in ("crisis_deck", "hunger_deck", "box"):
