@@ -103,3 +103,10 @@ def conclave_explain_rejection(state: TableState, seat: int, action: Action) -> 
 def conclave_check_invariants(state: TableState) -> list[str]:
     """Return descriptions of broken invariants (cards in two places, counts over the
     components...). Used by tests and `simulate` after every action."""
+
+
+@hookspec
+def conclave_graphql_types() -> list[tuple]:
+    """Typed GraphQL views a game contributes: `(game_id, strawberry_type, from_view)` where
+    `from_view(view: dict)` builds the type from the viewer's redacted view. The schema puts
+    every contributed type into the `GameState` union."""

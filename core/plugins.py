@@ -51,6 +51,7 @@ class GameSpec:
     description: str = ""
     options: dict[str, OptionSpec] = field(default_factory=dict)
     hookspecs: Any = None  # module/class of game-specific hookspecs for its modules
+    state_type: Any = None  # the TableState subclass, to decode stored snapshots
 
 
 @dataclass(frozen=True)

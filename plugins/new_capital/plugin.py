@@ -30,6 +30,7 @@ def _game() -> GameSpec:
             "pack": OptionSpec(default="", description="Folder of another content pack (default: built-in demo pack)"),
         },
         hookspecs=nc_hookspecs,
+        state_type=NewCapitalState,
     )
 
 
@@ -83,3 +84,10 @@ def conclave_check_invariants(state):
     if state.game != GAME_ID:
         return []
     return invariant_errors(state, pack_for(state.pack))
+
+
+@hookimpl
+def conclave_graphql_types():
+    from plugins.new_capital.graphql import NewCapitalState as NewCapitalView, from_view
+
+    return [(GAME_ID, NewCapitalView, from_view)]

@@ -26,7 +26,8 @@ class SealedBidState(TableState, kw_only=True):
 @hookimpl
 def conclave_register_games():
     return [GameSpec(id="sealed-bids", name="Sealed Bids", min_players=2, max_players=5,
-                     plugin=sys.modules[__name__], description="kernel test game")]
+                     plugin=sys.modules[__name__], description="kernel test game",
+                     state_type=SealedBidState)]
 
 
 @hookimpl

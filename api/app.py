@@ -1,0 +1,109 @@
+"""The Starlette application: GraphQL (HTTP + WebSocket), health, readiness, metrics."""
+from __future__ import annotations
+
+import contextlib
+import logging
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from strawberry.asgi import GraphQL
+from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter, ValidationCache
+from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL
+
+from api import logs
+from api.db import Database
+from api.limits import LimitsMiddleware
+from api.metrics import METRICS
+from api.service import TableService
+from api.settings import Settings
+from api.tokens import bearer
+from core.plugins import Registry, default_registry
+from schema.build import build_schema
+
+log = logging.getLogger("conclave.app")
+
+
+def make_store(settings: Settings, db: Database):
+    if settings.redis_url:
+        from api.live.redis_store import RedisStore
+
+        return RedisStore(settings.redis_url, settings.redis_prefix, on_error=lambda exc: METRICS.redis_errors.inc())
+    from api.live.memory import MemoryStore
+
+    return MemoryStore(db)
+
+
+def schema_extensions(settings: Settings) -> list:
+    """Strawberry's own limits and caches (parser and validation caches: a large share of
+    a small request's cost is parsing and validating the same documents again)."""
+    return [
+        QueryDepthLimiter(max_depth=settings.max_query_depth),
+        MaxAliasesLimiter(max_alias_count=settings.max_aliases),
+        MaxTokensLimiter(max_token_count=settings.max_tokens),
+        ParserCache(maxsize=256),
+        ValidationCache(maxsize=256),
+    ]
+
+
+class ConclaveGraphQL(GraphQL):
+    def __init__(self, schema, holder: dict, **kw) -> None:
+        super().__init__(schema, subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL), **kw)
+        self.holder = holder
+
+    async def get_context(self, request, response=None):
+        return {"request": request, "response": response, "service": self.holder["service"],
+                "token": bearer(request.headers.get("authorization"))}
+
+
+def create_app(settings: Settings | None = None, registry: Registry | None = None) -> Starlette:
+    settings = settings or Settings.from_env()
+    registry = registry or default_registry()
+    logs.configure(settings.log_json)
+    holder: dict = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        db = Database(settings.database_url)
+        store = make_store(settings, db)
+        holder["service"] = TableService(registry, store, db, settings)
+        holder["store"], holder["db"] = store, db
+        log.info("started", extra={"live_store": store.name, "database": db.engine.url.get_backend_name()})
+        try:
+            yield
+        finally:
+            await store.close()
+
+    schema = build_schema(registry, schema_extensions(settings))
+    graphql = ConclaveGraphQL(schema, holder)
+
+    async def healthz(request: Request):
+        return JSONResponse({"ok": True})
+
+    async def readyz(request: Request):
+        try:
+            await holder["store"].ping()
+            holder["db"].ping()
+        except Exception as exc:  # not ready: say why
+            return JSONResponse({"ready": False, "error": str(exc)}, status_code=503)
+        return JSONResponse({"ready": True, "live_store": holder["store"].name})
+
+    async def metrics(request: Request):
+        store = holder.get("store")
+        if store is not None:
+            METRICS.live_tables.set(len(await store.table_ids()))
+        return Response(METRICS.render(), media_type="text/plain; version=0.0.4")
+
+    routes = [
+        Route("/graphql", graphql, methods=["GET", "POST"]),
+        WebSocketRoute("/graphql", graphql),
+        Route("/healthz", healthz),
+        Route("/readyz", readyz),
+        Route("/metrics", metrics),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(LimitsMiddleware, max_body=settings.max_body_bytes,
+                       rate=settings.rate_per_second, burst=settings.rate_burst)
+    app.state.holder = holder
+    return app

@@ -1,0 +1,148 @@
+"""SQL storage (SQLModel): campaigns, finished game records with their action logs, and the
+embedded mode's checkpoints of live tables. SQLite by default, PostgreSQL via DATABASE_URL;
+the schema is created and changed only through Alembic migrations (api/migrations)."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import JSON, Column, LargeBinary, event
+from sqlmodel import Field, Session, SQLModel, create_engine, select
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Campaign(SQLModel, table=True):
+    __tablename__ = "campaigns"
+    id: str = Field(primary_key=True)
+    game: str = Field(index=True)
+    name: str = ""
+    players: int = 0
+    status: str = "active"
+    state: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))  # the save tray
+    created_at: datetime = Field(default_factory=now)
+
+
+class CampaignSeat(SQLModel, table=True):
+    __tablename__ = "campaign_seats"
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: str = Field(foreign_key="campaigns.id", index=True)
+    seat: int
+    name: str = ""
+    character: str = ""
+
+
+class CampaignSave(SQLModel, table=True):
+    """One save per finished session: the campaign state written back at the game's end."""
+
+    __tablename__ = "campaign_saves"
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: str = Field(foreign_key="campaigns.id", index=True)
+    session: int
+    table_id: str = ""
+    state: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    saved_at: datetime = Field(default_factory=now)
+
+
+class GameRecord(SQLModel, table=True):
+    """A table's creation arguments and result: with its actions, enough to replay it."""
+
+    __tablename__ = "game_records"
+    id: str = Field(primary_key=True)
+    game: str = Field(index=True)
+    modules: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    players: int
+    seed: int
+    options: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    result: dict | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    campaign_id: str | None = Field(default=None, index=True)
+    version: int = 0
+    created_at: datetime = Field(default_factory=now)
+    finished_at: datetime | None = None
+
+
+class GameAction(SQLModel, table=True):
+    __tablename__ = "game_actions"
+    game_id: str = Field(primary_key=True, foreign_key="game_records.id")
+    version: int = Field(primary_key=True)
+    seat: int
+    action: dict = Field(sa_column=Column(JSON, nullable=False))
+
+
+class LiveCheckpoint(SQLModel, table=True):
+    """Embedded mode: the latest snapshot of a live table (Redis holds this in Redis mode)."""
+
+    __tablename__ = "live_tables"
+    id: str = Field(primary_key=True)
+    meta: dict = Field(sa_column=Column(JSON, nullable=False))
+    version: int = 0
+    state: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    finished: bool = False
+    updated_at: datetime = Field(default_factory=now)
+
+
+class LiveLogEntry(SQLModel, table=True):
+    """Embedded mode: one accepted action (with its events) of a live table."""
+
+    __tablename__ = "live_log"
+    table_id: str = Field(primary_key=True)
+    version: int = Field(primary_key=True)
+    entry: dict = Field(sa_column=Column(JSON, nullable=False))
+
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def migrate(url: str) -> None:
+    """Bring the database to the newest schema (alembic upgrade head)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(cfg, "head")
+
+
+def make_engine(url: str):
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(conn, _record):  # WAL: readers do not block the writer
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Database:
+    """A migrated database and short sessions on it."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+        migrate(str(self.engine.url.render_as_string(hide_password=False)))
+
+    def session(self) -> Session:
+        return Session(self.engine, expire_on_commit=False)
+
+    def get(self, model, key) -> Any:
+        with self.session() as s:
+            return s.get(model, key)
+
+    def all(self, statement) -> list:
+        with self.session() as s:
+            return list(s.exec(statement))
+
+    def ping(self) -> bool:
+        with self.session() as s:
+            s.exec(select(1))
+        return True

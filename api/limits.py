@@ -1,0 +1,79 @@
+"""Abuse limits at the HTTP edge: request body size and a token-bucket rate limit per
+token and per client address (in-process; each server process limits on its own)."""
+from __future__ import annotations
+
+import json
+import time
+
+from api.metrics import METRICS
+from api.tokens import bearer
+
+
+class TokenBucket:
+    __slots__ = ("rate", "burst", "buckets")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, key: str) -> bool:
+        now = time.monotonic()
+        tokens, last = self.buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - last) * self.rate)
+        if tokens < 1:
+            self.buckets[key] = (tokens, now)
+            return False
+        self.buckets[key] = (tokens - 1, now)
+        if len(self.buckets) > 100_000:  # bound memory: forget the idle
+            self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 60}
+        return True
+
+
+async def _refuse(send, status: int, code: str, message: str) -> None:
+    body = json.dumps({"errors": [{"message": message, "extensions": {"code": code}}]}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class LimitsMiddleware:
+    """ASGI middleware: 413 for a body over the limit, 429 for a flood; WebSockets pass."""
+
+    def __init__(self, app, max_body: int, rate: float, burst: int) -> None:
+        self.app, self.max_body = app, max_body
+        self.per_token = TokenBucket(rate, burst)
+        self.per_address = TokenBucket(rate, burst)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length")
+        if length is not None and length.isdigit() and int(length) > self.max_body:
+            return await _refuse(send, 413, "BODY_TOO_LARGE", f"request body over {self.max_body} bytes")
+        if scope.get("path", "").startswith("/graphql") and scope.get("method") == "POST":
+            token = bearer((headers.get(b"authorization") or b"").decode("latin-1"))
+            address = (scope.get("client") or ("?", 0))[0]
+            if (token and not self.per_token.allow(token)) or not self.per_address.allow(address):
+                METRICS.rate_limited.inc()
+                return await _refuse(send, 429, "RATE_LIMITED", "too many requests; slow down")
+        received = 0
+        max_body = self.max_body
+
+        async def limited_receive():
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > max_body:
+                    raise BodyTooLarge()
+            return message
+
+        try:
+            await self.app(scope, limited_receive, send)
+        except BodyTooLarge:
+            await _refuse(send, 413, "BODY_TOO_LARGE", f"request body over {max_body} bytes")
+
+
+class BodyTooLarge(Exception):
+    pass

@@ -1,0 +1,105 @@
+"""The interface every live store keeps.
+
+A live table is its creation metadata, a state snapshot with its version, an append-only
+log of accepted actions (each with the events it raised), and its seats. `commit` is a
+compare-and-set on the version: two concurrent commits never both land. After each commit
+the store notifies listeners with the new version; a listener then reads the log, so it
+never skips or repeats an entry whatever notifications it misses.
+"""
+from __future__ import annotations
+
+import asyncio
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    meta: dict
+    version: int
+    state: bytes
+    finished: bool = False
+
+
+class Listeners:
+    """In-process fan-out of version notifications to asyncio queues, per table."""
+
+    def __init__(self) -> None:
+        self._queues: dict[str, set[asyncio.Queue]] = {}
+
+    def add(self, table_id: str) -> asyncio.Queue:
+        q: asyncio.Queue = asyncio.Queue()
+        self._queues.setdefault(table_id, set()).add(q)
+        return q
+
+    def remove(self, table_id: str, q: asyncio.Queue) -> bool:
+        """Drop a queue; True when it was the table's last one."""
+        qs = self._queues.get(table_id)
+        if qs is None:
+            return False
+        qs.discard(q)
+        if not qs:
+            del self._queues[table_id]
+            return True
+        return False
+
+    def notify(self, table_id: str, version: int) -> None:
+        for q in self._queues.get(table_id, ()):
+            q.put_nowait(version)
+
+    def count(self) -> int:
+        return sum(len(qs) for qs in self._queues.values())
+
+
+class LiveStore(ABC):
+    """Where live tables are kept. All methods are safe to call concurrently."""
+
+    name = "abstract"
+
+    @abstractmethod
+    async def create(self, table_id: str, meta: dict, state: bytes) -> None: ...
+
+    @abstractmethod
+    async def load(self, table_id: str) -> Snapshot | None: ...
+
+    @abstractmethod
+    async def commit(self, table_id: str, expected_version: int, state: bytes, entry: dict, finished: bool) -> bool:
+        """Store `state` as version expected_version+1 and append `entry`, only if the table is
+        still at `expected_version`. Returns False (changing nothing) otherwise."""
+
+    @abstractmethod
+    async def entries(self, table_id: str, after_version: int) -> list[dict]:
+        """Log entries with version > after_version, in order."""
+
+    @abstractmethod
+    async def claim_seat(self, table_id: str, seat: int, record: dict) -> bool:
+        """Take a free seat atomically; False if it was already taken."""
+
+    @abstractmethod
+    async def seats(self, table_id: str) -> dict[int, dict]: ...
+
+    @abstractmethod
+    async def token_owner(self, token_hash: str) -> tuple[str, int | None] | None:
+        """(table id, seat or None for a host token) of a token hash."""
+
+    @abstractmethod
+    async def index_token(self, token_hash: str, table_id: str, seat: int | None) -> None: ...
+
+    @abstractmethod
+    async def table_ids(self) -> list[str]: ...
+
+    @abstractmethod
+    async def subscribe(self, table_id: str) -> asyncio.Queue:
+        """A queue receiving each new version number of the table."""
+
+    @abstractmethod
+    async def unsubscribe(self, table_id: str, queue: asyncio.Queue) -> None: ...
+
+    async def expire(self, table_id: str, seconds: int) -> None:
+        """Let a finished, archived table disappear after `seconds` (no-op where unsupported)."""
+
+    async def ping(self) -> bool:
+        return True
+
+    async def close(self) -> None:
+        """Release connections and background tasks."""

@@ -1,0 +1,122 @@
+"""The embedded live store: tables in process memory, every commit checkpointed to SQL
+before it is acknowledged, so a restart (even SIGKILL) loses no accepted action."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+from sqlmodel import select
+
+from api.db import Database, LiveCheckpoint, LiveLogEntry, now
+from api.live.base import Listeners, LiveStore, Snapshot
+
+
+class _Table:
+    __slots__ = ("meta", "version", "state", "finished", "log", "seats", "lock")
+
+    def __init__(self, meta, version, state, finished=False):
+        self.meta, self.version, self.state, self.finished = meta, version, state, finished
+        self.log: list[dict] = []
+        self.seats: dict[int, dict] = {}
+        self.lock = asyncio.Lock()
+
+
+class MemoryStore(LiveStore):
+    name = "embedded"
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.tables: dict[str, _Table] = {}
+        self.tokens: dict[str, tuple[str, int | None]] = {}
+        self.listeners = Listeners()
+        self._restore()
+
+    def _restore(self) -> None:
+        """Reload every checkpointed table (the state of a restart)."""
+        with self.db.session() as s:
+            for cp in s.exec(select(LiveCheckpoint)):
+                t = _Table(cp.meta, cp.version, cp.state, cp.finished)
+                t.seats = {int(k): v for k, v in cp.meta.get("seats", {}).items()}
+                self.tables[cp.id] = t
+                for seat, rec in t.seats.items():
+                    self.tokens[rec["token_hash"]] = (cp.id, seat)
+                if cp.meta.get("host_token_hash"):
+                    self.tokens[cp.meta["host_token_hash"]] = (cp.id, None)
+            for row in s.exec(select(LiveLogEntry).order_by(LiveLogEntry.table_id, LiveLogEntry.version)):
+                if row.table_id in self.tables:
+                    self.tables[row.table_id].log.append(row.entry)
+
+    def _write(self, table_id: str, t: _Table, entry: dict | None) -> None:
+        with self.db.session() as s:
+            meta = dict(t.meta, seats={str(k): v for k, v in t.seats.items()})
+            cp = s.get(LiveCheckpoint, table_id)
+            if cp is None:
+                cp = LiveCheckpoint(id=table_id, meta=meta, version=t.version, state=t.state)
+            cp.meta, cp.version, cp.state, cp.finished, cp.updated_at = meta, t.version, t.state, t.finished, now()
+            s.add(cp)
+            if entry is not None:
+                s.add(LiveLogEntry(table_id=table_id, version=entry["version"], entry=entry))
+            s.commit()
+
+    async def create(self, table_id, meta, state):
+        t = _Table(meta, 0, state)
+        self.tables[table_id] = t
+        if meta.get("host_token_hash"):
+            self.tokens[meta["host_token_hash"]] = (table_id, None)
+        await asyncio.to_thread(self._write, table_id, t, None)
+
+    async def load(self, table_id):
+        t = self.tables.get(table_id)
+        if t is None:
+            return None
+        return Snapshot(meta=dict(t.meta, seats=dict(t.seats)), version=t.version, state=t.state, finished=t.finished)
+
+    async def commit(self, table_id, expected_version, state, entry, finished):
+        t = self.tables[table_id]
+        async with t.lock:
+            if t.version != expected_version:
+                return False
+            old = (t.version, t.state, t.finished)
+            t.version, t.state, t.finished = expected_version + 1, state, finished
+            try:
+                await asyncio.to_thread(self._write, table_id, t, entry)
+            except Exception:
+                t.version, t.state, t.finished = old  # not durable: not accepted
+                raise
+            t.log.append(entry)
+        self.listeners.notify(table_id, t.version)
+        return True
+
+    async def entries(self, table_id, after_version):
+        t = self.tables.get(table_id)
+        if t is None:
+            return []
+        return [e for e in t.log[max(0, after_version - 1):] if e["version"] > after_version]
+
+    async def claim_seat(self, table_id, seat, record):
+        t = self.tables[table_id]
+        async with t.lock:
+            if seat in t.seats:
+                return False
+            t.seats[seat] = record
+            await asyncio.to_thread(self._write, table_id, t, None)
+        return True
+
+    async def seats(self, table_id):
+        t = self.tables.get(table_id)
+        return dict(t.seats) if t else {}
+
+    async def token_owner(self, token_hash):
+        return self.tokens.get(token_hash)
+
+    async def index_token(self, token_hash, table_id, seat):
+        self.tokens[token_hash] = (table_id, seat)
+
+    async def table_ids(self):
+        return list(self.tables)
+
+    async def subscribe(self, table_id):
+        return self.listeners.add(table_id)
+
+    async def unsubscribe(self, table_id, queue):
+        self.listeners.remove(table_id, queue)

@@ -1,0 +1,164 @@
+"""The Redis live store: many server processes share it.
+
+Keys of one table carry the table id as a hash tag (`prefix:{id}:…`) so Redis Cluster
+keeps them on one slot. A commit is one Lua script: compare the version, write the
+snapshot, append to the log stream (entry id = version), publish the version.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+
+import redis.asyncio as redis
+
+from api.live.base import Listeners, LiveStore, Snapshot
+
+log = logging.getLogger("conclave.redis")
+
+COMMIT = """
+local current = redis.call('GET', KEYS[1])
+if (current or '0') ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2])
+redis.call('SET', KEYS[2], ARGV[3])
+redis.call('XADD', KEYS[3], ARGV[2] .. '-1', 'e', ARGV[4])
+if ARGV[6] == '1' then redis.call('SET', KEYS[4], '1') end
+redis.call('PUBLISH', ARGV[5], ARGV[2])
+return 1
+"""
+
+
+class RedisStore(LiveStore):
+    name = "redis"
+
+    def __init__(self, url: str, prefix: str = "conclave", on_error=None) -> None:
+        self.r = redis.from_url(url, decode_responses=False)
+        self.prefix = prefix
+        self._commit = self.r.register_script(COMMIT)
+        self.listeners = Listeners()
+        self._pubsub = None
+        self._reader: asyncio.Task | None = None
+        self._subscribed: set[str] = set()
+        self.on_error = on_error or (lambda exc: None)
+
+    # -- keys -------------------------------------------------------------------
+    def k(self, table_id: str, part: str) -> str:
+        return f"{self.prefix}:{{{table_id}}}:{part}"
+
+    def channel(self, table_id: str) -> str:
+        return self.k(table_id, "updates")
+
+    # -- tables -----------------------------------------------------------------
+    async def create(self, table_id, meta, state):
+        async with self.r.pipeline(transaction=True) as p:
+            p.set(self.k(table_id, "meta"), json.dumps(meta))
+            p.set(self.k(table_id, "version"), 0)
+            p.set(self.k(table_id, "state"), state)
+            p.sadd(f"{self.prefix}:tables", table_id)
+            if meta.get("host_token_hash"):
+                p.set(f"{self.prefix}:token:{meta['host_token_hash']}", f"{table_id}|")
+            await p.execute()
+
+    async def load(self, table_id):
+        meta_raw, version, state, finished = await self.r.mget(
+            self.k(table_id, "meta"), self.k(table_id, "version"), self.k(table_id, "state"), self.k(table_id, "finished"))
+        if meta_raw is None or state is None:
+            return None
+        seats = await self.seats(table_id)
+        meta = dict(json.loads(meta_raw), seats=seats)
+        return Snapshot(meta=meta, version=int(version or 0), state=state, finished=finished == b"1")
+
+    async def commit(self, table_id, expected_version, state, entry, finished):
+        try:
+            ok = await self._commit(
+                keys=[self.k(table_id, "version"), self.k(table_id, "state"), self.k(table_id, "log"),
+                      self.k(table_id, "finished")],
+                args=[str(expected_version), str(expected_version + 1), state, json.dumps(entry),
+                      self.channel(table_id), "1" if finished else "0"],
+            )
+        except redis.RedisError as exc:
+            self.on_error(exc)
+            raise
+        return ok == 1
+
+    async def entries(self, table_id, after_version):
+        rows = await self.r.xrange(self.k(table_id, "log"), min=f"{after_version + 1}-0", max="+")
+        return [json.loads(fields[b"e"]) for _id, fields in rows]
+
+    async def claim_seat(self, table_id, seat, record):
+        return bool(await self.r.hsetnx(self.k(table_id, "seats"), str(seat), json.dumps(record)))
+
+    async def seats(self, table_id):
+        raw = await self.r.hgetall(self.k(table_id, "seats"))
+        return {int(k): json.loads(v) for k, v in raw.items()}
+
+    async def token_owner(self, token_hash):
+        raw = await self.r.get(f"{self.prefix}:token:{token_hash}")
+        if raw is None:
+            return None
+        table_id, _, seat = raw.decode().partition("|")
+        return table_id, (int(seat) if seat else None)
+
+    async def index_token(self, token_hash, table_id, seat):
+        await self.r.set(f"{self.prefix}:token:{token_hash}", f"{table_id}|{'' if seat is None else seat}")
+
+    async def table_ids(self):
+        return sorted(m.decode() for m in await self.r.smembers(f"{self.prefix}:tables"))
+
+    async def expire(self, table_id, seconds):
+        async with self.r.pipeline(transaction=False) as p:
+            for part in ("meta", "version", "state", "finished", "log", "seats"):
+                p.expire(self.k(table_id, part), seconds)
+            await p.execute()
+
+    async def ping(self):
+        return bool(await self.r.ping())
+
+    # -- notifications -----------------------------------------------------------
+    async def subscribe(self, table_id):
+        q = self.listeners.add(table_id)
+        if self._pubsub is None:
+            self._pubsub = self.r.pubsub(ignore_subscribe_messages=True)
+        if table_id not in self._subscribed:
+            self._subscribed.add(table_id)
+            await self._pubsub.subscribe(self.channel(table_id))
+        if self._reader is None or self._reader.done():
+            self._reader = asyncio.create_task(self._read())
+        return q
+
+    async def unsubscribe(self, table_id, queue):
+        if self.listeners.remove(table_id, queue) and table_id in self._subscribed:
+            self._subscribed.discard(table_id)
+            try:
+                await self._pubsub.unsubscribe(self.channel(table_id))
+            except redis.RedisError as exc:
+                self.on_error(exc)
+
+    async def _read(self):
+        """Dispatch published versions to this process's listeners."""
+        prefix = f"{self.prefix}:{{"
+        while True:
+            try:
+                if not self._subscribed:
+                    await asyncio.sleep(0.05)
+                    continue
+                msg = await self._pubsub.get_message(timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # a dropped connection: note it, retry; listeners re-read the log
+                self.on_error(exc)
+                log.warning("redis pubsub error: %s", exc)
+                await asyncio.sleep(0.2)
+                continue
+            if not msg or msg.get("type") != "message":
+                continue
+            channel = msg["channel"].decode()
+            table_id = channel[len(prefix):].split("}", 1)[0]
+            self.listeners.notify(table_id, int(msg["data"]))
+
+    async def close(self):
+        if self._reader:
+            self._reader.cancel()
+        if self._pubsub is not None:
+            await self._pubsub.aclose()
+        await self.r.aclose()

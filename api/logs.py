@@ -1,0 +1,32 @@
+"""Structured logs: one JSON object per line, carrying table id and version when known.
+
+The stdlib `logging` with a small JSON formatter: every library's records come out in the
+same shape, and no extra dependency is needed for it.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+
+_STANDARD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {"message", "asctime"}
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        out = {"ts": round(time.time(), 3), "level": record.levelname.lower(), "logger": record.name,
+               "msg": record.getMessage()}
+        out.update({k: v for k, v in record.__dict__.items() if k not in _STANDARD})
+        if record.exc_info:
+            out["exc"] = self.formatException(record.exc_info)
+        return json.dumps(out, default=str)
+
+
+def configure(json_lines: bool = True, level: int = logging.INFO) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter() if json_lines else logging.Formatter("%(levelname)s %(name)s %(message)s"))
+    root = logging.getLogger("conclave")
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    root.propagate = False

@@ -1,0 +1,26 @@
+"""Prometheus metrics of one server process (`/metrics`)."""
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.requests = Counter("conclave_http_requests", "HTTP requests", ["path", "status"], registry=r)
+        self.act_latency = Histogram("conclave_act_seconds", "Time to apply and commit one action",
+                                     buckets=(.001, .002, .005, .01, .02, .05, .1, .2, .5, 1), registry=r)
+        self.actions = Counter("conclave_actions", "Accepted actions", registry=r)
+        self.rejections = Counter("conclave_rejections", "Refused requests", ["code"], registry=r)
+        self.tables_created = Counter("conclave_tables_created", "Tables created", registry=r)
+        self.live_tables = Gauge("conclave_live_tables", "Live tables in the store", registry=r)
+        self.subscriptions = Gauge("conclave_open_subscriptions", "Open table subscriptions", registry=r)
+        self.redis_errors = Counter("conclave_redis_errors", "Redis errors", registry=r)
+        self.rate_limited = Counter("conclave_rate_limited", "Requests refused by the rate limit", registry=r)
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)
+
+
+METRICS = Metrics()

@@ -1,0 +1,248 @@
+"""Table operations behind the API: create, join, act, read, follow.
+
+I/O lives here and in the stores; rules live in `core` and the plugins. Every failure a
+client can cause is a `Rejected` with a stable code, and changes nothing.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import uuid
+from dataclasses import dataclass
+from typing import AsyncIterator
+
+import msgspec
+
+import core
+from api.db import Database, GameAction, GameRecord, now
+from api.live.base import LiveStore
+from api.metrics import METRICS
+from api.settings import Settings
+from api.tokens import hash_token, new_token
+from core.errors import ActionRejected, ConclaveError
+from core.plugins import Registry, Rules
+from core.state import Action, Event, TableState
+
+log = logging.getLogger("conclave.tables")
+COMMIT_RETRIES = 50
+
+
+class Rejected(Exception):
+    """A request the service refuses; `code` is part of the API."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+@dataclass
+class Loaded:
+    """One table as read at one version."""
+
+    id: str
+    meta: dict
+    version: int
+    state: TableState
+    rules: Rules
+
+    @property
+    def status(self) -> str:
+        if self.state.finished:
+            return "finished"
+        return "playing" if len(self.meta.get("seats", {})) >= self.meta["players"] else "open"
+
+
+def encode(state: TableState) -> bytes:
+    return msgspec.msgpack.encode(state)
+
+
+def entry_events(events: list[dict], viewer: int | None) -> list[dict]:
+    """Logged events as `viewer` may see them (the rule of `core.view_events`, on stored dicts)."""
+    out = []
+    for ev in events:
+        to = ev.get("to")
+        if to is None or (viewer is not None and viewer in to):
+            out.append({"type": ev["type"], "data": ev.get("data", {})})
+        elif ev.get("public") is not None:
+            out.append({"type": ev["type"], "data": ev["public"]})
+    return out
+
+
+class TableService:
+    def __init__(self, registry: Registry, store: LiveStore, db: Database, settings: Settings) -> None:
+        self.registry, self.store, self.db, self.settings = registry, store, db, settings
+        self._decoded: dict[str, tuple[int, TableState]] = {}  # last decoded state per table
+
+    # -- identity -----------------------------------------------------------------
+    async def owner(self, token: str | None) -> tuple[str, int | None] | None:
+        if not token:
+            return None
+        return await self.store.token_owner(hash_token(token))
+
+    async def viewer_seat(self, table_id: str, token: str | None) -> int | None:
+        """The seat whose secrets this token may see at this table (None: public view)."""
+        owner = await self.owner(token)
+        if owner and owner[0] == table_id:
+            return owner[1]
+        return None
+
+    # -- reading ---------------------------------------------------------------------
+    async def load(self, table_id: str) -> Loaded:
+        snap = await self.store.load(table_id)
+        if snap is None:
+            raise Rejected("UNKNOWN_TABLE", f"no table {table_id!r}")
+        meta = snap.meta
+        rules = self.registry.rules_for(meta["game"], meta["modules"])
+        cached = self._decoded.get(table_id)
+        if cached and cached[0] == snap.version:
+            state = cached[1]
+        else:
+            state = msgspec.msgpack.decode(snap.state, type=rules.game.state_type)
+            self._decoded[table_id] = (snap.version, state)
+        return Loaded(id=table_id, meta=meta, version=snap.version, state=state, rules=rules)
+
+    async def table_ids(self, game: str | None = None, status: str | None = None) -> list[Loaded]:
+        out = []
+        for tid in await self.store.table_ids():
+            try:
+                t = await self.load(tid)
+            except Rejected:
+                continue  # expired between the listing and the read
+            if (game is None or t.meta["game"] == game) and (status is None or t.status == status):
+                out.append(t)
+        return out
+
+    async def log(self, table_id: str, after_version: int) -> list[dict]:
+        return await self.store.entries(table_id, after_version)
+
+    # -- creating and joining ------------------------------------------------------------
+    async def create_table(self, game: str, players: int, seed: int | None = None, modules: list[str] | None = None,
+                           options: dict | None = None, campaign_id: str | None = None) -> tuple[Loaded, str]:
+        seed = seed if seed is not None else int.from_bytes(uuid.uuid4().bytes[:4], "big")
+        try:
+            table = core.create_table(game, players, seed=seed, modules=modules, options=options,
+                                      registry=self.registry)
+        except ConclaveError as exc:
+            raise Rejected(exc.code, exc.message) from None
+        table_id = uuid.uuid4().hex[:12]
+        host_token = new_token()
+        meta = {
+            "game": game, "players": players, "seed": seed, "modules": sorted(modules or []),
+            "options": dict(options or {}), "campaign_id": campaign_id,
+            "host_token_hash": hash_token(host_token), "created": time.time(),
+        }
+        await self.store.create(table_id, meta, encode(table.state))
+        METRICS.tables_created.inc()
+        log.info("table created", extra={"table": table_id, "version": 0, "game": game})
+        return await self.load(table_id), host_token
+
+    async def join(self, table_id: str, seat: int, name: str) -> tuple[str, Loaded]:
+        loaded = await self.load(table_id)
+        if not 0 <= seat < loaded.meta["players"]:
+            raise Rejected("UNKNOWN_SEAT", f"table {table_id} has seats 0-{loaded.meta['players'] - 1}, not {seat}")
+        token = new_token()
+        record = {"name": name[:64], "token_hash": hash_token(token)}
+        if not await self.store.claim_seat(table_id, seat, record):
+            raise Rejected("SEAT_TAKEN", f"seat {seat} of table {table_id} is taken")
+        await self.store.index_token(record["token_hash"], table_id, seat)
+        log.info("seat joined", extra={"table": table_id, "seat": seat})
+        return token, await self.load(table_id)
+
+    # -- acting -------------------------------------------------------------------------
+    async def act(self, table_id: str, token: str | None, action: dict,
+                  expected_version: int | None = None) -> Loaded:
+        started = time.perf_counter()
+        owner = await self.owner(token)
+        if owner is None:
+            raise Rejected("UNAUTHORIZED", "acting needs a seat token (Authorization: Bearer …)")
+        if owner[0] != table_id or owner[1] is None:
+            raise Rejected("FORBIDDEN", "this token does not hold a seat at this table")
+        seat = owner[1]
+        try:
+            act = core.to_action(action)
+        except ActionRejected as exc:
+            raise Rejected(exc.code, exc.message) from None
+        for _attempt in range(COMMIT_RETRIES):
+            loaded = await self.load(table_id)
+            if expected_version is not None and loaded.version != expected_version:
+                raise Rejected("STALE_VERSION", f"table is at version {loaded.version}, not {expected_version}")
+            try:
+                new_state, events = core.apply(loaded.rules, loaded.state, seat, act)
+            except ActionRejected as exc:
+                raise Rejected(exc.code, exc.message) from None
+            version = loaded.version + 1
+            entry = {"version": version, "seat": seat, "action": msgspec.to_builtins(act),
+                     "events": msgspec.to_builtins(events), "finished": new_state.finished}
+            if await self.store.commit(table_id, loaded.version, encode(new_state), entry, new_state.finished):
+                self._decoded[table_id] = (version, new_state)
+                METRICS.act_latency.observe(time.perf_counter() - started)
+                METRICS.actions.inc()
+                log.info("action", extra={"table": table_id, "version": version, "seat": seat, "type": act.type})
+                done = Loaded(id=table_id, meta=loaded.meta, version=version, state=new_state, rules=loaded.rules)
+                if new_state.finished:
+                    await self.archive(done)
+                return done
+            if expected_version is not None:
+                raise Rejected("STALE_VERSION", f"table moved past version {expected_version}")
+            await asyncio.sleep(0)  # lost the race: reload and apply again
+        raise Rejected("CONFLICT", "too many concurrent changes; try again")
+
+    async def archive(self, loaded: Loaded) -> None:
+        """A finished table goes to SQL with its whole action log, then expires from Redis."""
+        entries = await self.store.entries(loaded.id, 0)
+        meta = loaded.meta
+
+        def write():
+            with self.db.session() as s:
+                if s.get(GameRecord, loaded.id) is not None:
+                    return
+                s.add(GameRecord(id=loaded.id, game=meta["game"], modules=meta["modules"], players=meta["players"],
+                                 seed=meta["seed"], options=meta["options"], result=loaded.state.result,
+                                 campaign_id=meta.get("campaign_id"), version=loaded.version, finished_at=now()))
+                s.flush()
+                for e in entries:
+                    s.add(GameAction(game_id=loaded.id, version=e["version"], seat=e["seat"], action=e["action"]))
+                s.commit()
+
+        await asyncio.to_thread(write)
+        await self.store.expire(loaded.id, self.settings.finished_ttl_seconds)
+        log.info("table archived", extra={"table": loaded.id, "version": loaded.version})
+
+    async def campaign(self, campaign_id: str):
+        """(Campaign row, ids of its games) or None."""
+        from sqlmodel import select
+
+        from api.db import Campaign
+
+        def read():
+            with self.db.session() as s:
+                c = s.get(Campaign, campaign_id)
+                if c is None:
+                    return None
+                games = [g.id for g in s.exec(select(GameRecord).where(GameRecord.campaign_id == campaign_id))]
+                return c, games
+
+        return await asyncio.to_thread(read)
+
+    # -- following -------------------------------------------------------------------------
+    async def follow(self, table_id: str, after_version: int) -> AsyncIterator[dict]:
+        """Every log entry after `after_version`, in order, then each new one as it lands."""
+        await self.load(table_id)  # unknown table: Rejected before anything is yielded
+        queue = await self.store.subscribe(table_id)
+        METRICS.subscriptions.inc()
+        last = after_version
+        try:
+            while True:
+                for entry in await self.store.entries(table_id, last):
+                    if entry["version"] == last + 1:
+                        last = entry["version"]
+                        yield entry
+                        if entry.get("finished"):
+                            return  # the game is over: nothing more will come
+                await queue.get()
+                while not queue.empty():  # a burst of notifications: one read of the log
+                    queue.get_nowait()
+        finally:
+            METRICS.subscriptions.dec()
+            await self.store.unsubscribe(table_id, queue)

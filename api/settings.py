@@ -1,0 +1,42 @@
+"""Server settings, read once from the environment."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+
+def _int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    return int(value) if value else default
+
+
+@dataclass(frozen=True)
+class Settings:
+    redis_url: str | None = None
+    database_url: str = "sqlite:///conclave.sqlite3"
+    redis_prefix: str = "conclave"
+    max_query_depth: int = 12
+    max_aliases: int = 30
+    max_tokens: int = 4000
+    max_body_bytes: int = 64 * 1024
+    rate_per_second: float = 200.0   # per token and per address, sustained
+    rate_burst: int = 400
+    finished_ttl_seconds: int = 3600  # finished tables expire from Redis after archiving
+    log_json: bool = True
+    extra: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls) -> "Settings":
+        return cls(
+            redis_url=os.environ.get("REDIS_URL") or None,
+            database_url=os.environ.get("DATABASE_URL") or "sqlite:///conclave.sqlite3",
+            redis_prefix=os.environ.get("CONCLAVE_REDIS_PREFIX", "conclave"),
+            max_query_depth=_int("CONCLAVE_MAX_QUERY_DEPTH", 12),
+            max_aliases=_int("CONCLAVE_MAX_ALIASES", 30),
+            max_tokens=_int("CONCLAVE_MAX_TOKENS", 4000),
+            max_body_bytes=_int("CONCLAVE_MAX_BODY_BYTES", 64 * 1024),
+            rate_per_second=float(os.environ.get("CONCLAVE_RATE_PER_SECOND", "200")),
+            rate_burst=_int("CONCLAVE_RATE_BURST", 400),
+            finished_ttl_seconds=_int("CONCLAVE_FINISHED_TTL", 3600),
+            log_json=os.environ.get("CONCLAVE_LOG_FORMAT", "json") == "json",
+        )

@@ -1,0 +1,349 @@
+"""The GraphQL schema, assembled from the installed game plugins.
+
+Root types are built explicitly and passed to `strawberry.Schema`; per-game typed views
+join the `GameState` union from `conclave_graphql_types`. Expected failures are data
+(`… | Rejected`), not errors. Every table a client reads is that viewer's view: the seat
+whose token it sent, or the public view.
+"""
+# No `from __future__ import annotations`: the types are built inside build_schema, so
+# strawberry must see real annotation objects, not names it cannot resolve.
+
+from typing import Annotated, Any, AsyncGenerator, Union
+
+import strawberry
+from strawberry.scalars import JSON
+from strawberry.types import Info
+
+from api.service import Loaded, Rejected as ServiceRejected, TableService, entry_events
+from core.engine import active_seats, view as core_view
+from core.plugins import Registry
+
+
+def token_of(info: Info) -> str | None:
+    """The bearer token: the HTTP Authorization header, or the WebSocket connection-init payload."""
+    ctx = info.context
+    if ctx.get("token"):
+        return ctx["token"]
+    params = ctx.get("connection_params") or {}
+    if isinstance(params, dict):
+        raw = params.get("Authorization") or params.get("authorization") or params.get("token")
+        if isinstance(raw, str):
+            return raw.split(" ", 1)[1] if raw.lower().startswith("bearer ") else raw
+    return None
+
+
+def service_of(info: Info) -> TableService:
+    return info.context["service"]
+
+
+def build_schema(registry: Registry, extensions: list | None = None) -> strawberry.Schema:
+    contributed: dict[str, tuple[type, Any]] = {}
+    for plugin_types in registry._discovery.hook.conclave_graphql_types():
+        for game_id, gql_type, from_view in plugin_types:
+            contributed[game_id] = (gql_type, from_view)
+
+    @strawberry.type(description="Any game without a typed view: its view as JSON.")
+    class GenericState:
+        game: str
+        json: JSON
+
+    GameState = Annotated[Union[tuple([t for t, _ in contributed.values()] + [GenericState])],
+                          strawberry.union("GameState", description="The typed view of a table, per game")]
+
+    @strawberry.type
+    class OptionInfo:
+        name: str
+        default: JSON
+        choices: list[JSON]
+        description: str
+
+    @strawberry.type
+    class ModuleInfo:
+        id: str
+        game: str
+        name: str
+        description: str
+        min_players: int
+        max_players: int
+        incompatible_with: list[str]
+        discouraged_with: list[str]
+
+    @strawberry.type
+    class GameInfo:
+        id: str
+        name: str
+        description: str
+        min_players: int
+        max_players: int
+        options: list[OptionInfo]
+        modules: list[ModuleInfo]
+
+    @strawberry.type
+    class Phase:
+        name: str
+        step: str
+        round: int
+
+    @strawberry.type
+    class SeatInfo:
+        seat: int
+        name: str | None
+        taken: bool
+
+    @strawberry.type(description="A complete action: send `type` and `params` back unchanged as `act`'s action.")
+    class LegalAction:
+        type: str
+        params: JSON
+
+    @strawberry.type
+    class PromptInfo:
+        id: int
+        seat: int
+        kind: str
+        blocking: bool
+        text: str
+        options: list[LegalAction] | None = strawberry.field(description="Only for the viewer's own prompts")
+
+    @strawberry.type
+    class LogEntry:
+        version: int
+        seat: int
+        action: LegalAction | None = strawberry.field(description="Only for the acting seat's own entries")
+        events: JSON
+
+    def log_entry(e: dict, viewer: int | None) -> LogEntry:
+        own = viewer is not None and e["seat"] == viewer
+        return LogEntry(version=e["version"], seat=e["seat"],
+                        action=LegalAction(type=e["action"]["type"], params=e["action"].get("params", {})) if own else None,
+                        events=entry_events(e["events"], viewer))
+
+    @strawberry.type
+    class Table:
+        _t: strawberry.Private[Loaded]
+        _viewer: strawberry.Private[int | None]
+        _view: strawberry.Private[dict | None] = None
+
+        def _v(self) -> dict:
+            if self._view is None:
+                self._view = core_view(self._t.rules, self._t.state, self._viewer)
+            return self._view
+
+        @strawberry.field
+        def id(self) -> str:
+            return self._t.id
+
+        @strawberry.field
+        def game(self) -> str:
+            return self._t.meta["game"]
+
+        @strawberry.field
+        def modules(self) -> list[str]:
+            return self._t.meta["modules"]
+
+        @strawberry.field
+        def status(self) -> str:
+            return self._t.status
+
+        @strawberry.field
+        def version(self) -> int:
+            return self._t.version
+
+        @strawberry.field(description="The seat whose view this is; null for the public view")
+        def viewer(self) -> int | None:
+            return self._viewer
+
+        @strawberry.field
+        def phase(self) -> Phase:
+            s = self._t.state
+            return Phase(name=s.phase, step=s.step, round=s.round)
+
+        @strawberry.field
+        def active_seats(self) -> list[int]:
+            return active_seats(self._t.state)
+
+        @strawberry.field
+        def seats(self) -> list[SeatInfo]:
+            taken = self._t.meta.get("seats", {})
+            return [SeatInfo(seat=i, name=(taken[i]["name"] if i in taken else None), taken=i in taken)
+                    for i in range(self._t.meta["players"])]
+
+        @strawberry.field
+        def prompts(self) -> list[PromptInfo]:
+            return [PromptInfo(id=p.id, seat=p.seat, kind=p.kind, blocking=p.blocking, text=p.prompt_text,
+                               options=[LegalAction(type=o.type, params=dict(o.params)) for o in p.options]
+                               if p.seat == self._viewer else None)
+                    for p in self._t.state.prompts]
+
+        @strawberry.field(description="The viewer's legal actions: exactly the answers to its open prompts")
+        def legal_actions(self) -> list[LegalAction]:
+            if self._viewer is None:
+                return []
+            return [LegalAction(type=o.type, params=dict(o.params))
+                    for p in self._t.state.prompts if p.seat == self._viewer for o in p.options]
+
+        @strawberry.field
+        async def log(self, info: Info, after_version: int = 0) -> list[LogEntry]:
+            entries = await service_of(info).log(self._t.id, after_version)
+            return [log_entry(e, self._viewer) for e in entries]
+
+        @strawberry.field
+        def result(self) -> JSON | None:
+            return self._t.state.result
+
+        @strawberry.field(description="The viewer's whole view of the state, as JSON")
+        def state_json(self) -> JSON:
+            return self._v()
+
+        @strawberry.field
+        def state(self) -> GameState:
+            game = self._t.meta["game"]
+            if game in contributed:
+                return contributed[game][1](self._v())
+            return GenericState(game=game, json=self._v())
+
+    @strawberry.type
+    class Rejected:
+        code: str
+        message: str
+
+    @strawberry.type
+    class ActRejected:
+        code: str
+        message: str
+
+    @strawberry.type
+    class ActOk:
+        version: int
+        table: Table
+
+    @strawberry.type
+    class CreateTableOk:
+        table: Table
+        host_token: str
+
+    @strawberry.type
+    class JoinOk:
+        seat: int
+        seat_token: str
+        table: Table
+
+    @strawberry.type
+    class TableUpdate:
+        version: int
+        events: JSON
+        table: Table
+
+    @strawberry.type
+    class CampaignInfo:
+        id: str
+        game: str
+        name: str
+        players: int
+        status: str
+        state: JSON
+        games: list[str]
+
+    @strawberry.input
+    class CreateTableInput:
+        game: str
+        players: int
+        modules: list[str] = strawberry.field(default_factory=list)
+        seed: int | None = None
+        options: JSON | None = None
+        campaign_id: str | None = None
+
+    @strawberry.input
+    class ActionInput:
+        type: str
+        params: JSON | None = None
+
+    CreateTableResult = Annotated[Union[CreateTableOk, Rejected], strawberry.union("CreateTableResult")]
+    JoinResult = Annotated[Union[JoinOk, Rejected], strawberry.union("JoinResult")]
+    ActResult = Annotated[Union[ActOk, ActRejected], strawberry.union("ActResult")]
+
+    async def table_for(info: Info, loaded: Loaded) -> Table:
+        return Table(_t=loaded, _viewer=await service_of(info).viewer_seat(loaded.id, token_of(info)))
+
+    @strawberry.type
+    class Query:
+        @strawberry.field
+        def games(self) -> list[GameInfo]:
+            out = []
+            for g in registry.games.values():
+                mods = [ModuleInfo(id=m.id, game=m.game, name=m.name, description=m.description,
+                                   min_players=m.min_players, max_players=m.max_players,
+                                   incompatible_with=list(m.incompatible_with), discouraged_with=list(m.discouraged_with))
+                        for m in registry.modules.values() if m.game == g.id]
+                opts = [OptionInfo(name=k, default=o.default, choices=list(o.choices), description=o.description)
+                        for k, o in g.options.items()]
+                out.append(GameInfo(id=g.id, name=g.name, description=g.description, min_players=g.min_players,
+                                    max_players=g.max_players, options=opts, modules=mods))
+            return out
+
+        @strawberry.field
+        async def table(self, info: Info, id: str) -> Table | None:
+            try:
+                return await table_for(info, await service_of(info).load(id))
+            except ServiceRejected:
+                return None
+
+        @strawberry.field
+        async def tables(self, info: Info, game: str | None = None, status: str | None = None) -> list[Table]:
+            return [await table_for(info, t) for t in await service_of(info).table_ids(game, status)]
+
+        @strawberry.field
+        async def campaign(self, info: Info, id: str) -> CampaignInfo | None:
+            found = await service_of(info).campaign(id)
+            if found is None:
+                return None
+            c, games = found
+            return CampaignInfo(id=c.id, game=c.game, name=c.name, players=c.players, status=c.status,
+                                state=c.state, games=games)
+
+    @strawberry.type
+    class Mutation:
+        @strawberry.mutation
+        async def create_table(self, info: Info, input: CreateTableInput) -> CreateTableResult:
+            try:
+                loaded, host = await service_of(info).create_table(
+                    input.game, input.players, seed=input.seed, modules=input.modules,
+                    options=input.options or {}, campaign_id=input.campaign_id)
+            except ServiceRejected as exc:
+                return Rejected(code=exc.code, message=exc.message)
+            return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host)
+
+        @strawberry.mutation
+        async def join_table(self, info: Info, table_id: str, seat: int, name: str = "") -> JoinResult:
+            try:
+                token, loaded = await service_of(info).join(table_id, seat, name)
+            except ServiceRejected as exc:
+                return Rejected(code=exc.code, message=exc.message)
+            return JoinOk(seat=seat, seat_token=token, table=Table(_t=loaded, _viewer=seat))
+
+        @strawberry.mutation
+        async def act(self, info: Info, table_id: str, action: ActionInput,
+                      expected_version: int | None = None) -> ActResult:
+            svc = service_of(info)
+            try:
+                loaded = await svc.act(table_id, token_of(info), {"type": action.type, "params": action.params or {}},
+                                       expected_version)
+            except ServiceRejected as exc:
+                from api.metrics import METRICS
+
+                METRICS.rejections.labels(exc.code).inc()
+                return ActRejected(code=exc.code, message=exc.message)
+            return ActOk(version=loaded.version, table=await table_for(info, loaded))
+
+    @strawberry.type
+    class Subscription:
+        @strawberry.subscription
+        async def table_updates(self, info: Info, table_id: str, after_version: int = 0) -> AsyncGenerator[TableUpdate, None]:
+            svc = service_of(info)
+            viewer = await svc.viewer_seat(table_id, token_of(info))
+            async for entry in svc.follow(table_id, after_version):
+                loaded = await svc.load(table_id)
+                yield TableUpdate(version=entry["version"], events=entry_events(entry["events"], viewer),
+                                  table=Table(_t=loaded, _viewer=viewer))
+
+    return strawberry.Schema(query=Query, mutation=Mutation, subscription=Subscription,
+                             extensions=extensions or [])
