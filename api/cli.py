@@ -71,6 +71,31 @@ def replay(
     typer.echo(json.dumps(table.view(None), default=str))
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on"),
+    port: int = typer.Option(8000, help="Port"),
+    workers: int = typer.Option(1, help="Worker processes (use Redis for more than one)"),
+) -> None:
+    """Run the GraphQL server (REDIS_URL and DATABASE_URL from the environment)."""
+    import uvicorn
+
+    uvicorn.run("api.app:create_app", factory=True, host=host, port=port, workers=workers,
+                log_level="warning", ws_max_size=1 << 20)
+
+
+@app.command()
+def schema(out: Optional[Path] = typer.Option(None, help="Write to this file instead of printing")) -> None:
+    """Print the GraphQL schema (SDL) that clients can generate code from."""
+    from api.sdl import sdl
+
+    text = sdl()
+    if out:
+        out.write_text(text)
+    else:
+        typer.echo(text, nl=False)
+
+
 @content_app.command("validate")
 def content_validate(folder: Path = typer.Argument(None, help="Pack folder (default: built-in demo pack)")) -> None:
     """Validate a New Capital content pack against its schema."""

@@ -12,7 +12,7 @@ from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(timezone.utc)
 
 
 class Campaign(SQLModel, table=True):

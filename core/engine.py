@@ -37,7 +37,7 @@ class Table:
     events: list[Event] = field(default_factory=list)
 
     def act(self, seat: int, action: Action | dict) -> list[Event]:
-        if isinstance(action, dict):
+        if not isinstance(action, Action):
             action = to_action(action)
         self.state, events = apply(self.rules, self.state, seat, action)
         self.log.append((seat, action))
@@ -112,12 +112,23 @@ def _find_prompt(rules: Rules, state: TableState, seat: int, action: Action):
         raise IllegalAction(f"{action.type!r} is not legal now; seat {seat} may: {', '.join(kinds)}")
     for p in typed:
         for option in p.options:
-            if option == action:
+            if option == action and _same_types(option.params, action.params):
                 return p
     explained = rules.hook.conclave_explain_rejection(state=state, seat=seat, action=action)
     if isinstance(explained, ActionRejected):
         raise explained
     raise BadParameter(f"{action.type} does not accept parameters {dict(action.params)!r} now")
+
+
+def _same_types(a: Any, b: Any) -> bool:
+    """Equal values of the same JSON types: `True == 1 == 1.0` in Python, not in an action."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return all(_same_types(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return all(_same_types(x, y) for x, y in zip(a, b))
+    return True
 
 
 def apply(rules: Rules, state: TableState, seat: int, action: Action) -> tuple[TableState, list[Event]]:

@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 
 
-class Action(msgspec.Struct, frozen=True, omit_defaults=True):
+class Action(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
     """What a seat sends: a type and its parameters. Legal actions have the same shape."""
 
     type: str
