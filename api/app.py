@@ -104,6 +104,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(LimitsMiddleware, max_body=settings.max_body_bytes,
-                       rate=settings.rate_per_second, burst=settings.rate_burst)
+                       rate=settings.rate_per_second, burst=settings.rate_burst,
+                       address_rate=settings.address_rate_per_second, address_burst=settings.address_burst)
     app.state.holder = holder
     return app

@@ -39,10 +39,10 @@ async def _refuse(send, status: int, code: str, message: str) -> None:
 class LimitsMiddleware:
     """ASGI middleware: 413 for a body over the limit, 429 for a flood; WebSockets pass."""
 
-    def __init__(self, app, max_body: int, rate: float, burst: int) -> None:
+    def __init__(self, app, max_body: int, rate: float, burst: int, address_rate: float, address_burst: int) -> None:
         self.app, self.max_body = app, max_body
         self.per_token = TokenBucket(rate, burst)
-        self.per_address = TokenBucket(rate, burst)
+        self.per_address = TokenBucket(address_rate, address_burst)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":

@@ -19,8 +19,10 @@ class Settings:
     max_aliases: int = 30
     max_tokens: int = 4000
     max_body_bytes: int = 64 * 1024
-    rate_per_second: float = 200.0   # per token and per address, sustained
-    rate_burst: int = 400
+    rate_per_second: float = 100.0   # per token, sustained
+    rate_burst: int = 200
+    address_rate_per_second: float = 1000.0  # per client address (many players share a NAT)
+    address_burst: int = 2000
     finished_ttl_seconds: int = 3600  # finished tables expire from Redis after archiving
     log_json: bool = True
     extra: dict = field(default_factory=dict)
@@ -35,8 +37,10 @@ class Settings:
             max_aliases=_int("CONCLAVE_MAX_ALIASES", 30),
             max_tokens=_int("CONCLAVE_MAX_TOKENS", 4000),
             max_body_bytes=_int("CONCLAVE_MAX_BODY_BYTES", 64 * 1024),
-            rate_per_second=float(os.environ.get("CONCLAVE_RATE_PER_SECOND", "200")),
-            rate_burst=_int("CONCLAVE_RATE_BURST", 400),
+            rate_per_second=float(os.environ.get("CONCLAVE_RATE_PER_SECOND", "100")),
+            rate_burst=_int("CONCLAVE_RATE_BURST", 200),
+            address_rate_per_second=float(os.environ.get("CONCLAVE_ADDRESS_RATE_PER_SECOND", "1000")),
+            address_burst=_int("CONCLAVE_ADDRESS_BURST", 2000),
             finished_ttl_seconds=_int("CONCLAVE_FINISHED_TTL", 3600),
             log_json=os.environ.get("CONCLAVE_LOG_FORMAT", "json") == "json",
         )

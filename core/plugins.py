@@ -193,10 +193,12 @@ BUILTIN_PLUGINS = ("plugins.new_capital.plugin",)
 
 
 def default_registry() -> Registry:
-    """The registry the app and CLI use: built-ins plus installed third-party plugins."""
+    """The registry the app and CLI use: built-ins, installed third-party plugins (entry
+    points), and plugin modules named in CONCLAVE_PLUGINS (comma-separated dotted paths)."""
     global _DEFAULT
     if _DEFAULT is None:
-        _DEFAULT = Registry(list(BUILTIN_PLUGINS))
+        extra = [m.strip() for m in os.environ.get("CONCLAVE_PLUGINS", "").split(",") if m.strip()]
+        _DEFAULT = Registry([*BUILTIN_PLUGINS, *extra])
     return _DEFAULT
 
 
