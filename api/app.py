@@ -15,7 +15,7 @@ from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_P
 from api import logs
 from api.db import Database
 from api.limits import LimitsMiddleware
-from api.metrics import METRICS
+from api.metrics import METRICS, RequestMetrics
 from api.service import TableService
 from api.settings import Settings
 from api.tokens import bearer
@@ -38,12 +38,12 @@ def make_store(settings: Settings, db: Database):
 def schema_extensions(settings: Settings) -> list:
     """Strawberry's own limits and caches (parser and validation caches: a large share of
     a small request's cost is parsing and validating the same documents again)."""
-    return [
-        QueryDepthLimiter(max_depth=settings.max_query_depth),
-        MaxAliasesLimiter(max_alias_count=settings.max_aliases),
-        MaxTokensLimiter(max_token_count=settings.max_tokens),
-        ParserCache(maxsize=256),
-        ValidationCache(maxsize=256),
+    return [  # factories: strawberry builds a fresh extension per request
+        lambda: QueryDepthLimiter(max_depth=settings.max_query_depth),
+        lambda: MaxAliasesLimiter(max_alias_count=settings.max_aliases),
+        lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
+        lambda: ParserCache(maxsize=256),
+        lambda: ValidationCache(maxsize=256),
     ]
 
 
@@ -106,5 +106,6 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     app.add_middleware(LimitsMiddleware, max_body=settings.max_body_bytes,
                        rate=settings.rate_per_second, burst=settings.rate_burst,
                        address_rate=settings.address_rate_per_second, address_burst=settings.address_burst)
+    app.add_middleware(RequestMetrics)  # outermost: counts refused requests too
     app.state.holder = holder
     return app

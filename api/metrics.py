@@ -24,3 +24,29 @@ class Metrics:
 
 
 METRICS = Metrics()
+
+
+class RequestMetrics:
+    """ASGI middleware counting HTTP requests by route path and status."""
+
+    KNOWN = {"/graphql", "/healthz", "/readyz", "/metrics"}
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        path = scope.get("path", "")
+        path = path if path in self.KNOWN else "other"
+        status = {"code": 500}
+
+        async def counting_send(message):
+            if message["type"] == "http.response.start":
+                status["code"] = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, counting_send)
+        finally:
+            METRICS.requests.labels(path, str(status["code"])).inc()

@@ -17,6 +17,7 @@ from strawberry.types import Info
 from api.service import Loaded, Rejected as ServiceRejected, TableService, entry_events
 from core.engine import active_seats, view as core_view
 from core.plugins import Registry
+from schema.execution import PerEventMemoExecutionContext
 
 
 def token_of(info: Info) -> str | None:
@@ -36,7 +37,8 @@ def service_of(info: Info) -> TableService:
     return info.context["service"]
 
 
-def build_schema(registry: Registry, extensions: list | None = None) -> strawberry.Schema:
+def build_schema(registry: Registry, extensions: list | None = None,
+                 execution_context_class: type = PerEventMemoExecutionContext) -> strawberry.Schema:
     contributed: dict[str, tuple[type, Any]] = {}
     for plugin_types in registry._discovery.hook.conclave_graphql_types():
         for game_id, gql_type, from_view in plugin_types:
@@ -346,4 +348,4 @@ def build_schema(registry: Registry, extensions: list | None = None) -> strawber
                                   table=Table(_t=loaded, _viewer=viewer))
 
     return strawberry.Schema(query=Query, mutation=Mutation, subscription=Subscription,
-                             extensions=extensions or [])
+                             extensions=extensions or [], execution_context_class=execution_context_class)

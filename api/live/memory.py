@@ -3,12 +3,14 @@ before it is acknowledged, so a restart (even SIGKILL) loses no accepted action.
 from __future__ import annotations
 
 import asyncio
-import json
 
 from sqlmodel import select
 
 from api.db import Database, LiveCheckpoint, LiveLogEntry, now
 from api.live.base import Listeners, LiveStore, Snapshot
+
+
+RECENT = 256  # log entries kept in memory per table; older ones are read back from SQL
 
 
 class _Table:
@@ -42,9 +44,10 @@ class MemoryStore(LiveStore):
                     self.tokens[rec["token_hash"]] = (cp.id, seat)
                 if cp.meta.get("host_token_hash"):
                     self.tokens[cp.meta["host_token_hash"]] = (cp.id, None)
-            for row in s.exec(select(LiveLogEntry).order_by(LiveLogEntry.table_id, LiveLogEntry.version)):
-                if row.table_id in self.tables:
-                    self.tables[row.table_id].log.append(row.entry)
+            for table_id, t in self.tables.items():
+                rows = s.exec(select(LiveLogEntry).where(LiveLogEntry.table_id == table_id)
+                              .order_by(LiveLogEntry.version.desc()).limit(RECENT))
+                t.log = [row.entry for row in reversed(list(rows))]
 
     def _write(self, table_id: str, t: _Table, entry: dict | None) -> None:
         with self.db.session() as s:
@@ -84,14 +87,26 @@ class MemoryStore(LiveStore):
                 t.version, t.state, t.finished = old  # not durable: not accepted
                 raise
             t.log.append(entry)
+            if len(t.log) > RECENT:
+                del t.log[: len(t.log) - RECENT]
         self.listeners.notify(table_id, t.version)
         return True
 
     async def entries(self, table_id, after_version):
         t = self.tables.get(table_id)
-        if t is None:
+        if t is None or after_version >= t.version:
             return []
-        return [e for e in t.log[max(0, after_version - 1):] if e["version"] > after_version]
+        if t.log and t.log[0]["version"] <= after_version + 1:
+            first = t.log[0]["version"]
+            return t.log[after_version + 1 - first:]
+        return await asyncio.to_thread(self._read_log, table_id, after_version)
+
+    def _read_log(self, table_id: str, after_version: int) -> list[dict]:
+        with self.db.session() as s:
+            rows = s.exec(select(LiveLogEntry).where(LiveLogEntry.table_id == table_id,
+                                                     LiveLogEntry.version > after_version)
+                          .order_by(LiveLogEntry.version))
+            return [row.entry for row in rows]
 
     async def claim_seat(self, table_id, seat, record):
         t = self.tables[table_id]

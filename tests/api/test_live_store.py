@@ -1,0 +1,115 @@
+"""Live sessions: two servers on one Redis, reconnects with afterVersion, compare-and-set
+under concurrency, and SIGKILL restarts in both modes."""
+from __future__ import annotations
+
+import asyncio
+import random
+
+import httpx
+import pytest
+
+from tests.api.client import ACT, TABLE, create_and_join, http, run, sessions
+from tests.api.services import Server
+from tests.api.test_e2e_game import follow, play
+
+
+def test_two_servers_share_one_redis_and_reconnects_miss_nothing(mode, make_server):
+    if mode != "redis":
+        pytest.skip("sharing is what the Redis mode is for; the embedded mode is one process")
+    a, b = make_server(), make_server()
+    asyncio.run(_two_servers(a, b))
+
+
+async def _two_servers(a: Server, b: Server):
+    async with http(a.url) as anon:
+        table_id, tokens = await create_and_join(anon, "new-capital", 3, seed=11)
+    on_b: list = []
+    watcher = asyncio.create_task(follow(b.ws_url, table_id, None, 0, on_b))  # subscribes on B
+    await asyncio.sleep(0.3)
+    log: list = []
+    await play(a.url, table_id, tokens, random.Random(3), log, max_actions=40)  # acts on A
+    await _until(lambda: len(on_b) == 40)
+    watcher.cancel()  # the subscriber disconnects mid-game...
+    seen = [u["version"] for u in on_b]
+    await play(b.url, table_id, tokens, random.Random(4), log, max_actions=90)  # play goes on, via B
+    resumed: list = []  # ...and resubscribes (to A) from the last version it saw
+    await asyncio.wait_for(follow(a.ws_url, table_id, None, seen[-1], resumed,
+                                  stop=lambda u: u["version"] == 90), timeout=30)
+    assert seen == list(range(1, 41))
+    assert [u["version"] for u in resumed] == list(range(41, 91))  # every missed one, none twice
+
+
+async def _until(cond, timeout=20):
+    for _ in range(int(timeout / 0.05)):
+        if cond():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def test_concurrent_acts_one_wins_per_version_and_unversioned_acts_all_land(server):
+    asyncio.run(_concurrency(server))
+
+
+async def _concurrency(server: Server):
+    async with http(server.url) as anon:
+        table_id, tokens = await create_and_join(anon, "new-capital", 4, seed=5)
+    async with sessions(server.url, tokens) as ss:
+        legal = {s: (await run(ss[s], TABLE, t=table_id))["table"]["legalActions"] for s in range(4)}
+        # 20 concurrent acts (5 per seat, each seat's draft pick) all expecting version 0
+        calls = [run(ss[s], ACT, t=table_id, a=legal[s][i % 2], v=0) for s in range(4) for i in range(5)]
+        results = [r["act"] for r in await asyncio.gather(*calls)]
+        ok = [r for r in results if r["__typename"] == "ActOk"]
+        assert len(ok) == 1 and ok[0]["version"] == 1
+        assert all(r["code"] == "STALE_VERSION" for r in results if r["__typename"] == "ActRejected")
+        # the remaining three seats pick at once without expectedVersion: the server retries
+        waiting = [s for s in range(4) if (await run(ss[s], TABLE, t=table_id))["table"]["legalActions"]]
+        assert len(waiting) == 3
+        results = await asyncio.gather(*[run(ss[s], ACT, t=table_id, a=legal[s][0]) for s in waiting])
+        assert sorted(r["act"]["version"] for r in results) == [2, 3, 4]
+        log = (await run(ss[0], "query($t: String!) { table(id: $t) { version log { version seat } } }", t=table_id))
+    entries = log["table"]["log"]
+    assert [e["version"] for e in entries] == [1, 2, 3, 4]  # no gap, no duplicate
+    assert sorted(e["seat"] for e in entries[1:]) == waiting and log["table"]["version"] == 4
+
+
+def test_sigkill_mid_game_then_restart_continues_from_the_last_acknowledged_version(server):
+    asyncio.run(_sigkill(server))
+
+
+async def _sigkill(server: Server):
+    async with http(server.url) as anon:
+        table_id, tokens = await create_and_join(anon, "new-capital", 2, seed=9)
+    log: list = []
+    await play(server.url, table_id, tokens, random.Random(1), log, max_actions=30)
+    last_ack = log[-1][0]
+    server.kill()  # SIGKILL: no shutdown hook runs
+    server.start()
+    async with http(server.url) as anon:
+        t = (await run(anon, TABLE, t=table_id))["table"]
+    assert t["version"] == last_ack == 30
+    final = await play(server.url, table_id, tokens, random.Random(2), log)  # the same tokens still work
+    assert final["status"] == "finished"
+    assert [v for v, _, _ in log] == list(range(1, len(log) + 1))
+
+
+def test_health_readiness_and_metrics(server):
+    assert httpx.get(f"{server.base}/healthz").json() == {"ok": True}
+    assert httpx.get(f"{server.base}/readyz").json()["ready"] is True
+    asyncio.run(_some_actions(server))
+    text = httpx.get(f"{server.base}/metrics").text
+    for name in ("conclave_act_seconds_bucket", "conclave_actions_total", "conclave_live_tables",
+                 "conclave_open_subscriptions", "conclave_redis_errors_total", "conclave_http_requests_total"):
+        assert name in text, name
+    def sample(prefix):
+        return float(next(line for line in text.splitlines() if line.startswith(prefix)).split()[-1])
+
+    assert sample("conclave_actions_total") >= 5
+    assert sample('conclave_http_requests_total{path="/graphql",status="200"}') >= 10
+    assert sample('conclave_http_requests_total{path="/healthz",status="200"}') >= 1
+
+
+async def _some_actions(server):
+    async with http(server.url) as anon:
+        table_id, tokens = await create_and_join(anon, "new-capital", 2, seed=3)
+    await play(server.url, table_id, tokens, random.Random(0), [], max_actions=5)
