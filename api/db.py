@@ -3,6 +3,7 @@ embedded mode's checkpoints of live tables. SQLite by default, PostgreSQL via DA
 the schema is created and changed only through Alembic migrations (api/migrations)."""
 from __future__ import annotations
 
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -129,7 +130,14 @@ class Database:
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
-        migrate(str(self.engine.url.render_as_string(hide_password=False)))
+        for attempt in range(10):  # several processes may start at once on a new database
+            try:
+                migrate(str(self.engine.url.render_as_string(hide_password=False)))
+                break
+            except Exception:
+                if attempt == 9:
+                    raise
+                time.sleep(0.3 * (attempt + 1))
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)

@@ -257,8 +257,10 @@ class Subscriber:
 class TableBot:
     """Plays one table at a time: create, join, subscribe, act until the deadline."""
 
-    def __init__(self, client, stats: Stats, n_subscribers: int, rng: random.Random, budget: list) -> None:
+    def __init__(self, client, stats: Stats, n_subscribers: int, rng: random.Random, budget: list,
+                 interval: float = 0.0) -> None:
         self.client, self.stats, self.rng, self.budget = client, stats, rng, budget
+        self.interval = interval  # at most one action per `interval` seconds (0: as fast as it goes)
         self.n_subscribers = n_subscribers
         self.id = ""
         self.tokens: dict[int, str] = {}
@@ -326,7 +328,8 @@ class TableBot:
         sub = next((s for s in self.subs if s.seat == seat), None)
         if sub is not None and sub.last is not None and sub.version == self.version:
             return sub.last["legalActions"]
-        self.stats.extra_queries += 1
+        if self.stats.measuring:
+            self.stats.extra_queries += 1
         t = (await self.client.post(SEAT_VIEW, {"t": self.id}, self.tokens[seat]))["table"]
         if t["version"] != self.version:
             raise LoadError(f"table {self.id} at version {t['version']}, expected {self.version}")
@@ -371,7 +374,14 @@ class TableBot:
             raise LoadError(f"table {self.id}: update {v} carries table version {self.subs[0].last['version']}")
 
     async def run(self, deadline: float) -> None:
+        next_at = time.monotonic() + self.rng.random() * self.interval  # spread the tables' phases
         while time.monotonic() < deadline and self.budget[0] > 0:
+            if self.interval:
+                wait = next_at - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(min(wait, max(0.0, deadline - time.monotonic())))
+                    continue
+                next_at = max(next_at + self.interval, time.monotonic() - self.interval)
             try:
                 if self.status == "finished":  # a new table in its place (its warm-up action is not timed)
                     self.stats.tables_finished += 1
@@ -412,8 +422,9 @@ async def client_main(idx: int, conf: dict, n_tables: int, budget: int, to_paren
     await client.start()
     stats = Stats()
     shared_budget = [budget]
+    interval = conf["tables"] / conf["rate"] if conf["rate"] > 0 else 0.0
     bots = [TableBot(client, stats, conf["subscribers"], random.Random(conf["seed"] * 1000 + idx * 100_003 + i),
-                     shared_budget) for i in range(n_tables)]
+                     shared_budget, interval) for i in range(n_tables)]
     gate = asyncio.Semaphore(16)  # bounded concurrency while setting up
 
     async def setup(bot: TableBot) -> None:
@@ -519,6 +530,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--subscribers", type=int, default=5, help="per table: its 4 seats, then spectators")
     ap.add_argument("--seconds", type=float, default=30.0, help="length of the timed window")
     ap.add_argument("--max-actions", type=int, default=0, help="stop after this many timed actions (0: no limit)")
+    ap.add_argument("--rate", type=float, default=0.0,
+                    help="offered load: at most this many actions/s over all tables, paced per table "
+                         "(0: closed loop, each bot acts as soon as its table's subscribers have the last version)")
     ap.add_argument("--clients", type=int, default=0, help="client processes (0: one per 100 tables, 1 to 4)")
     ap.add_argument("--client", choices=sorted(CLIENTS), default="aiohttp",
                     help="aiohttp: GraphQL over aiohttp directly; gql: the gql library")
@@ -588,6 +602,7 @@ def main(argv=None) -> int:
               f"{args.subscribers} subscribers, {args.seconds:g} s, {args.clients} client process(es) "
               f"using {args.client}", flush=True)
         conf = {"url": server.url, "ws_url": server.ws_url, "subscribers": args.subscribers,
+                "tables": args.tables, "rate": args.rate,
                 "seconds": args.seconds, "client": args.client, "seed": args.seed}
         per = [args.tables // args.clients + (1 if i < args.tables % args.clients else 0) for i in range(args.clients)]
         limit = args.max_actions if args.max_actions > 0 else 1 << 62
@@ -689,7 +704,7 @@ def summarise(args, engine: dict, results: dict, server_cpu: float, redis_cpu: f
     expected_deliveries = actions * args.subscribers
     out = {
         "tables": args.tables, "subscribers": args.subscribers, "seconds": args.seconds,
-        "redis_url": args.redis_url,
+        "redis_url": args.redis_url, "offered_rate": args.rate, "code": code_version(),
         "client_processes": args.clients, "client_library": args.client,
         "client_event_loop": results[min(results)]["loop"] if results else "",
         "cores": os.cpu_count(), "setup_seconds": round(setup_s, 2),
@@ -722,13 +737,27 @@ def summarise(args, engine: dict, results: dict, server_cpu: float, redis_cpu: f
     return out
 
 
+def code_version() -> str:
+    """The commit measured, and how many files of the work tree differ from it."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                              timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                               capture_output=True, text=True, timeout=10).stdout.splitlines()
+        return f"{head}+{len(dirty)} modified" if dirty else head
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+
+
 def report(o: dict) -> None:
     if not o:
         print(json.dumps({"errors": 1, "error_kinds": {"run_failed": 1}}))
         return
     print()
     print(f"tables x subscribers     {o['tables']} x {o['subscribers']}  ({o['client_processes']} client process(es), "
-          f"{o['client_library']} on {o['client_event_loop']}, {o['cores']} cores)")
+          f"{o['client_library']} on {o['client_event_loop']}, {o['cores']} cores; code {o['code']})")
+    if o["offered_rate"]:
+        print(f"offered load             {o['offered_rate']:,.0f} actions/s")
     print(f"actions                  {o['actions']} in {o['window_seconds']:.1f} s = {o['actions_per_second']:,.0f} /s"
           f"   (target >= {TARGET_ACTIONS_PER_SECOND:,.0f}: {'met' if o['targets']['actions_per_second_ge_1000'] else 'NOT met'})")
     print(f"act latency              p50 {o['act_p50_ms']:.1f} ms   p99 {o['act_p99_ms']:.1f} ms")
