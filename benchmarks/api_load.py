@@ -120,7 +120,8 @@ class RawClient:
     async def subscribe(self, query: str, variables: dict, token: str | None, on_next, on_open) -> None:
         """Run one subscription until the server completes it (or the task is cancelled)."""
         aiohttp = self.aiohttp
-        ws = await self.session.ws_connect(self.ws_url, protocols=("graphql-transport-ws",), autoping=True)
+        ws = await self.session.ws_connect(self.ws_url, protocols=("graphql-transport-ws",), autoping=True,
+                                           timeout=aiohttp.ClientWSTimeout(ws_close=2.0))
         try:
             await ws.send_str(json.dumps({"type": "connection_init",
                                           "payload": {"Authorization": f"Bearer {token}"} if token else {}}))
@@ -445,16 +446,17 @@ async def client_main(idx: int, conf: dict, n_tables: int, budget: int, to_paren
                                timeout=conf["seconds"] + ACT_TIMEOUT + DELIVERY_TIMEOUT + 30)
         t1, cpu1 = time.monotonic(), cpu_seconds_self()
         to_parent.put(("stopped", idx, None))
+        to_parent.put(("result", idx, {  # before closing: a slow close never loses the numbers
+            "tables": n_tables, "window": t1 - t0, "cpu": cpu1 - cpu0, "loop": loop_name,
+            "act": stats.act.tobytes(), "delivery": stats.delivery.tobytes(), "actions": stats.actions,
+            "extra_queries": stats.extra_queries, "tables_started": stats.tables_started,
+            "tables_finished": stats.tables_finished, "errors": dict(stats.errors),
+            "error_samples": stats.error_samples,
+        }))
     finally:
-        await asyncio.wait_for(asyncio.gather(*(b.close_table() for b in bots), return_exceptions=True),
-                               timeout=DRAIN_TIMEOUT)
-        await client.close()
-    to_parent.put(("result", idx, {
-        "tables": n_tables, "window": t1 - t0, "cpu": cpu1 - cpu0, "loop": loop_name,
-        "act": stats.act.tobytes(), "delivery": stats.delivery.tobytes(), "actions": stats.actions,
-        "extra_queries": stats.extra_queries, "tables_started": stats.tables_started,
-        "tables_finished": stats.tables_finished, "errors": dict(stats.errors), "error_samples": stats.error_samples,
-    }))
+        await asyncio.wait({asyncio.ensure_future(asyncio.gather(*(b.close_table() for b in bots),
+                                                                 return_exceptions=True))}, timeout=DRAIN_TIMEOUT)
+        await asyncio.wait({asyncio.ensure_future(client.close())}, timeout=DRAIN_TIMEOUT)
 
 
 # -- measuring the server, Redis and the machine --------------------------------------------------
@@ -613,8 +615,11 @@ def main(argv=None) -> int:
             p.start()
             procs.append(p)
 
+        early: list = []  # messages of a later kind, read while waiting for an earlier one
+
         def collect(kind: str, timeout: float) -> dict:
-            got: dict = {}
+            got: dict = {idx: data for msg, idx, data in early if msg == kind}
+            early[:] = [m for m in early if m[0] != kind]
             deadline = time.monotonic() + timeout
             while len(got) < len(procs):
                 left = deadline - time.monotonic()
@@ -630,6 +635,8 @@ def main(argv=None) -> int:
                     raise RuntimeError(f"client process {idx} failed: {data}")
                 if msg == kind:
                     got[idx] = data
+                else:
+                    early.append((msg, idx, data))
             return got
 
         collect("ready", SETUP_TIMEOUT + 30)

@@ -67,6 +67,28 @@ class Cond(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     tier3_owned: bool | None = None
 
 
+class Modifier(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A rule change a module puts in force for a while (an active Guildmaster, a lasting
+    Dilemma outcome). The game applies every modifier in force at its extension points:
+
+    - `first_play`: the first card each player plays this round whose name or kind is
+      `match` also gives `effects` (QNC-214: "1st" is each player's first);
+    - `block_board`: the board action `match` cannot be chosen;
+    - `block_effect`: effects with op `match` do nothing (never crisis rewards or track
+      bonuses: QNC-251/252);
+    - `crisis_need`: the `crisis` (warfare/political/any) needs `delta` more (never below 1);
+    - `crisis_add`: every player adds `add` to their total in the `crisis`;
+    - `on_active`: every player, in turn order, gains `effects` when it comes into force.
+    """
+
+    kind: Literal["first_play", "block_board", "block_effect", "crisis_need", "crisis_add", "on_active"]
+    match: str = ""
+    crisis: str = ""
+    delta: int = 0
+    add: int = 0
+    effects: list[Effect] = []
+
+
 class Bonus(msgspec.Struct, forbid_unknown_fields=True):
     """An action card's lower row: applies only if `when` holds."""
 

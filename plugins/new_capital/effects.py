@@ -148,11 +148,18 @@ def check_honorary(ctx: Ctx, seat: int) -> None:
 
 
 # -- the effect dispatcher -----------------------------------------------------------------
+def modifiers(ctx: Ctx, kind: str) -> list[tuple[str, dict]]:
+    """The modifiers of `kind` in force (content.Modifier as data), from every module."""
+    return [(mid, m) for found in ctx.hook.new_capital_modifiers(state=ctx.state) for mid, m in found
+            if m["kind"] == kind]
+
+
 @steps("effect")
 def effect(ctx: Ctx, seat: int, effect: dict, source: str) -> None:
-    if source not in UNBLOCKABLE and any(
+    blocked_ops = {m["match"] for _, m in modifiers(ctx, "block_effect")} if source not in UNBLOCKABLE else ()
+    if source not in UNBLOCKABLE and (effect["op"] in blocked_ops or any(
         ctx.hook.new_capital_effect_blocked(state=ctx.state, seat=seat, effect=effect, source=source)
-    ):
+    )):
         ctx.emit("effect_blocked", seat=seat, effect=effect, source=source)
         return
     OPS[effect["op"]](ctx, seat, effect, source)
@@ -390,6 +397,8 @@ def place_leader(ctx, seat, card, column, slot):
     state, pk, p = ctx.state, pack(ctx), player(ctx, seat)
     if card in state.rows["leaders"].pool:
         take_from_pool(ctx, "leaders", card)
+    else:
+        ctx.hook.new_capital_leader_taken(ctx=ctx, seat=seat, card=card)
     col = p.columns[column]
     col.slots[slot].leader = card
     leader = pk.leaders[card]
@@ -522,6 +531,12 @@ def scout(ctx, seat, params):
 def board_options(ctx, seat) -> list[Action]:
     """Every board action available to `seat` now, ignoring the once-per-round cube."""
     pk, p = pack(ctx), player(ctx, seat)
+    blocked = {m["match"] for _, m in modifiers(ctx, "block_board")}
+    return [o for o in _board_options(ctx, pk, p) if o.params["action"] not in blocked]
+
+
+def _board_options(ctx, pk, p) -> list[Action]:
+    seat = p.seat
     out = []
     if p.deck or p.discard:
         out.append(A("board", action="resupply"))

@@ -42,3 +42,16 @@ def new_capital_effect_blocked(state, seat: int, effect: dict, source: str) -> b
     """Return True to cancel `effect` (a Guildmaster restriction). Never consulted for
     crisis rewards (`source == "reward"`) or track bonuses (`source == "track"`), which
     no effect may block (FAQ)."""
+
+
+@hookspec
+def new_capital_modifiers(state) -> list:
+    """Rule changes in force now, as `(modifier_id, modifier)` pairs where `modifier` is a
+    `content.Modifier` as plain data (an active Guildmaster, a lasting Dilemma outcome).
+    The game applies them at its own extension points (see `content.Modifier`)."""
+
+
+@hookspec
+def new_capital_leader_taken(ctx, seat: int, card: str) -> None:
+    """A leader offered by `new_capital_recruit_options` (not from the common pool) was
+    recruited: the module takes it out of its own stack."""

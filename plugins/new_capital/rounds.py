@@ -66,6 +66,7 @@ def setup(ctx: Ctx) -> None:
         p.draft_offer = [draft_leaders.pop(), draft_leaders.pop()]
     state.box.extend(draft_structures)  # QNC-033
     state.box.extend(draft_leaders)
+    state.box.extend(sorted(l.id for l in pk.leaders.values() if l.hero))  # module cards stay boxed
     ctx.emit("setup", first=state.first, scenario=state.scenario,
              columns={p.seat: p.columns[0].structures[0] for p in state.players})
     ctx.push("nc.round_start")
@@ -92,6 +93,7 @@ def round_start(ctx: Ctx) -> None:
     state.round += 1
     state.die = 1
     state.revealed = False
+    state.firsts = {}
     for p in state.players:
         p.played = 0
     ctx.enter_phase("development")
@@ -161,6 +163,7 @@ def play_card(ctx: Ctx, seat: int, card: str) -> None:
     pk, p = pack(ctx), player(ctx, seat)
     data = pk.action(card)
     p.hand.remove(card)
+    ctx.push("nc.first_play", seat=seat, card=card)
     ctx.push("nc.dev_leaders", seat=seat, card=card)
     if data.kind == "improvement":
         p.resolving.append(card)
@@ -201,6 +204,20 @@ def dev_leaders(ctx, seat, card):
         ab = pk.leaders[lid].ability
         if ab.trigger == "play" and ab.match in (data.name, data.kind):
             ctx.push("nc.leader_fires", seat=seat, leader=lid)
+
+
+@steps("first_play")
+def first_play(ctx, seat, card):
+    """`first_play` modifiers: each player's first matching card of the round (QNC-214)."""
+    from plugins.new_capital.effects import modifiers
+
+    data = pack(ctx).action(card)
+    for mid, m in modifiers(ctx, "first_play"):
+        used = ctx.state.firsts.setdefault(mid, [])
+        if m["match"] in (data.name, data.kind) and seat not in used:
+            used.append(seat)
+            ctx.emit("modifier", seat=seat, modifier=mid, kind="first_play")
+            push_effects(ctx, seat, m.get("effects", []), "modifier")
 
 
 @steps("leader_fires")
@@ -381,8 +398,16 @@ def crisis_totals(ctx: Ctx, kind: str) -> dict[int, int]:
         bid_ = p.bid_power if kind == "warfare" else p.bid_control
         lead = sum(pk.leaders[l].ability.add for l in pv.province_leaders(p)
                    if pk.leaders[l].ability.trigger == "crisis_total" and pk.leaders[l].ability.match == kind)
-        totals[p.seat] = cards + bid_ + lead
+        totals[p.seat] = cards + bid_ + lead + crisis_modifier(ctx, "crisis_add", kind)
     return totals
+
+
+def crisis_modifier(ctx: Ctx, kind_of_modifier: str, crisis: str) -> int:
+    """Sum of `crisis_need` deltas or `crisis_add` additions in force for this crisis."""
+    from plugins.new_capital.effects import modifiers
+
+    field = "delta" if kind_of_modifier == "crisis_need" else "add"
+    return sum(m.get(field, 0) for _, m in modifiers(ctx, kind_of_modifier) if m.get("crisis") in (crisis, "any"))
 
 
 def challenge_value(ch, players: int) -> int:
@@ -400,7 +425,7 @@ def check(ctx: Ctx, kind: str) -> None:
     state.step = f"{kind}_crisis"
     ch = getattr(pk.crises[state.crisis], kind)
     totals = crisis_totals(ctx, kind)
-    need = challenge_value(ch, len(state.players))
+    need = max(1, challenge_value(ch, len(state.players)) + crisis_modifier(ctx, "crisis_need", kind))
     order = pv.turn_order(state)
     solo = len(order) == 1
     phantom = None

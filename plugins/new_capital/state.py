@@ -82,4 +82,5 @@ class NewCapitalState(TableState, kw_only=True):
     revealed: bool = False           # face-down crisis cards of this round are face up
     honorary_chart: list[HonoraryEntry] = []
     extra_out: list[int] = []
+    firsts: dict[str, list[int]] = {}  # first_play modifier id -> seats that used it this round
     players: list[Player] = []

@@ -23,6 +23,9 @@ def zones(state: NewCapitalState) -> dict[str, list[str]]:
         out[f"p{s}.province"] = [c for col in p.columns for c in col.structures] + [
             c for col in p.columns for slot in col.slots for c in ([slot.leader] if slot.leader else []) + slot.flipped
         ]
+    for mid, mstate in state.module_state.items():  # modules keep their cards under "zones"
+        for name, cards in (mstate.get("zones") or {}).items():
+            out[f"{mid}.{name}"] = cards
     return out
 
 
@@ -73,6 +76,10 @@ def redact(state: NewCapitalState, viewer: int | None, view: dict) -> None:
                 p["face_down"] = len(p["face_down"])
 
 
+def pk_has(pk: Pack, card: str) -> bool:
+    return card in pk.structures or card in pk.leaders or card in pk.actions or card in pk.crises or card in pk.hunger
+
+
 def invariant_errors(state: NewCapitalState, pk: Pack) -> list[str]:
     """Broken rules of the physical game: a card in two places, counts over the components."""
     errors = []
@@ -83,10 +90,11 @@ def invariant_errors(state: NewCapitalState, pk: Pack) -> list[str]:
                 errors.append(f"card {c} is in {seen[c]} and {zone}")
             seen[c] = zone
     n = len(state.players)
-    expected = (len(pk.structures) + len(pk.leaders) - sum(l.hero for l in pk.leaders.values())
+    expected = (len(pk.structures) + len(pk.leaders)
                 + (len(pk.actions) - 10) + len(pk.crises) + len(pk.hunger) + 10 * n)
-    if len(seen) != expected:
-        errors.append(f"{len(seen)} cards on the table, expected {expected}")
+    counted = sum(1 for c in seen if ":" in c or pk_has(pk, c))
+    if counted != expected:
+        errors.append(f"{counted} cards of the game's pack on the table, expected {expected}")
     for p in state.players:
         if p.seals_reserve < 0 or sum(p.seal_slots) + p.honorary + p.seals_reserve != 9:
             errors.append(f"seat {p.seat}: seals do not add up to 9")

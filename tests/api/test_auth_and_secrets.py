@@ -173,6 +173,19 @@ def check_table(mirror: Mirror, table: dict, viewer: int | None, where: str) -> 
 
 
 # -- who may act --------------------------------------------------------------------------------
+async def create_host_and_join(session, game: str, players: int, seed: int):
+    """(table id, host token, {seat: seat token})."""
+    created = (await run(session, "mutation($i: CreateTableInput!) { createTable(input: $i) {"
+                                  " ... on CreateTableOk { hostToken table { id } } } }",
+                         i={"game": game, "players": players, "seed": seed}))["createTable"]
+    table_id, tokens = created["table"]["id"], {}
+    for seat in range(players):
+        joined = (await run(session, "mutation($t: String!, $s: Int!) { joinTable(tableId: $t, seat: $s, name: \"P\") {"
+                                     " ... on JoinOk { seatToken } } }", t=table_id, s=seat))["joinTable"]
+        tokens[seat] = joined["seatToken"]
+    return table_id, created["hostToken"], tokens
+
+
 async def _snapshot(url, table_id, tokens):
     """Every seat's and the spectator's view (version, stateJson, log)."""
     out = {}
@@ -188,10 +201,8 @@ def test_only_a_seats_own_token_acts_for_it_and_a_refusal_changes_nothing(server
 
 async def _only_own_token(server):
     async with http(server.url) as anon:
-        table_id, tokens = await create_and_join(anon, GAME, 2, seed=3)
+        table_id, host, tokens = await create_host_and_join(anon, GAME, 2, seed=3)
         other_id, other_tokens = await create_and_join(anon, GAME, 2, seed=4)
-        host = (await run(anon, """mutation { createTable(input: {game: "endless", players: 1}) {
-            ... on CreateTableOk { hostToken table { id } } } }"""))["createTable"]
     async with sessions(server.url, tokens) as ss:
         draft = (await run(ss[0], TABLE, t=table_id))["table"]
         assert draft["activeSeats"] == [0, 1] and draft["version"] == 0
@@ -206,13 +217,13 @@ async def _only_own_token(server):
             r = httpx.post(server.url, json={"query": ACT, "variables": {"t": table_id, "a": action0}},
                            headers={"Authorization": header})
             attempts[name] = r.json()["data"]["act"]
-        for name, token in [("other-table", other_tokens[0]), ("host", host["hostToken"])]:
+        for name, token in [("other-table", other_tokens[0]), ("host", host)]:
             async with http(server.url, token) as s:
                 attempts[name] = (await run(s, ACT, t=table_id, a=action0))["act"]
         # seat 1 sends seat 0's legal action while both draft: it is not seat 1's to make
         attempts["seat1"] = (await run(ss[1], ACT, t=table_id, a=action0))["act"]
 
-        codes = {k: (a["__typename"], a["code"]) for k, a in attempts.items()}
+        codes = {k: (a["__typename"], a.get("code")) for k, a in attempts.items()}
         assert codes == {
             "none": ("ActRejected", "UNAUTHORIZED"), "garbage": ("ActRejected", "UNAUTHORIZED"),
             "basic": ("ActRejected", "UNAUTHORIZED"), "raw": ("ActRejected", "UNAUTHORIZED"),
@@ -306,19 +317,16 @@ def test_tokens_are_stored_only_as_sha256_hashes(server, storage, tmp_path):
 
 async def _tokens_hashed(server, storage, tmp_path):
     async with http(server.url) as anon:
-        created = (await run(anon, """mutation { createTable(input: {game: "endless", players: 2, seed: 5}) {
-            ... on CreateTableOk { hostToken table { id } } } }"""))["createTable"]
-        table_id, host = created["table"]["id"], created["hostToken"]
-        seat_tokens = []
-        for seat in (0, 1):
-            joined = (await run(anon, """mutation($t: String!, $s: Int!) { joinTable(tableId: $t, seat: $s, name: "x") {
-                ... on JoinOk { seatToken } } }""", t=table_id, s=seat))["joinTable"]
-            seat_tokens.append(joined["seatToken"])
-    for seat, token in enumerate(seat_tokens):  # use them, so every code path that sees a token ran
+        table_id, host, seat_tokens = await create_host_and_join(anon, "endless", 2, seed=5)
+    for seat, token in seat_tokens.items():  # use them, so every code path that sees a token ran
         async with http(server.url, token) as s:
             res = (await run(s, ACT, t=table_id, a={"type": "tick", "params": {"n": 1}}))["act"]
             assert res["__typename"] == "ActOk", res
             assert (await run(s, STATE_JSON, t=table_id))["table"]["viewer"] == seat
+    async with http(server.url, host) as s:  # the host token reads the public view and acts for no seat
+        assert (await run(s, STATE_JSON, t=table_id))["table"]["viewer"] is None
+        res = (await run(s, ACT, t=table_id, a={"type": "tick", "params": {"n": 1}}))["act"]
+        assert res["__typename"] == "ActRejected" and res["code"] == "FORBIDDEN", res
     await asyncio.sleep(0.2)  # let the log lines land
     blobs = stored_blobs(storage, tmp_path)
     everything = b"\n".join(blobs.values())
