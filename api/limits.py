@@ -51,7 +51,7 @@ class LimitsMiddleware:
         length = headers.get(b"content-length")
         if length is not None and length.isdigit() and int(length) > self.max_body:
             return await _refuse(send, 413, "BODY_TOO_LARGE", f"request body over {self.max_body} bytes")
-        if scope.get("path", "").startswith("/graphql") and scope.get("method") == "POST":
+        if scope.get("path", "").startswith("/graphql") and scope.get("method") in ("POST", "GET"):
             token = bearer((headers.get(b"authorization") or b"").decode("latin-1"))
             address = (scope.get("client") or ("?", 0))[0]
             if (token and not self.per_token.allow(token)) or not self.per_address.allow(address):

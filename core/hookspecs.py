@@ -110,3 +110,10 @@ def conclave_graphql_types() -> list[tuple]:
     """Typed GraphQL views a game contributes: `(game_id, strawberry_type, from_view)` where
     `from_view(view: dict)` builds the type from the viewer's redacted view. The schema puts
     every contributed type into the `GameState` union."""
+
+
+@hookspec
+def conclave_graphql_module_types() -> list[tuple]:
+    """Typed GraphQL views of module state: `(module_id, strawberry_type, from_view)` where
+    `from_view(module_view: dict)` builds it from `view["module_state"][module_id]`. They
+    form the `ModuleState` union of `Table.moduleStates`."""

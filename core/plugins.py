@@ -189,7 +189,12 @@ class Registry:
         return rules
 
 
-BUILTIN_PLUGINS = ("plugins.new_capital.plugin",)
+BUILTIN_PLUGINS = (
+    "plugins.new_capital.plugin",
+    "plugins.guildmasters.plugin",
+    "plugins.faction_heroes.plugin",
+    "plugins.dilemmas.plugin",
+)
 
 
 def default_registry() -> Registry:

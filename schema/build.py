@@ -44,6 +44,19 @@ def build_schema(registry: Registry, extensions: list | None = None,
         for game_id, gql_type, from_view in plugin_types:
             contributed[game_id] = (gql_type, from_view)
 
+    module_types: dict[str, tuple[type, Any]] = {}
+    for plugin_types in registry._discovery.hook.conclave_graphql_module_types():
+        for module_id, gql_type, from_view in plugin_types:
+            module_types[module_id] = (gql_type, from_view)
+
+    @strawberry.type(description="A module without a typed view: its state as JSON.")
+    class GenericModuleState:
+        module: str
+        json: JSON
+
+    ModuleState = Annotated[Union[tuple([t for t, _ in module_types.values()] + [GenericModuleState])],
+                            strawberry.union("ModuleState", description="The typed state of an enabled module")]
+
     @strawberry.type(description="Any game without a typed view: its view as JSON.")
     class GenericState:
         game: str
@@ -195,6 +208,16 @@ def build_schema(registry: Registry, extensions: list | None = None,
         @strawberry.field(description="The viewer's whole view of the state, as JSON")
         def state_json(self) -> JSON:
             return self._v()
+
+        @strawberry.field(description="The state of each enabled module, as this viewer may see it")
+        def module_states(self) -> list[ModuleState]:
+            out = []
+            for mid, data in self._v().get("module_state", {}).items():
+                if mid in module_types:
+                    out.append(module_types[mid][1](data))
+                else:
+                    out.append(GenericModuleState(module=mid, json=data))
+            return out
 
         @strawberry.field
         def state(self) -> GameState:

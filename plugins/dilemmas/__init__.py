@@ -1,0 +1,1 @@
+"""Dilemmas: a New Capital module (`dilemmas`)."""

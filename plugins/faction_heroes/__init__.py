@@ -1,0 +1,1 @@
+"""Faction Heroes: a New Capital module (`faction-heroes`)."""

@@ -1,0 +1,1 @@
+"""Guildmasters: a New Capital module (`guildmasters`)."""

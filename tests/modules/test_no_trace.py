@@ -1,0 +1,48 @@
+"""A module that is not enabled leaves no trace."""
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from core import Registry, create_table
+from core.bot import RandomBot, play_game
+from core.state import encode_state
+
+# Final states of seeded bot games with no module, pinned when the modules arrived:
+# any change here means a module (or a change made for one) altered the base game.
+PINNED = {
+    (2, 1): "cbff362ee2a06e5aa4061553e947957e3b3b3add205046d6aea4150f0664acb4",
+    (4, 1): "84b9263d53a611b028f29bb45b1a47b041490940f7324bf84bf1f47a2c61b137",
+    (1, 2): "a3bdb37bbaa03435dab40675b3a63841a071713e85b3e3a1631e8ab3a5c8123a",
+}
+
+
+@pytest.mark.parametrize("players,seed", sorted(PINNED))
+def test_the_same_seed_without_modules_gives_the_pinned_game(players, seed):
+    played = play_game("new-capital", players, seed)
+    assert hashlib.sha256(encode_state(played.table.state)).hexdigest() == PINNED[(players, seed)]
+
+
+def test_installed_but_disabled_modules_change_nothing():
+    """The same game with a registry holding only the base game, and one holding every module."""
+    bare = Registry(["plugins.new_capital.plugin"], load_entry_points=False)
+    full = Registry(["plugins.new_capital.plugin", "plugins.guildmasters.plugin",
+                     "plugins.faction_heroes.plugin", "plugins.dilemmas.plugin"], load_entry_points=False)
+    finals = []
+    for registry in (bare, full):
+        table = create_table("new-capital", 3, seed=21, registry=registry)
+        bot = RandomBot(21)
+        while not table.state.finished:
+            table.act(*bot.choose(table))
+        finals.append(encode_state(table.state))
+        assert table.state.module_state == {}
+    assert finals[0] == finals[1]
+
+
+@pytest.mark.parametrize("module", ["guildmasters", "faction-heroes", "dilemmas"])
+def test_an_enabled_module_does_leave_its_mark(module):
+    base = play_game("new-capital", 2, 1)
+    moded = play_game("new-capital", 2, 1, modules=[module])
+    assert module in moded.table.state.module_state
+    assert encode_state(moded.table.state) != encode_state(base.table.state)
