@@ -131,6 +131,7 @@ class TableService:
             "game": game, "players": players, "seed": seed, "modules": sorted(modules or []),
             "options": dict(options or {}), "campaign_id": campaign_id,
             "host_token_hash": hash_token(host_token), "created": time.time(),
+            "warnings": list(table.warnings),
         }
         await self.store.create(table_id, meta, encode(table.state))
         METRICS.tables_created.inc()

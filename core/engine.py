@@ -35,6 +35,7 @@ class Table:
     state: TableState
     log: list[tuple[int, Action]] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    warnings: tuple[str, ...] = ()  # advice on the configuration (e.g. discouraged modules)
 
     def act(self, seat: int, action: Action | dict) -> list[Event]:
         if not isinstance(action, Action):
@@ -72,7 +73,7 @@ def create_table(
     registry = registry or default_registry()
     modules = list(modules or [])
     options = dict(options or {})
-    registry.check_table(game, modules, players, options)
+    warnings = registry.check_table(game, modules, players, options)
     rules = registry.rules_for(game, modules)
     seats = [Seat(index=i, name=(names[i] if names and i < len(names) else f"Player {i + 1}")) for i in range(players)]
     full_options = {k: spec.default for k, spec in rules.game.options.items()}
@@ -84,7 +85,7 @@ def create_table(
     ctx = Ctx(state, rules)
     rules.hook.conclave_setup(ctx=ctx)
     run(ctx)
-    return Table(rules=rules, state=state, events=ctx.events)
+    return Table(rules=rules, state=state, events=ctx.events, warnings=warnings)
 
 
 def legal_actions(state: TableState, seat: int) -> list[Action]:

@@ -155,6 +155,10 @@ def build_schema(registry: Registry, extensions: list | None = None,
         def modules(self) -> list[str]:
             return self._t.meta["modules"]
 
+        @strawberry.field(description="Advice on this table's configuration, e.g. modules not recommended together")
+        def warnings(self) -> list[str]:
+            return self._t.meta.get("warnings", [])
+
         @strawberry.field
         def status(self) -> str:
             return self._t.status

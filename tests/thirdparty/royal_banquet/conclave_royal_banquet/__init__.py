@@ -1,0 +1,1 @@
+"""An example third-party module, installed as its own distribution."""
