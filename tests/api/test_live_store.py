@@ -113,3 +113,31 @@ async def _some_actions(server):
     async with http(server.url) as anon:
         table_id, tokens = await create_and_join(anon, "new-capital", 2, seed=3)
     await play(server.url, table_id, tokens, random.Random(0), [], max_actions=5)
+
+
+def test_a_finished_table_is_archived_to_sql_with_its_log_and_expires_from_redis(server, storage, mode):
+    async def go():
+        async with http(server.url) as anon:
+            table_id, tokens = await create_and_join(anon, "new-capital", 2, seed=12)
+        log: list = []
+        final = await play(server.url, table_id, tokens, random.Random(12), log)
+        return table_id, final, log
+
+    table_id, final, log = asyncio.run(go())
+    assert final["status"] == "finished"
+    from sqlmodel import select
+
+    from api.db import Database, GameAction, GameRecord
+
+    db = Database(storage["DATABASE_URL"])
+    record = db.get(GameRecord, table_id)
+    assert record is not None and record.result == final["result"] and record.version == len(log)
+    actions = db.all(select(GameAction).where(GameAction.game_id == table_id).order_by(GameAction.version))
+    assert [(a.version, a.seat, a.action["type"], a.action.get("params", {})) for a in actions] == \
+        [(v, seat, a["type"], a["params"]) for v, seat, a in log]
+    if mode == "redis":
+        import redis
+
+        r = redis.Redis.from_url(storage["REDIS_URL"])
+        ttl = r.ttl(f"{storage['CONCLAVE_REDIS_PREFIX']}:{{{table_id}}}:state")
+        assert 0 < ttl <= 3600
