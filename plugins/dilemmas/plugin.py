@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import sys
 from functools import lru_cache
-from pathlib import Path
 
 import msgspec
 
-from core.content import load_json, require
 from core.flow import StepTable
 from core.hookspecs import hookimpl
 from core.plugins import ModuleSpec
-from plugins.new_capital.content import DEFAULT_PACK, Effect, Modifier
+from plugins.new_capital.content import load_module_cards, Effect, Modifier
 from plugins.new_capital.effects import A, push_effects
 from plugins.new_capital.province import turn_order
 
@@ -41,11 +39,7 @@ class Dilemma(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
 @lru_cache(maxsize=8)
 def cards(pack: str = "") -> dict[str, Dilemma]:
-    folder = Path(pack) if pack else DEFAULT_PACK
-    items = load_json(folder / "dilemmas.json", list[Dilemma])
-    require(len(items) == 18, f"the Dilemmas module has 18 cards, not {len(items)}")  # QNC-013
-    require(len({d.id for d in items}) == 18, "dilemma ids must be unique")
-    return {d.id: d for d in items}
+    return load_module_cards(pack, "dilemmas.json", Dilemma, 18, "Dilemmas")  # QNC-013
 
 
 def enabled(state) -> bool:

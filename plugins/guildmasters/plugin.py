@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import sys
 from functools import lru_cache
-from pathlib import Path
 
 import msgspec
 
-from core.content import load_json, require
 from core.flow import StepTable
 from core.hookspecs import hookimpl
 from core.plugins import ModuleSpec
-from plugins.new_capital.content import DEFAULT_PACK, Modifier
+from plugins.new_capital.content import load_module_cards, Modifier
 from plugins.new_capital.effects import A, push_effects
 from plugins.new_capital.province import turn_order
 
@@ -31,11 +29,7 @@ class Guildmaster(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True
 
 @lru_cache(maxsize=8)
 def cards(pack: str = "") -> dict[str, Guildmaster]:
-    folder = Path(pack) if pack else DEFAULT_PACK
-    items = load_json(folder / "guildmasters.json", list[Guildmaster])
-    require(len(items) == 12, f"the Guildmasters module has 12 cards, not {len(items)}")  # QNC-011
-    require(len({g.id for g in items}) == 12, "guildmaster ids must be unique")
-    return {g.id: g for g in items}
+    return load_module_cards(pack, "guildmasters.json", Guildmaster, 12, "Guildmasters")  # QNC-011
 
 
 def enabled(state) -> bool:

@@ -391,6 +391,16 @@ def load_pack(folder: Path) -> Pack:
     return Pack(board=board, actions=actions, structures=structures, leaders=leaders, crises=crises, hunger=hunger)
 
 
+def load_module_cards(pack: str, filename: str, schema, count: int, label: str) -> dict:
+    """A module's cards from the table's pack folder (the box holds the modules' cards too):
+    validated by the module's schema, `count` of them with unique ids."""
+    folder = Path(pack) if pack else DEFAULT_PACK
+    items = load_json(folder / filename, list[schema])
+    require(len(items) == count, f"the {label} module has {count} cards, not {len(items)}")
+    require(len({c.id for c in items}) == count, f"{label} card ids must be unique")
+    return {c.id: c for c in items}
+
+
 @lru_cache(maxsize=8)
 def pack_for(path: str = "") -> Pack:
     """The pack a table uses (the built-in demo pack unless the table names a folder)."""
