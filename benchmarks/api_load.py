@@ -26,6 +26,11 @@ The last line printed is one JSON object with every number.
                                   [--profile FILE]   # py-spy record of the server (if on PATH)
     python benchmarks/api_load.py --smoke              # 3 tables, 2 subscribers, 5 seconds
 
+Clients: GraphQL over aiohttp directly by default (JSON POSTs, graphql-transport-ws written
+here) on uvloop; `--client gql` uses the gql library as the tests do, at about twice the client
+CPU per action. Client processes default to one per 100 tables (1 to 4); the JSON line gives
+each one's CPU use, so a client-bound run shows (a process near 100% of a core).
+
 Every target address is loopback; every loop is bounded in time; the script stops by itself.
 """
 from __future__ import annotations
