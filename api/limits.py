@@ -29,10 +29,12 @@ class TokenBucket:
         return True
 
 
-async def _refuse(send, status: int, code: str, message: str) -> None:
+async def _refuse(send, status: int, code: str, message: str, retry_after: int | None = None) -> None:
     body = json.dumps({"errors": [{"message": message, "extensions": {"code": code}}]}).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if retry_after is not None:
+        headers.append((b"retry-after", str(retry_after).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
 
@@ -56,7 +58,7 @@ class LimitsMiddleware:
             address = (scope.get("client") or ("?", 0))[0]
             if (token and not self.per_token.allow(token)) or not self.per_address.allow(address):
                 METRICS.rate_limited.inc()
-                return await _refuse(send, 429, "RATE_LIMITED", "too many requests; slow down")
+                return await _refuse(send, 429, "RATE_LIMITED", "too many requests; slow down", retry_after=1)
         received = 0
         max_body = self.max_body
 

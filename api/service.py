@@ -70,15 +70,31 @@ def entry_events(events: list[dict], viewer: int | None) -> list[dict]:
 
 
 class TableService:
+    """Per process it keeps, for each table it has touched, the newest state it has decoded
+    and the table's metadata, and each token's owner (a token never changes hands). These
+    caches only save reads: every commit is still a compare-and-set in the store, so a stale
+    cache costs a retry, never a wrong write."""
+
     def __init__(self, registry: Registry, store: LiveStore, db: Database, settings: Settings) -> None:
         self.registry, self.store, self.db, self.settings = registry, store, db, settings
-        self._decoded: dict[str, tuple[int, TableState]] = {}  # last decoded state per table
+        self._cache: dict[str, Loaded] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._owners: dict[str, tuple[str, int | None]] = {}
+        from api.limits import TokenBucket
+
+        self._act_limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
 
     # -- identity -----------------------------------------------------------------
     async def owner(self, token: str | None) -> tuple[str, int | None] | None:
         if not token:
             return None
-        return await self.store.token_owner(hash_token(token))
+        key = hash_token(token)
+        found = self._owners.get(key)
+        if found is None:
+            found = await self.store.token_owner(key)
+            if found is not None:
+                self._owners[key] = found
+        return found
 
     async def viewer_seat(self, table_id: str, token: str | None) -> int | None:
         """The seat whose secrets this token may see at this table (None: public view)."""
@@ -88,19 +104,49 @@ class TableService:
         return None
 
     # -- reading ---------------------------------------------------------------------
-    async def load(self, table_id: str) -> Loaded:
+    async def load(self, table_id: str, fresh: bool = True) -> Loaded:
+        """The table at its newest version. With `fresh=False` a cached copy is good enough
+        (the caller will compare-and-set, or only needs a recent view)."""
+        cached = self._cache.get(table_id)
+        if cached is not None:
+            if not fresh:
+                return cached
+            version = await self.store.version(table_id)
+            if version is None:
+                self._cache.pop(table_id, None)
+                raise Rejected("UNKNOWN_TABLE", f"no table {table_id!r}")
+            if version == cached.version and len(cached.meta.get("seats", {})) >= cached.meta["players"]:
+                return cached  # same version, seats all taken: nothing can differ
         snap = await self.store.load(table_id)
         if snap is None:
             raise Rejected("UNKNOWN_TABLE", f"no table {table_id!r}")
         meta = snap.meta
         rules = self.registry.rules_for(meta["game"], meta["modules"])
-        cached = self._decoded.get(table_id)
-        if cached and cached[0] == snap.version:
-            state = cached[1]
+        if cached is not None and cached.version == snap.version:
+            state = cached.state
         else:
             state = msgspec.msgpack.decode(snap.state, type=rules.game.state_type)
-            self._decoded[table_id] = (snap.version, state)
-        return Loaded(id=table_id, meta=meta, version=snap.version, state=state, rules=rules)
+        loaded = Loaded(id=table_id, meta=meta, version=snap.version, state=state, rules=rules)
+        self._remember(loaded)
+        return loaded
+
+    def _remember(self, loaded: Loaded) -> None:
+        cached = self._cache.get(loaded.id)
+        if cached is None or cached.version <= loaded.version:
+            self._cache[loaded.id] = loaded
+
+    async def at_least(self, table_id: str, version: int) -> Loaded:
+        """The table at `version` or newer, reading the store at most once per process however
+        many subscribers ask at the same moment."""
+        cached = self._cache.get(table_id)
+        if cached is not None and cached.version >= version:
+            return cached
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            cached = self._cache.get(table_id)
+            if cached is not None and cached.version >= version:
+                return cached
+            return await self.load(table_id)
 
     async def table_ids(self, game: str | None = None, status: str | None = None) -> list[Loaded]:
         out = []
@@ -114,7 +160,7 @@ class TableService:
         return out
 
     async def log(self, table_id: str, after_version: int) -> list[dict]:
-        return await self.store.entries(table_id, after_version)
+        return await self.store.entries(table_id, max(0, after_version))
 
     # -- creating and joining ------------------------------------------------------------
     async def create_table(self, game: str, players: int, seed: int | None = None, modules: list[str] | None = None,
@@ -147,6 +193,8 @@ class TableService:
         if not await self.store.claim_seat(table_id, seat, record):
             raise Rejected("SEAT_TAKEN", f"seat {seat} of table {table_id} is taken")
         await self.store.index_token(record["token_hash"], table_id, seat)
+        self._owners[record["token_hash"]] = (table_id, seat)
+        self._cache.pop(table_id, None)  # seats changed
         log.info("seat joined", extra={"table": table_id, "seat": seat})
         return token, await self.load(table_id)
 
@@ -154,39 +202,49 @@ class TableService:
     async def act(self, table_id: str, token: str | None, action: dict,
                   expected_version: int | None = None) -> Loaded:
         started = time.perf_counter()
+        loaded = await self.load(table_id, fresh=False)  # an unknown table says so, whoever asks
         owner = await self.owner(token)
         if owner is None:
             raise Rejected("UNAUTHORIZED", "acting needs a seat token (Authorization: Bearer …)")
         if owner[0] != table_id or owner[1] is None:
             raise Rejected("FORBIDDEN", "this token does not hold a seat at this table")
+        if not self._act_limit.allow(token):  # also over WebSocket, where the HTTP limit does not reach
+            METRICS.rate_limited.inc()
+            raise Rejected("RATE_LIMITED", "too many actions from this seat; slow down")
         seat = owner[1]
         try:
             act = core.to_action(action)
         except ActionRejected as exc:
             raise Rejected(exc.code, exc.message) from None
+        if expected_version is not None and loaded.version != expected_version:
+            loaded = await self.load(table_id)  # our copy may be behind: ask the store
         for _attempt in range(COMMIT_RETRIES):
-            loaded = await self.load(table_id)
             if expected_version is not None and loaded.version != expected_version:
                 raise Rejected("STALE_VERSION", f"table is at version {loaded.version}, not {expected_version}")
             try:
                 new_state, events = core.apply(loaded.rules, loaded.state, seat, act)
             except ActionRejected as exc:
+                if loaded is self._cache.get(table_id):
+                    fresh = await self.load(table_id)  # judged on a stale copy? judge again
+                    if fresh.version != loaded.version:
+                        loaded = fresh
+                        continue
                 raise Rejected(exc.code, exc.message) from None
             version = loaded.version + 1
             entry = {"version": version, "seat": seat, "action": msgspec.to_builtins(act),
                      "events": msgspec.to_builtins(events), "finished": new_state.finished}
             if await self.store.commit(table_id, loaded.version, encode(new_state), entry, new_state.finished):
-                self._decoded[table_id] = (version, new_state)
+                done = Loaded(id=table_id, meta=loaded.meta, version=version, state=new_state, rules=loaded.rules)
+                self._remember(done)
                 METRICS.act_latency.observe(time.perf_counter() - started)
                 METRICS.actions.inc()
                 log.info("action", extra={"table": table_id, "version": version, "seat": seat, "type": act.type})
-                done = Loaded(id=table_id, meta=loaded.meta, version=version, state=new_state, rules=loaded.rules)
                 if new_state.finished:
                     await self.archive(done)
                 return done
             if expected_version is not None:
                 raise Rejected("STALE_VERSION", f"table moved past version {expected_version}")
-            await asyncio.sleep(0)  # lost the race: reload and apply again
+            loaded = await self.load(table_id)  # lost the race: apply again on the newest state
         raise Rejected("CONFLICT", "too many concurrent changes; try again")
 
     async def archive(self, loaded: Loaded) -> None:
@@ -228,22 +286,28 @@ class TableService:
 
     # -- following -------------------------------------------------------------------------
     async def follow(self, table_id: str, after_version: int) -> AsyncIterator[dict]:
-        """Every log entry after `after_version`, in order, then each new one as it lands."""
-        await self.load(table_id)  # unknown table: Rejected before anything is yielded
-        queue = await self.store.subscribe(table_id)
+        """Every log entry after `after_version`, in order, then each new one as it lands.
+        Entries come with the store's notification; on a gap the log is read."""
+        await self.load(table_id, fresh=False)  # unknown table: Rejected before anything is yielded
+        queue = await self.store.subscribe(table_id)  # subscribe first, then catch up: no hole
         METRICS.subscriptions.inc()
-        last = after_version
+        last = max(0, after_version)
         try:
+            backlog = await self.store.entries(table_id, last)
             while True:
-                for entry in await self.store.entries(table_id, last):
+                for entry in backlog:
                     if entry["version"] == last + 1:
                         last = entry["version"]
                         yield entry
                         if entry.get("finished"):
                             return  # the game is over: nothing more will come
-                await queue.get()
-                while not queue.empty():  # a burst of notifications: one read of the log
-                    queue.get_nowait()
+                entry = await queue.get()
+                if entry["version"] <= last:
+                    backlog = []
+                elif entry["version"] == last + 1:
+                    backlog = [entry]
+                else:  # a notification was missed: the log has everything
+                    backlog = await self.store.entries(table_id, last)
         finally:
             METRICS.subscriptions.dec()
             await self.store.unsubscribe(table_id, queue)

@@ -12,7 +12,9 @@ import msgspec
 
 from core.errors import (
     ActionRejected,
+    BadOption,
     BadParameter,
+    IncompatibleModules,
     GameOver,
     IllegalAction,
     NotYourTurn,
@@ -71,6 +73,10 @@ def create_table(
 ) -> Table:
     """Check the configuration, build the initial state, run setup up to the first decision."""
     registry = registry or default_registry()
+    if options is not None and not isinstance(options, dict):
+        raise BadOption(f"options must be an object of name: value, not {type(options).__name__}")
+    if modules is not None and not (isinstance(modules, list) and all(isinstance(m, str) for m in modules)):
+        raise IncompatibleModules("modules must be a list of module ids")
     modules = list(modules or [])
     options = dict(options or {})
     warnings = registry.check_table(game, modules, players, options)

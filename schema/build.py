@@ -370,7 +370,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
             svc = service_of(info)
             viewer = await svc.viewer_seat(table_id, token_of(info))
             async for entry in svc.follow(table_id, after_version):
-                loaded = await svc.load(table_id)
+                loaded = await svc.at_least(table_id, entry["version"])
                 yield TableUpdate(version=entry["version"], events=entry_events(entry["events"], viewer),
                                   table=Table(_t=loaded, _viewer=viewer))
 

@@ -3,8 +3,8 @@
 A live table is its creation metadata, a state snapshot with its version, an append-only
 log of accepted actions (each with the events it raised), and its seats. `commit` is a
 compare-and-set on the version: two concurrent commits never both land. After each commit
-the store notifies listeners with the new version; a listener then reads the log, so it
-never skips or repeats an entry whatever notifications it misses.
+the store hands the new log entry to every listener of the table (in every process); a
+listener that sees a gap reads the log, so it never skips or repeats an entry.
 """
 from __future__ import annotations
 
@@ -43,9 +43,9 @@ class Listeners:
             return True
         return False
 
-    def notify(self, table_id: str, version: int) -> None:
+    def notify(self, table_id: str, entry: dict) -> None:
         for q in self._queues.get(table_id, ()):
-            q.put_nowait(version)
+            q.put_nowait(entry)
 
     def count(self) -> int:
         return sum(len(qs) for qs in self._queues.values())
@@ -61,6 +61,10 @@ class LiveStore(ABC):
 
     @abstractmethod
     async def load(self, table_id: str) -> Snapshot | None: ...
+
+    @abstractmethod
+    async def version(self, table_id: str) -> int | None:
+        """The table's current version (None: no such table); cheaper than `load`."""
 
     @abstractmethod
     async def commit(self, table_id: str, expected_version: int, state: bytes, entry: dict, finished: bool) -> bool:
@@ -90,7 +94,7 @@ class LiveStore(ABC):
 
     @abstractmethod
     async def subscribe(self, table_id: str) -> asyncio.Queue:
-        """A queue receiving each new version number of the table."""
+        """A queue receiving each new log entry of the table."""
 
     @abstractmethod
     async def unsubscribe(self, table_id: str, queue: asyncio.Queue) -> None: ...

@@ -74,6 +74,10 @@ class MemoryStore(LiveStore):
             return None
         return Snapshot(meta=dict(t.meta, seats=dict(t.seats)), version=t.version, state=t.state, finished=t.finished)
 
+    async def version(self, table_id):
+        t = self.tables.get(table_id)
+        return None if t is None else t.version
+
     async def commit(self, table_id, expected_version, state, entry, finished):
         t = self.tables[table_id]
         async with t.lock:
@@ -89,7 +93,7 @@ class MemoryStore(LiveStore):
             t.log.append(entry)
             if len(t.log) > RECENT:
                 del t.log[: len(t.log) - RECENT]
-        self.listeners.notify(table_id, t.version)
+        self.listeners.notify(table_id, entry)
         return True
 
     async def entries(self, table_id, after_version):

@@ -2,7 +2,7 @@
 
 Keys of one table carry the table id as a hash tag (`prefix:{id}:…`) so Redis Cluster
 keeps them on one slot. A commit is one Lua script: compare the version, write the
-snapshot, append to the log stream (entry id = version), publish the version.
+snapshot, append to the log stream (entry id = version), publish the entry.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ redis.call('SET', KEYS[1], ARGV[2])
 redis.call('SET', KEYS[2], ARGV[3])
 redis.call('XADD', KEYS[3], ARGV[2] .. '-1', 'e', ARGV[4])
 if ARGV[6] == '1' then redis.call('SET', KEYS[4], '1') end
-redis.call('PUBLISH', ARGV[5], ARGV[2])
+redis.call('PUBLISH', ARGV[5], ARGV[4])
 return 1
 """
 
@@ -32,7 +32,10 @@ class RedisStore(LiveStore):
     name = "redis"
 
     def __init__(self, url: str, prefix: str = "conclave", on_error=None) -> None:
-        self.r = redis.from_url(url, decode_responses=False)
+        # A blocking pool waits for a free connection instead of failing with "too many
+        # connections" when many requests and subscriptions hit Redis at once.
+        pool = redis.BlockingConnectionPool.from_url(url, max_connections=256, timeout=10)
+        self.r = redis.Redis(connection_pool=pool, decode_responses=False)
         self.prefix = prefix
         self._commit = self.r.register_script(COMMIT)
         self.listeners = Listeners()
@@ -67,6 +70,10 @@ class RedisStore(LiveStore):
         seats = await self.seats(table_id)
         meta = dict(json.loads(meta_raw), seats=seats)
         return Snapshot(meta=meta, version=int(version or 0), state=state, finished=finished == b"1")
+
+    async def version(self, table_id):
+        raw = await self.r.get(self.k(table_id, "version"))
+        return None if raw is None else int(raw)
 
     async def commit(self, table_id, expected_version, state, entry, finished):
         try:
@@ -154,7 +161,7 @@ class RedisStore(LiveStore):
                 continue
             channel = msg["channel"].decode()
             table_id = channel[len(prefix):].split("}", 1)[0]
-            self.listeners.notify(table_id, int(msg["data"]))
+            self.listeners.notify(table_id, json.loads(msg["data"]))
 
     async def close(self):
         if self._reader:

@@ -14,7 +14,7 @@ import pytest
 from gql import GraphQLRequest
 from gql.transport.exceptions import TransportQueryError
 
-from tests.api.client import ACT, CREATE, JOIN, TABLE, create_and_join, http, run, ws
+from tests.api.client import ACT, CREATE, JOIN, TABLE, create_and_join, http, ws
 
 BOTH = pytest.mark.parametrize("mode", ["embedded", "redis"])
 STATE = "query($t: String!) { table(id: $t) { version stateJson log { version seat } } }"
@@ -199,8 +199,8 @@ def test_an_unknown_table_id_reads_null_and_join_says_unknown_table(make_server)
         assert joined["__typename"] == "Rejected" and joined["code"] == "UNKNOWN_TABLE", joined
         async_err = asyncio.run(_subscribe_error(server, bad))
         assert "no table" in async_err, async_err
-        body = gql(server, ACT, t=bad, a=TICK)  # no token: refused before anything else
-        assert body["data"]["act"]["code"] == "UNAUTHORIZED", body
+        body = gql(server, ACT, t=bad, a=TICK)  # an unknown table says so first, token or not
+        assert body["data"]["act"]["code"] == "UNKNOWN_TABLE", body
     assert snapshot(server, table_id)["version"] == 0
     healthy(server)
 
