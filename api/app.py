@@ -6,6 +6,8 @@ import gc
 import json
 import logging
 
+import msgspec
+
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -76,6 +78,11 @@ class ConclaveGraphQL(GraphQL):
             except UnicodeDecodeError:
                 raise json.JSONDecodeError("request body is not UTF-8", "", 0) from None
         return json.loads(data)
+
+    def encode_json(self, data) -> str:
+        """msgspec encodes responses and subscription messages several times faster than json
+        (text, not bytes: the WebSocket protocols carry JSON in text frames)."""
+        return msgspec.json.encode(data).decode()
 
     async def get_context(self, request, response=None):
         return {"request": request, "response": response, "service": self.holder["service"],
