@@ -12,14 +12,14 @@ from typing import Any
 import msgspec
 
 
-class Action(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
+class Action(msgspec.Struct, gc=False, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
     """What a seat sends: a type and its parameters. Legal actions have the same shape."""
 
     type: str
     params: dict[str, Any] = {}
 
 
-class Prompt(msgspec.Struct, kw_only=True):
+class Prompt(msgspec.Struct, gc=False, kw_only=True):
     """A decision the rules are waiting for.
 
     `options` are complete actions: sending one back unchanged is accepted. `resume` names
@@ -38,14 +38,14 @@ class Prompt(msgspec.Struct, kw_only=True):
     prompt_text: str = ""
 
 
-class Step(msgspec.Struct, array_like=True):
+class Step(msgspec.Struct, gc=False, array_like=True):
     """A named piece of pending work with its arguments: never a closure."""
 
     name: str
     args: dict[str, Any]
 
 
-class Event(msgspec.Struct, kw_only=True, omit_defaults=True):
+class Event(msgspec.Struct, gc=False, kw_only=True, omit_defaults=True):
     """Something that happened. `to` limits `data` to some seats; others see `public`."""
 
     type: str
@@ -54,12 +54,12 @@ class Event(msgspec.Struct, kw_only=True, omit_defaults=True):
     public: dict[str, Any] | None = None
 
 
-class Seat(msgspec.Struct, kw_only=True):
+class Seat(msgspec.Struct, gc=False, kw_only=True):
     index: int
     name: str = ""
 
 
-class TableState(msgspec.Struct, kw_only=True):
+class TableState(msgspec.Struct, gc=False, kw_only=True):
     """Kernel fields shared by every game. Games subclass this."""
 
     game: str

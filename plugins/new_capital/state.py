@@ -9,21 +9,21 @@ ROWS = ("t1", "t2", "t3", "adv", "leaders")
 BOARD_ACTIONS = ("resupply", "scout", "faction", "support")
 
 
-class Slot(msgspec.Struct, kw_only=True):
+class Slot(msgspec.Struct, gc=False, kw_only=True):
     """A leader slot: the face-up leader and any flipped-down leaders under it."""
 
     leader: str | None = None
     flipped: list[str] = []
 
 
-class Column(msgspec.Struct, kw_only=True):
+class Column(msgspec.Struct, gc=False, kw_only=True):
     structures: list[str]            # bottom to top; the last is the column's top card
     slots: list[Slot] = msgspec.field(default_factory=lambda: [Slot(), Slot()])  # 0 = top slot
     upgrades: int = 0
     rebellion: int = 0
 
 
-class Row(msgspec.Struct, kw_only=True):
+class Row(msgspec.Struct, gc=False, kw_only=True):
     """A common pool with its deck and discard pile."""
 
     deck: list[str] = []
@@ -31,7 +31,7 @@ class Row(msgspec.Struct, kw_only=True):
     discard: list[str] = []
 
 
-class Player(msgspec.Struct, kw_only=True):
+class Player(msgspec.Struct, gc=False, kw_only=True):
     seat: int
     color: str
     deck: list[str] = []
@@ -62,7 +62,7 @@ class Player(msgspec.Struct, kw_only=True):
         return sum(self.seal_slots) + (1 if self.honorary else 0)
 
 
-class HonoraryEntry(msgspec.Struct, kw_only=True):
+class HonoraryEntry(msgspec.Struct, gc=False, kw_only=True):
     seats: list[int]
     round: int
     phase: str
