@@ -13,10 +13,8 @@ from tests.api.services import Server
 from tests.api.test_e2e_game import follow, play
 
 
-def test_two_servers_share_one_redis_and_reconnects_miss_nothing(mode, make_server):
-    if mode != "redis":
-        pytest.skip("sharing is what the Redis mode is for; the embedded mode is one process")
-    a, b = make_server(), make_server()
+def test_two_servers_share_one_redis_and_reconnects_miss_nothing(make_redis_server):
+    a, b = make_redis_server(), make_redis_server()
     asyncio.run(_two_servers(a, b))
 
 

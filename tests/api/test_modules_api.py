@@ -20,13 +20,6 @@ STATE = """query($t: String!) { table(id: $t) { modules warnings moduleStates {
 } } }"""
 
 
-@pytest.fixture
-def embedded_server(make_server, mode):
-    if mode != "embedded":
-        pytest.skip("module configuration does not depend on the live store")
-    return make_server()
-
-
 def test_games_lists_each_module_with_its_game_players_and_incompatibilities(embedded_server):
     async def go():
         async with http(embedded_server.url) as s:
