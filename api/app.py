@@ -5,6 +5,7 @@ import contextlib
 import gc
 import json
 import logging
+import os
 
 import msgspec
 
@@ -59,10 +60,16 @@ def schema_extensions(settings: Settings) -> list:
 def tune_gc() -> None:
     """Long-lived server: move start-up objects out of the collector's way and collect the
     young generation less often (full collections of a large heap paused requests for
-    100+ ms under load)."""
+    100+ ms under load). CONCLAVE_GC=default keeps Python's settings (for comparison)."""
+    mode = os.environ.get("CONCLAVE_GC", "tuned")
+    if mode == "default":
+        return
     gc.collect()
     gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
+    if mode == "tuned":
+        gc.set_threshold(50_000, 20, 100)
+    elif mode.startswith("threshold:"):
+        gc.set_threshold(*(int(x) for x in mode.split(":", 1)[1].split(",")))
 
 
 class ConclaveGraphQL(GraphQL):
