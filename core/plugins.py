@@ -68,6 +68,14 @@ class ModuleSpec:
     incompatible_with: tuple[str, ...] = ()
     discouraged_with: tuple[str, ...] = ()
 
+    def enabled(self, state) -> bool:
+        """Whether this table switched the module on (hooks run for every table)."""
+        return self.id in state.modules
+
+    def data(self, state) -> dict:
+        """The module's part of the table state."""
+        return state.module_state[self.id]
+
 
 @dataclass
 class Rules:

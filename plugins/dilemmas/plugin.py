@@ -42,22 +42,18 @@ def cards(pack: str = "") -> dict[str, Dilemma]:
     return load_module_cards(pack, "dilemmas.json", Dilemma, 18, "Dilemmas")  # QNC-013
 
 
-def enabled(state) -> bool:
-    return MODULE_ID in state.modules
-
-
-def mine(state) -> dict:
-    return state.module_state[MODULE_ID]
+SPEC = ModuleSpec(
+    id=MODULE_ID, game="new-capital", name="Dilemmas", plugin=sys.modules[__name__],
+    description="Before each new Crisis, players vote with tokens on a Dilemma; the winning outcome applies.",
+    min_players=1, max_players=4,  # QNC-204
+    discouraged_with=("guildmasters",),
+)
+enabled, mine = SPEC.enabled, SPEC.data
 
 
 @hookimpl
 def conclave_register_modules():
-    return [ModuleSpec(
-        id=MODULE_ID, game="new-capital", name="Dilemmas", plugin=sys.modules[__name__],
-        description="Before each new Crisis, players vote with tokens on a Dilemma; the winning outcome applies.",
-        min_players=1, max_players=4,  # QNC-204
-        discouraged_with=("guildmasters",),
-    )]
+    return [SPEC]
 
 
 @hookimpl

@@ -14,22 +14,22 @@ MODULE_ID = "faction-heroes"
 MAX_HEROES = 2  # QNC-219
 
 
-def enabled(state) -> bool:
-    return MODULE_ID in state.modules
-
-
 def stacks(state) -> dict[str, list[str]]:
     """Faction -> stack, the last card on top (face up, recruitable)."""
     return state.module_state[MODULE_ID]["zones"]
 
 
+SPEC = ModuleSpec(
+    id=MODULE_ID, game="new-capital", name="Faction Heroes", plugin=sys.modules[__name__],
+    description="Powerful leaders, three per faction, recruitable only when Favored by their faction.",
+    min_players=1, max_players=4,  # QNC-203
+)
+enabled, mine = SPEC.enabled, SPEC.data
+
+
 @hookimpl
 def conclave_register_modules():
-    return [ModuleSpec(
-        id=MODULE_ID, game="new-capital", name="Faction Heroes", plugin=sys.modules[__name__],
-        description="Powerful leaders, three per faction, recruitable only when Favored by their faction.",
-        min_players=1, max_players=4,  # QNC-203
-    )]
+    return [SPEC]
 
 
 @hookimpl

@@ -32,23 +32,19 @@ def cards(pack: str = "") -> dict[str, Guildmaster]:
     return load_module_cards(pack, "guildmasters.json", Guildmaster, 12, "Guildmasters")  # QNC-011
 
 
-def enabled(state) -> bool:
-    return MODULE_ID in state.modules
-
-
-def mine(state) -> dict:
-    return state.module_state[MODULE_ID]
+SPEC = ModuleSpec(
+    id=MODULE_ID, game="new-capital", name="Guildmasters", plugin=sys.modules[__name__],
+    description="Each round the first player picks one of two Guildmasters; its buff or debuff "
+                "applies to everyone that round.",
+    min_players=2, max_players=4,  # QNC-202/243: multiplayer only
+    discouraged_with=("dilemmas",),  # QNC-205: allowed, not recommended
+)
+enabled, mine = SPEC.enabled, SPEC.data
 
 
 @hookimpl
 def conclave_register_modules():
-    return [ModuleSpec(
-        id=MODULE_ID, game="new-capital", name="Guildmasters", plugin=sys.modules[__name__],
-        description="Each round the first player picks one of two Guildmasters; its buff or debuff "
-                    "applies to everyone that round.",
-        min_players=2, max_players=4,  # QNC-202/243: multiplayer only
-        discouraged_with=("dilemmas",),  # QNC-205: allowed, not recommended
-    )]
+    return [SPEC]
 
 
 @hookimpl
