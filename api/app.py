@@ -108,6 +108,9 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         store = make_store(settings, db)
         holder["service"] = TableService(registry, store, db, settings)
         holder["store"], holder["db"] = store, db
+        archived = await holder["service"].archive_pending()
+        if archived:
+            log.info("archived finished tables left from before", extra={"tables": archived})
         log.info("started", extra={"live_store": store.name, "database": db.engine.url.get_backend_name()})
         tune_gc()
         try:

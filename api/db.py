@@ -24,6 +24,9 @@ class Campaign(SQLModel, table=True):
     players: int = 0
     status: str = "active"
     state: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))  # the save tray
+    modules: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]"))
+    options: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
+    sessions: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     created_at: datetime = Field(default_factory=now)
 
 
@@ -119,6 +122,7 @@ def make_engine(url: str):
             cur = conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")  # as strict as PostgreSQL
             cur.close()
 
         return engine

@@ -6,6 +6,7 @@ client can cause is a `Rejected` with a stable code, and changes nothing.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import time
 import uuid
@@ -15,7 +16,7 @@ from typing import AsyncIterator
 import msgspec
 
 import core
-from api.db import Database, GameAction, GameRecord, now
+from api.db import Campaign, CampaignSave, Database, GameAction, GameRecord, now
 from api.live.base import LiveStore
 from api.metrics import METRICS
 from api.settings import Settings
@@ -51,6 +52,11 @@ class Loaded:
         if self.state.finished:
             return "finished"
         return "playing" if len(self.meta.get("seats", {})) >= self.meta["players"] else "open"
+
+
+def save_campaign_session(session, save: CampaignSave) -> None:
+    """Add one session's save to the archiving transaction (a seam for failure-injection tests)."""
+    session.add(save)
 
 
 def encode(state: TableState) -> bytes:
@@ -165,17 +171,22 @@ class TableService:
     # -- creating and joining ------------------------------------------------------------
     async def create_table(self, game: str, players: int, seed: int | None = None, modules: list[str] | None = None,
                            options: dict | None = None, campaign_id: str | None = None) -> tuple[Loaded, str]:
+        if campaign_id is not None:
+            return await self.start_next_game(campaign_id, seed, game=game)
+        return await self._new_table(game, players, seed, modules, options)
+
+    async def _new_table(self, game, players, seed, modules, options, campaign_id=None, campaign=None):
         seed = seed if seed is not None else int.from_bytes(uuid.uuid4().bytes[:4], "big")
         try:
             table = core.create_table(game, players, seed=seed, modules=modules, options=options,
-                                      registry=self.registry)
+                                      registry=self.registry, campaign=campaign)
         except ConclaveError as exc:
             raise Rejected(exc.code, exc.message) from None
         table_id = uuid.uuid4().hex[:12]
         host_token = new_token()
         meta = {
             "game": game, "players": players, "seed": seed, "modules": sorted(modules or []),
-            "options": dict(options or {}), "campaign_id": campaign_id,
+            "options": dict(options or {}), "campaign_id": campaign_id, "campaign_at_start": campaign,
             "host_token_hash": hash_token(host_token), "created": time.time(),
             "warnings": list(table.warnings),
         }
@@ -248,9 +259,12 @@ class TableService:
         raise Rejected("CONFLICT", "too many concurrent changes; try again")
 
     async def archive(self, loaded: Loaded) -> None:
-        """A finished table goes to SQL with its whole action log, then expires from Redis."""
+        """A finished table goes to SQL with its whole action log and, for a campaign game, the
+        campaign's new saved state: one transaction, so a failure half-way leaves the last
+        complete save. Then the table expires from Redis."""
         entries = await self.store.entries(loaded.id, 0)
         meta = loaded.meta
+        rules = loaded.rules
 
         def write():
             with self.db.session() as s:
@@ -259,27 +273,101 @@ class TableService:
                 s.add(GameRecord(id=loaded.id, game=meta["game"], modules=meta["modules"], players=meta["players"],
                                  seed=meta["seed"], options=meta["options"], result=loaded.state.result,
                                  campaign_id=meta.get("campaign_id"), version=loaded.version, finished_at=now()))
-                s.flush()
+                s.flush()  # the record before its actions (PostgreSQL checks the foreign key)
                 for e in entries:
                     s.add(GameAction(game_id=loaded.id, version=e["version"], seat=e["seat"], action=e["action"]))
+                if meta.get("campaign_id"):
+                    campaign = s.get(Campaign, meta["campaign_id"])
+                    saved = copy.deepcopy(campaign.state)
+                    rules.hook.conclave_campaign_save(state=loaded.state, campaign=saved)
+                    campaign.state = saved
+                    campaign.sessions += 1
+                    if rules.hook.conclave_campaign_over(game=campaign.game, campaign=saved):
+                        campaign.status = "finished"
+                    s.add(campaign)
+                    save_campaign_session(s, CampaignSave(campaign_id=campaign.id, session=campaign.sessions,
+                                                          table_id=loaded.id, state=saved))
                 s.commit()
 
         await asyncio.to_thread(write)
         await self.store.expire(loaded.id, self.settings.finished_ttl_seconds)
         log.info("table archived", extra={"table": loaded.id, "version": loaded.version})
 
+    async def archive_pending(self) -> int:
+        """Archive finished tables whose archiving did not complete (a crash, a database
+        outage): run at start-up. Returns how many were archived now."""
+        done = 0
+        for tid in await self.store.table_ids():
+            try:
+                loaded = await self.load(tid)
+            except Rejected:
+                continue
+            if loaded.state.finished and await asyncio.to_thread(self.db.get, GameRecord, tid) is None:
+                await self.archive(loaded)
+                done += 1
+        return done
+
+    # -- campaigns ---------------------------------------------------------------------------
+    async def create_campaign(self, game: str, players: int, name: str = "", modules: list[str] | None = None,
+                              options: dict | None = None) -> Campaign:
+        try:
+            self.registry.check_table(game, list(modules or []), players, dict(options or {}))
+        except ConclaveError as exc:
+            raise Rejected(exc.code, exc.message) from None
+        rules = self.registry.rules_for(game, list(modules or []))
+        from core.state import Seat
+
+        seats = [Seat(index=i) for i in range(players)]
+        state = rules.hook.conclave_campaign_new(game=game, seats=seats, options=dict(options or {}))
+        if state is None:
+            raise Rejected("NO_CAMPAIGN", f"{game} is not played as a campaign")
+        campaign = Campaign(id=uuid.uuid4().hex[:12], game=game, name=name[:100], players=players,
+                            modules=sorted(modules or []), options=dict(options or {}), state=state)
+
+        def write():
+            with self.db.session() as s:
+                s.add(campaign)
+                s.commit()
+
+        await asyncio.to_thread(write)
+        log.info("campaign created", extra={"campaign": campaign.id, "game": game})
+        return campaign
+
+    async def start_next_game(self, campaign_id: str, seed: int | None = None,
+                              game: str | None = None) -> tuple[Loaded, str]:
+        found = await self.campaign(campaign_id)
+        if found is None:
+            raise Rejected("UNKNOWN_CAMPAIGN", f"no campaign {campaign_id!r}")
+        campaign, games = found
+        if game is not None and game != campaign.game:
+            raise Rejected("WRONG_GAME", f"campaign {campaign_id} plays {campaign.game}, not {game}")
+        if campaign.status == "finished":
+            raise Rejected("CAMPAIGN_OVER", f"campaign {campaign_id} has ended")
+        for tid in await self.store.table_ids():
+            try:
+                t = await self.load(tid, fresh=False)
+            except Rejected:
+                continue
+            if t.meta.get("campaign_id") == campaign_id and not t.state.finished:
+                raise Rejected("GAME_IN_PROGRESS", f"campaign {campaign_id} has a game in progress: {tid}")
+        return await self._new_table(campaign.game, campaign.players, seed, campaign.modules, campaign.options,
+                                     campaign_id=campaign_id, campaign=copy.deepcopy(campaign.state))
+
+    def standings(self, campaign: Campaign) -> list:
+        rules = self.registry.rules_for(campaign.game, campaign.modules)
+        return rules.hook.conclave_campaign_standings(game=campaign.game, campaign=campaign.state) or []
+
     async def campaign(self, campaign_id: str):
         """(Campaign row, ids of its games) or None."""
         from sqlmodel import select
-
-        from api.db import Campaign
 
         def read():
             with self.db.session() as s:
                 c = s.get(Campaign, campaign_id)
                 if c is None:
                     return None
-                games = [g.id for g in s.exec(select(GameRecord).where(GameRecord.campaign_id == campaign_id))]
+                games = [g.id for g in s.exec(select(GameRecord).where(GameRecord.campaign_id == campaign_id)
+                                              .order_by(GameRecord.created_at))]
                 return c, games
 
         return await asyncio.to_thread(read)

@@ -70,8 +70,10 @@ def create_table(
     options: dict | None = None,
     names: list[str] | None = None,
     registry: Registry | None = None,
+    campaign: dict | None = None,
 ) -> Table:
-    """Check the configuration, build the initial state, run setup up to the first decision."""
+    """Check the configuration, build the initial state, run setup up to the first decision.
+    With `campaign`, the game reads the campaign state in (`conclave_campaign_begin`)."""
     registry = registry or default_registry()
     if options is not None and not isinstance(options, dict):
         raise BadOption(f"options must be an object of name: value, not {type(options).__name__}")
@@ -90,6 +92,8 @@ def create_table(
     state.rng = seed_state(seed)
     ctx = Ctx(state, rules)
     rules.hook.conclave_setup(ctx=ctx)
+    if campaign is not None:
+        rules.hook.conclave_campaign_begin(ctx=ctx, campaign=campaign)
     run(ctx)
     return Table(rules=rules, state=state, events=ctx.events, warnings=warnings)
 
@@ -187,9 +191,11 @@ def replay(
     modules: list[str] | None = None,
     options: dict | None = None,
     registry: Registry | None = None,
+    campaign: dict | None = None,
 ) -> Table:
-    """Rebuild a table from its creation arguments and action log."""
-    table = create_table(game, players, seed=seed, modules=modules, options=options, registry=registry)
+    """Rebuild a table from its creation arguments (and campaign state at its start) and action log."""
+    table = create_table(game, players, seed=seed, modules=modules, options=options, registry=registry,
+                         campaign=campaign)
     for seat, action in log:
         table.act(seat, action)
     return table

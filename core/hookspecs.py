@@ -117,3 +117,25 @@ def conclave_graphql_module_types() -> list[tuple]:
     """Typed GraphQL views of module state: `(module_id, strawberry_type, from_view)` where
     `from_view(module_view: dict)` builds it from `view["module_state"][module_id]`. They
     form the `ModuleState` union of `Table.moduleStates`."""
+
+
+# -- campaigns (games that span sessions) ----------------------------------------------
+@hookspec(firstresult=True)
+def conclave_campaign_new(game: str, seats: list, options: dict) -> dict:
+    """The game's starting campaign state (plain JSON data), for a new campaign."""
+
+
+@hookspec
+def conclave_campaign_begin(ctx: Ctx, campaign: dict) -> None:
+    """A campaign's next game is being set up: read the campaign state into the table
+    (runs after `conclave_setup`, before the first decision). Do not modify `campaign`."""
+
+
+@hookspec(firstresult=True)
+def conclave_campaign_standings(game: str, campaign: dict) -> list:
+    """Standings of a campaign, one plain-data row per seat."""
+
+
+@hookspec(firstresult=True)
+def conclave_campaign_over(game: str, campaign: dict) -> bool:
+    """Whether the campaign has reached its end (no further game may start)."""

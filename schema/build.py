@@ -262,15 +262,36 @@ def build_schema(registry: Registry, extensions: list | None = None,
         events: JSON
         table: Table
 
-    @strawberry.type
+    @strawberry.type(description="A campaign: many games of one group. Its saved state may hold "
+                                 "secrets (unopened content), so only standings are public.")
     class CampaignInfo:
         id: str
         game: str
         name: str
         players: int
         status: str
-        state: JSON
-        games: list[str]
+        modules: list[str]
+        options: JSON
+        sessions: int = strawberry.field(description="Games played to the end and saved")
+        standings: JSON
+        games: list[str] = strawberry.field(description="Ids of its finished games, oldest first")
+
+    def campaign_info(svc, c, games) -> CampaignInfo:
+        return CampaignInfo(id=c.id, game=c.game, name=c.name, players=c.players, status=c.status,
+                            modules=c.modules, options=c.options, sessions=c.sessions,
+                            standings=svc.standings(c), games=games)
+
+    @strawberry.input
+    class CreateCampaignInput:
+        game: str
+        players: int
+        name: str = ""
+        modules: list[str] = strawberry.field(default_factory=list)
+        options: JSON | None = None
+
+    @strawberry.type
+    class CampaignOk:
+        campaign: CampaignInfo
 
     @strawberry.input
     class CreateTableInput:
@@ -289,6 +310,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
     CreateTableResult = Annotated[Union[CreateTableOk, Rejected], strawberry.union("CreateTableResult")]
     JoinResult = Annotated[Union[JoinOk, Rejected], strawberry.union("JoinResult")]
     ActResult = Annotated[Union[ActOk, ActRejected], strawberry.union("ActResult")]
+    CampaignResult = Annotated[Union[CampaignOk, Rejected], strawberry.union("CampaignResult")]
 
     async def table_for(info: Info, loaded: Loaded) -> Table:
         return Table(_t=loaded, _viewer=await service_of(info).viewer_seat(loaded.id, token_of(info)))
@@ -325,9 +347,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
             found = await service_of(info).campaign(id)
             if found is None:
                 return None
-            c, games = found
-            return CampaignInfo(id=c.id, game=c.game, name=c.name, players=c.players, status=c.status,
-                                state=c.state, games=games)
+            return campaign_info(service_of(info), *found)
 
     @strawberry.type
     class Mutation:
@@ -337,6 +357,23 @@ def build_schema(registry: Registry, extensions: list | None = None,
                 loaded, host = await service_of(info).create_table(
                     input.game, input.players, seed=input.seed, modules=input.modules,
                     options=input.options or {}, campaign_id=input.campaign_id)
+            except ServiceRejected as exc:
+                return Rejected(code=exc.code, message=exc.message)
+            return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host)
+
+        @strawberry.mutation(description="Start a campaign (its first game: startNextGame)")
+        async def create_campaign(self, info: Info, input: CreateCampaignInput) -> CampaignResult:
+            svc = service_of(info)
+            try:
+                c = await svc.create_campaign(input.game, input.players, input.name, input.modules, input.options or {})
+            except ServiceRejected as exc:
+                return Rejected(code=exc.code, message=exc.message)
+            return CampaignOk(campaign=campaign_info(svc, c, []))
+
+        @strawberry.mutation(description="Create the campaign's next game as a live table, with the saved state loaded")
+        async def start_next_game(self, info: Info, campaign_id: str, seed: int | None = None) -> CreateTableResult:
+            try:
+                loaded, host = await service_of(info).start_next_game(campaign_id, seed)
             except ServiceRejected as exc:
                 return Rejected(code=exc.code, message=exc.message)
             return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host)

@@ -86,7 +86,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> "Server":
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "CONCLAVE_PLUGINS": "tests.api.endless",
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "CONCLAVE_PLUGINS": "tests.api.endless,tests.core.sealed_bids",
                "CONCLAVE_ADDRESS_RATE_PER_SECOND": "100000", "CONCLAVE_ADDRESS_BURST": "100000",
                "CONCLAVE_RATE_PER_SECOND": "100000", "CONCLAVE_RATE_BURST": "100000", **self.env}
         env.pop("REDIS_URL", None) if "REDIS_URL" not in self.env else None

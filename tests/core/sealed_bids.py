@@ -124,3 +124,43 @@ class ShortGame:
     @hookimpl
     def conclave_setup(ctx):
         ctx.state.rounds = 1
+
+
+# -- a three-game campaign: totals of points carry over; the leader starts with a coin less
+CAMPAIGN_GAMES = 3
+
+
+@hookimpl
+def conclave_campaign_new(game, seats, options):
+    if game == "sealed-bids":
+        return {"totals": [0] * len(seats), "games": 0}
+
+
+@hookimpl
+def conclave_campaign_begin(ctx, campaign):
+    state = ctx.state
+    if state.game == "sealed-bids" and any(campaign["totals"]):
+        best = max(campaign["totals"])
+        for seat, total in enumerate(campaign["totals"]):
+            if total == best:
+                state.coins[seat] -= 1  # the campaign leader's handicap: state carried in
+
+
+@hookimpl
+def conclave_campaign_save(state, campaign):
+    if state.game == "sealed-bids":
+        for seat, points in enumerate(state.points):
+            campaign["totals"][seat] += points
+        campaign["games"] += 1
+
+
+@hookimpl
+def conclave_campaign_standings(game, campaign):
+    if game == "sealed-bids":
+        return [{"seat": s, "points": p} for s, p in enumerate(campaign["totals"])]
+
+
+@hookimpl
+def conclave_campaign_over(game, campaign):
+    if game == "sealed-bids":
+        return campaign["games"] >= CAMPAIGN_GAMES
