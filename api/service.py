@@ -23,7 +23,7 @@ from api.settings import Settings
 from api.tokens import hash_token, new_token
 from core.errors import ActionRejected, ConclaveError
 from core.plugins import Registry, Rules
-from core.state import Action, Event, TableState
+from core.state import TableState
 
 log = logging.getLogger("conclave.tables")
 COMMIT_RETRIES = 50

@@ -12,7 +12,7 @@ from core.flow import Ctx, StepTable
 from core.state import Action
 from plugins.new_capital import province as pv
 from plugins.new_capital.content import Effect, Pack, pack_for
-from plugins.new_capital.state import BOARD_ACTIONS, Column, NewCapitalState, Player
+from plugins.new_capital.state import BOARD_ACTIONS, Column, Player
 
 steps = StepTable("nc")
 UNBLOCKABLE = ("reward", "track")
@@ -536,7 +536,6 @@ def board_options(ctx, seat) -> list[Action]:
 
 
 def _board_options(ctx, pk, p) -> list[Action]:
-    seat = p.seat
     out = []
     if p.deck or p.discard:
         out.append(A("board", action="resupply"))

@@ -11,7 +11,7 @@ import pytest
 
 from core import Registry, replay, to_action
 from core.plugins import BUILTIN_PLUGINS
-from tests.api.client import create_and_join, http, run
+from tests.api.client import http, run
 from tests.api.test_e2e_game import play
 from tests.core import sealed_bids
 

@@ -7,7 +7,6 @@ import asyncio
 import json
 import random
 
-import pytest
 from gql import GraphQLRequest
 
 from core import default_registry, replay, to_action, view

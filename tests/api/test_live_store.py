@@ -6,7 +6,6 @@ import asyncio
 import random
 
 import httpx
-import pytest
 
 from tests.api.client import ACT, TABLE, create_and_join, http, run, sessions
 from tests.api.services import Server

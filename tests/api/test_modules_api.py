@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tests.api.client import CREATE, TABLE, create_and_join, http, run
+from tests.api.client import CREATE, create_and_join, http, run
 from tests.api.test_e2e_game import play
 
 MODULES = ["guildmasters", "faction-heroes", "dilemmas"]

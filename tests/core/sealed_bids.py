@@ -32,7 +32,6 @@ def conclave_register_games():
 
 @hookimpl
 def conclave_register_modules():
-    me = sys.modules[__name__]
     return [
         ModuleSpec(id="long-game", game="sealed-bids", name="Long game", plugin=LongGame,
                    description="5 rounds instead of 3", incompatible_with=("short-game",)),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import Action, Registry, create_table, view, view_events
+from core import Action, Registry, create_table, view_events
 from core.errors import (
     BadPlayerCount, GameOver, IllegalAction, IncompatibleModules, NotYourTurn, PluginError,
     UnknownGame, UnknownModule, BadOption,

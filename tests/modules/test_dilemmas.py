@@ -15,6 +15,7 @@ from plugins.new_capital.content import DEFAULT_PACK
 from plugins.new_capital.province import turn_order
 from plugins.new_capital.rounds import challenge_value
 from tests.new_capital.harness import check as base_check
+from tests.new_capital.harness import clear_leaders  # shared arrangements
 from tests.new_capital.harness import (
     PACK, act, auto, card_of, kinds, move_card, new_game, options, pl, prompt, set_hand, until_prompt,
 )
@@ -102,16 +103,6 @@ def ballots(plan: dict, fallback=None):
             return next(o for o in p.options if o.params["add"] is (done < extra))
         return fallback(table, p) if fallback else None
     return pick
-
-
-def clear_leaders(table) -> None:
-    """Arrange: every face-up leader goes to the box (no crisis/score leader interferes)."""
-    for p in table.state.players:
-        for col in p.columns:
-            for slot in col.slots:
-                if slot.leader:
-                    table.state.box.append(slot.leader)
-                    slot.leader = None
 
 
 def in_round(n, phase=None):

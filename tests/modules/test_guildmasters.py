@@ -18,6 +18,7 @@ from plugins.new_capital.province import turn_order
 from tests.new_capital.harness import (
     PACK, act, auto, card_of, check, kinds, move_card, new_game, options, pl, set_hand, until_prompt,
 )
+from tests.new_capital.harness import scripted  # shared arrangements
 
 GM = "guildmasters"
 ALL_GM = [f"GM{i:02d}" for i in range(1, 13)]
@@ -58,21 +59,6 @@ def choose(table, card: str) -> list:
     p = [q for q in table.state.prompts if q.kind == "guildmaster"]
     assert len(p) == 1, kinds(table)
     return act(table, p[0].seat, "guildmaster", card=card)
-
-
-def scripted(plan):
-    """A policy: plan maps (seat, prompt kind) to a list of wanted params, used in order;
-    anything else is answered by the harness default."""
-    def pick(table, p):
-        wanted = plan.get((p.seat, p.kind))
-        if not wanted:
-            return None
-        want = wanted.pop(0)
-        for o in p.options:
-            if all(o.params.get(k) == v for k, v in want.items()):
-                return o
-        raise AssertionError(f"{want} is not an option of {p.kind} for seat {p.seat}: {p.options}")
-    return pick
 
 
 def of(events, type, **match):

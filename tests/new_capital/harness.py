@@ -210,3 +210,60 @@ def until_phase(phase: str, step: str | None = None):
 
 def until_prompt(kind: str, seat: int | None = None):
     return lambda t: any(p.kind == kind and (seat is None or p.seat == seat) for p in t.state.prompts)
+
+
+# -- arrangements shared by many rule tests -------------------------------------------------
+QUIET = "C1C"  # a level-1 crisis whose penalties are Hunger only and whose rewards give no attribute
+CRISIS_CARDS = ("B-MOBILIZE", "B-ELITE", "B-INTIMIDATE", "B-MORALE", "B-ENVOY", "B-BRIBE")
+
+
+def clear_leaders(table: Table) -> None:
+    """Arrange: every face-up leader goes to the box (no leader ability interferes)."""
+    for p in table.state.players:
+        for col in p.columns:
+            for slot in col.slots:
+                if slot.leader:
+                    table.state.box.append(slot.leader)
+                    slot.leader = None
+
+
+def crisis_hands(table: Table, seats=None) -> None:
+    """Hands of the six basic face-down cards: nothing played touches a province or a track."""
+    for seat in seats if seats is not None else range(len(table.state.players)):
+        set_hand(table, seat, [card_of(seat, c) for c in CRISIS_CARDS])
+
+
+def quiet_crisis(table: Table) -> None:
+    if table.state.crisis != QUIET:
+        move_card(table, QUIET, "crisis")
+
+
+def bare_province(table: Table, seat: int, *columns: list[str]) -> None:
+    """The seat's province becomes exactly `columns` (structure ids, bottom to top), no leaders."""
+    p = pl(table, seat)
+    for col in p.columns:
+        table.state.box.extend(col.structures)
+        for slot in col.slots:
+            table.state.box.extend(([slot.leader] if slot.leader else []) + slot.flipped)
+    p.columns = []
+    for structures in columns:
+        add_column(table, seat, *structures)
+
+
+def scripted(plan: dict, log: list | None = None):
+    """A policy for `auto`: `plan` maps (seat, prompt kind) to a list of wanted params, used in
+    order; an option matches when it has every wanted key/value. Other prompts: the default.
+    With `log`, every prompt met is recorded as (seat, kind, step, args, options, round)."""
+    def pick(table, p):
+        if log is not None:
+            log.append((p.seat, p.kind, table.state.step, dict(p.args), [dict(o.params) for o in p.options],
+                        table.state.round))
+        wanted = plan.get((p.seat, p.kind))
+        if not wanted:
+            return None
+        want = wanted.pop(0)
+        for o in p.options:
+            if all(o.params.get(k) == v for k, v in want.items()):
+                return o
+        raise AssertionError(f"{want} is not an option of {p.kind} for seat {p.seat}: {p.options}")
+    return pick

@@ -12,6 +12,7 @@ from tests.new_capital.harness import (
     PACK, act, add_column, auto, card_of, check, kinds, move_card, new_game, options, pl, put_leader,
     set_hand, set_pool, until_prompt,
 )
+from tests.new_capital.harness import clear_leaders, scripted  # shared arrangements
 
 FIRST = 1  # seed 0: seat 1 is the first player of round 1 (turn order 1, 2, 3, 0 with 4 seats)
 
@@ -19,36 +20,6 @@ FIRST = 1  # seed 0: seat 1 is the first player of round 1 (turn order 1, 2, 3, 
 # -- local helpers ----------------------------------------------------------------------
 def cid(seat: int, card: str) -> str:
     return card_of(seat, card) if card.startswith("B-") else card
-
-
-def clear_leaders(table) -> None:
-    """Arrange: every province loses its face-up leaders (to the box), so crisis totals and
-    triggers come only from what a test sets up."""
-    for p in table.state.players:
-        for col in p.columns:
-            for slot in col.slots:
-                if slot.leader:
-                    table.state.box.append(slot.leader)
-                    slot.leader = None
-
-
-def scripted(plan, log=None):
-    """A policy: plan maps (seat, prompt kind) to a list of wanted params (consumed in order);
-    an option matches when it has every wanted key/value. Anything else: harness default.
-    With `log`, every prompt answered is recorded as (seat, kind, step, args, option params, round)."""
-    def pick(table, p):
-        if log is not None:
-            log.append((p.seat, p.kind, table.state.step, dict(p.args), [dict(o.params) for o in p.options],
-                        table.state.round))
-        wanted = plan.get((p.seat, p.kind))
-        if not wanted:
-            return None
-        want = wanted.pop(0)
-        for o in p.options:
-            if all(o.params.get(k) == v for k, v in want.items()):
-                return o
-        raise AssertionError(f"{want} is not an option of {p.kind} for seat {p.seat}: {p.options}")
-    return pick
 
 
 def play_until(table, until, plan=None, log=None):

@@ -818,7 +818,6 @@ def test_step14_score_leaders_whose_condition_holds_are_scored_QNC_268():
     hands = crisis_only_hands(table)
     for s, h in hands.items():
         set_hand(table, s, h)
-    influence = pl(table, a).tracks["influence"]
     events = play_round(table, scripted(hands))
     score = index_of(events, "phase", phase="score")
     refresh = index_of(events, "phase", phase="refresh")

@@ -13,19 +13,12 @@ from tests.new_capital.harness import (
     PACK, act, add_column, auto, card_of, check, kinds, move_card, new_game, options, pl, prompt,
     put_leader, set_hand, set_pool,
 )
+from tests.new_capital.harness import clear_leaders, scripted  # shared arrangements
 
 FIRST = 1  # seed 0, 4 players: seat 1 is the first player of round 1
 
 
 # -- local helpers ----------------------------------------------------------------------
-def clear_leaders(table) -> None:
-    """Arrange: every province loses its face-up leaders (they go to the box)."""
-    for p in table.state.players:
-        for col in p.columns:
-            for slot in col.slots:
-                if slot.leader:
-                    table.state.box.append(slot.leader)
-                    slot.leader = None
 
 
 def empty_hands(table) -> None:
@@ -51,21 +44,6 @@ def play_until_round(table, n, policy=None):
     """auto() until round n starts; the events begin with a marker of the current phase."""
     start = Event(type="phase", data={"round": table.state.round, "phase": table.state.phase})
     return [start] + auto(table, until=lambda t: t.state.round >= n, policy=policy)
-
-
-def scripted(plan):
-    """A policy: plan maps (seat, prompt kind) to a list of wanted params (consumed in order);
-    an option matches when it has every wanted key/value. Anything else: the default."""
-    def pick(table, p):
-        wanted = plan.get((p.seat, p.kind))
-        if not wanted:
-            return None
-        want = wanted.pop(0)
-        for o in p.options:
-            if all(o.params.get(k) == v for k, v in want.items()):
-                return o
-        raise AssertionError(f"{want} is not an option of {p.kind} for seat {p.seat}: {p.options}")
-    return pick
 
 
 def recruit(table, seat, leader, column, slot):

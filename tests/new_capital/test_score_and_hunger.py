@@ -19,6 +19,7 @@ from tests.new_capital.harness import (
     PACK, act, add_column, auto, card_of, check, kinds, move_card, new_game, options, pl, prompt,
     put_leader, set_hand, set_pool, until_prompt,
 )
+from tests.new_capital.harness import clear_leaders  # shared arrangements
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -38,16 +39,6 @@ def quiet_round(table, hands: dict | None = None, crisis: str = "C1C") -> None:
     hands = hands or {}
     for seat in range(len(table.state.players)):
         set_hand(table, seat, hands.get(seat, []))
-
-
-def clear_leaders(table) -> None:
-    """Arrange: no face-up leader anywhere (the draft leaders go back to the box)."""
-    for p in table.state.players:
-        for col in p.columns:
-            for slot in col.slots:
-                if slot.leader:
-                    table.state.box.append(slot.leader)
-                    slot.leader = None
 
 
 def replace_leader(table, seat: int, leader: str, column: int, slot: int) -> None:

@@ -1,5 +1,5 @@
 """A first sanity pass: a game can be set up and played to the end by the harness."""
-from tests.new_capital.harness import auto, check, kinds, new_game
+from tests.new_capital.harness import auto, check, new_game
 
 
 def test_whole_game_with_default_policy_ends_after_six_rounds_QNC_055_062():

@@ -11,35 +11,13 @@ import pytest
 from core.errors import ActionRejected
 from plugins.new_capital.content import STRUCTURE_TYPES
 from tests.new_capital.harness import (
-    PACK, act, add_column, auto, card_of, check, kinds, move_card, new_game, options, pl, prompt,
+    PACK, act, auto, card_of, check, kinds, new_game, options, pl, prompt,
     put_leader, set_hand, set_pool, structures,
 )
-
-QUIET = "C1C"  # level-1 crisis: Hunger penalties only, no attribute rewards
-CRISIS_CARDS = ("B-MOBILIZE", "B-ELITE", "B-INTIMIDATE", "B-MORALE", "B-ENVOY", "B-BRIBE")
+from tests.new_capital.harness import quiet_crisis, crisis_hands, bare_province, CRISIS_CARDS  # shared arrangements
 
 
 # -- arranging helpers (local to this file) --------------------------------------------------
-def quiet_crisis(table) -> None:
-    if table.state.crisis != QUIET:
-        move_card(table, QUIET, "crisis")
-
-
-def crisis_hands(table, seats=None) -> None:
-    for seat in seats if seats is not None else range(len(table.state.players)):
-        set_hand(table, seat, [card_of(seat, c) for c in CRISIS_CARDS])
-
-
-def bare_province(table, seat: int, *columns: list[str]) -> None:
-    """The seat's province becomes exactly `columns` (structure ids, bottom to top), no leaders."""
-    p = pl(table, seat)
-    for col in p.columns:
-        table.state.box.extend(col.structures)
-        for slot in col.slots:
-            table.state.box.extend(([slot.leader] if slot.leader else []) + slot.flipped)
-    p.columns = []
-    for s in columns:
-        add_column(table, seat, *s)
 
 
 def hand_with(table, seat: int, *cards: str) -> None:

@@ -12,19 +12,15 @@ from plugins.new_capital.state import HonoraryEntry
 from plugins.new_capital.views import zones
 from tests.new_capital.harness import (
     PACK, act, auto, card_of, check, kinds, move_card, new_game, options, pl, prompt, put_leader,
-    add_column, set_hand, set_pool, until_prompt, where,
+    set_hand, set_pool, until_prompt, where,
 )
+from tests.new_capital.harness import quiet_crisis, crisis_hands, bare_province, CRISIS_CARDS  # shared arrangements
 
-QUIET = "C1C"  # level-1 crisis whose penalties are Hunger only and whose rewards give no attribute
-CRISIS_CARDS = ("B-MOBILIZE", "B-ELITE", "B-INTIMIDATE", "B-MORALE", "B-ENVOY", "B-BRIBE")
 NON_ALERT = [i for i, alert in enumerate(PACK.board.seal_slots) if not alert]
 TARGET = PACK.scenario("learning").seals
 
 
 # -- arranging helpers (local to this file) --------------------------------------------------
-def quiet_crisis(table) -> None:
-    if table.state.crisis != QUIET:
-        move_card(table, QUIET, "crisis")
 
 
 def last_round(table) -> None:
@@ -32,24 +28,6 @@ def last_round(table) -> None:
     s = table.state
     s.box.extend(s.crisis_deck)
     s.crisis_deck.clear()
-
-
-def crisis_hands(table, seats=None) -> None:
-    """Hands of the six basic face-down cards: nothing played touches a province or a track."""
-    for seat in seats if seats is not None else range(len(table.state.players)):
-        set_hand(table, seat, [card_of(seat, c) for c in CRISIS_CARDS])
-
-
-def bare_province(table, seat: int, *columns: list[str]) -> None:
-    """The seat's province becomes exactly `columns` (structure ids, bottom to top), no leaders."""
-    p = pl(table, seat)
-    for col in p.columns:
-        table.state.box.extend(col.structures)
-        for slot in col.slots:
-            table.state.box.extend(([slot.leader] if slot.leader else []) + slot.flipped)
-    p.columns = []
-    for structures in columns:
-        add_column(table, seat, *structures)
 
 
 def flip_leader(table, seat: int, leader: str, column: int, slot: int) -> None:
