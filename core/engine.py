@@ -23,7 +23,7 @@ from core.errors import (
 from core.flow import Ctx, run
 from core.plugins import Registry, Rules, default_registry
 from core.rng import seed_state
-from core.state import Action, Event, Seat, TableState, copy_state
+from core.state import FREE_TEXT_MAX, Action, Event, Seat, TableState, copy_state
 
 
 @dataclass
@@ -122,13 +122,28 @@ def _find_prompt(rules: Rules, state: TableState, seat: int, action: Action):
         kinds = sorted({o.type for p in mine for o in p.options})
         raise IllegalAction(f"{action.type!r} is not legal now; seat {seat} may: {', '.join(kinds)}")
     for p in typed:
+        matched = _with_free_text(p, action)
         for option in p.options:
-            if option == action and _same_types(option.params, action.params):
+            if option == matched and _same_types(option.params, matched.params):
                 return p
     explained = rules.hook.conclave_explain_rejection(state=state, seat=seat, action=action)
     if isinstance(explained, ActionRejected):
         raise explained
     raise BadParameter(f"{action.type} does not accept parameters {dict(action.params)!r} now")
+
+
+def _with_free_text(prompt, action: Action) -> Action:
+    """The action as its option shows it: the prompt's free-text parameters blanked, once
+    checked to be short strings."""
+    if not prompt.free_text:
+        return action
+    params = dict(action.params)
+    for key in prompt.free_text:
+        value = params.get(key, "")
+        if not isinstance(value, str) or len(value) > FREE_TEXT_MAX:
+            raise BadParameter(f"{key!r} must be text of at most {FREE_TEXT_MAX} characters")
+        params[key] = ""
+    return Action(type=action.type, params=params)
 
 
 def _same_types(a: Any, b: Any) -> bool:

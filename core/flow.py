@@ -50,15 +50,17 @@ class Ctx:
         resume: str,
         blocking: bool = True,
         text: str = "",
+        free_text: list[str] | None = None,
         **args: Any,
     ) -> Prompt:
-        """Open a decision for `seat`. `options` must be non-empty and complete."""
+        """Open a decision for `seat`. `options` must be non-empty and complete (free-text
+        parameters, named in `free_text`, appear in them as "")."""
         if not options:
             raise EngineError(f"prompt {kind!r} for seat {seat} has no options")
         state = self.state
         prompt = Prompt(
             id=state.next_prompt_id, seat=seat, kind=kind, options=options,
-            resume=resume, args=args, blocking=blocking, prompt_text=text,
+            resume=resume, args=args, blocking=blocking, prompt_text=text, free_text=list(free_text or []),
         )
         state.next_prompt_id += 1
         state.prompts.append(prompt)

@@ -25,7 +25,8 @@ class Prompt(msgspec.Struct, gc=False, kw_only=True):
     `options` are complete actions: sending one back unchanged is accepted. `resume` names
     the step handler that receives the answer, with `args` as its keyword arguments.
     A non-blocking prompt stands open (e.g. a payment any seat may make) without holding
-    up the flow.
+    up the flow. `free_text` names parameters whose value is the player's own words (a
+    deal's reason): options show them as "", any string up to `FREE_TEXT_MAX` is accepted.
     """
 
     id: int
@@ -36,6 +37,10 @@ class Prompt(msgspec.Struct, gc=False, kw_only=True):
     args: dict[str, Any] = {}
     blocking: bool = True
     prompt_text: str = ""
+    free_text: list[str] = []
+
+
+FREE_TEXT_MAX = 500
 
 
 class Step(msgspec.Struct, gc=False, array_like=True):

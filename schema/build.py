@@ -118,6 +118,8 @@ def build_schema(registry: Registry, extensions: list | None = None,
         blocking: bool
         text: str
         options: list[LegalAction] | None = strawberry.field(description="Only for the viewer's own prompts")
+        free_text: list[str] = strawberry.field(
+            description="Parameters whose value is the player's own words: shown as \"\" in options, any short text accepted")
 
     @strawberry.type
     class LogEntry:
@@ -189,6 +191,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
         @strawberry.field
         def prompts(self) -> list[PromptInfo]:
             return [PromptInfo(id=p.id, seat=p.seat, kind=p.kind, blocking=p.blocking, text=p.prompt_text,
+                               free_text=list(p.free_text),
                                options=[LegalAction(type=o.type, params=dict(o.params)) for o in p.options]
                                if p.seat == self._viewer else None)
                     for p in self._t.state.prompts]

@@ -1,0 +1,222 @@
+"""The Queen's Dilemma: Voting Phase, Vote Resolution and its cleanups, as flow steps.
+
+Any game state with the `Council` fields can run it: push `qdv.begin` to hold one vote;
+when it ends the vote's record is appended to `state.votes` and the flow continues with
+whatever was pending. Turn order is not a cycle with a fixed end: the vote ends after the
+turn of the player to the right of the Leader, and the Leader token moves during the vote.
+Bargaining payments (ruling QD-R5) are standing, non-blocking prompts open to every seat
+until the vote is resolved (ties included).
+"""
+from __future__ import annotations
+
+import msgspec
+
+from core.flow import Ctx, StepTable
+from core.state import Action, TableState
+
+steps = StepTable("qdv")
+AYE, NAY, PASS = "aye", "nay", "pass"
+RESOURCES = ("gold", "food", "army", "materials")  # Power is not a Resource (rulebook)
+GATHER, MODERATOR = "gather", "moderator"
+
+
+class Tile(msgspec.Struct, gc=False, kw_only=True):
+    """A Voting tile: the side chosen (or pass) and the Power placed on it."""
+
+    side: str = ""
+    power: int = 0
+    pass_action: str = ""
+
+
+class VotePhase(msgspec.Struct, gc=False, kw_only=True):
+    tiles: list[Tile]
+    moderator_taken: bool = False   # "Become Moderator" is used up for this Voting Phase
+    gatherers: list[int] = []
+    winner: str = ""
+
+
+class Councilor(msgspec.Struct, gc=False, kw_only=True):
+    seat: int
+    power: int = 0
+    resources: dict[str, int] = msgspec.field(default_factory=lambda: {r: 0 for r in RESOURCES})
+
+
+class Council(TableState, kw_only=True):
+    """The fields the voting rules need; a game's state subclasses this."""
+
+    leader: int = 0
+    moderator: int = 0
+    power_pool: int = 0
+    councilors: list[Councilor] = []
+    vote: VotePhase | None = None
+    votes: list[dict] = []
+
+
+def A(type: str, **params) -> Action:
+    return Action(type=type, params=params)
+
+
+def right_of(state: Council, seat: int) -> int:
+    """The player to a seat's right: the one who plays just before it, clockwise."""
+    return (seat - 1) % len(state.seats)
+
+
+@steps("begin")
+def begin(ctx: Ctx) -> None:
+    state: Council = ctx.state
+    state.vote = VotePhase(tiles=[Tile() for _ in state.seats])
+    ctx.emit("voting", leader=state.leader, moderator=state.moderator)
+    open_payments(ctx)
+    ctx.push("qdv.turn", seat=state.leader)  # the Leader takes the first turn
+
+
+def open_payments(ctx: Ctx) -> None:
+    """QD-R5: any seat may give Gold, Food, Army or Materials to another, with a reason."""
+    state: Council = ctx.state
+    ctx.close_prompts("payment")
+    for c in state.councilors:
+        options = [A("pay", to=o.seat, resource=r, n=n, reason="")
+                   for o in state.councilors if o.seat != c.seat
+                   for r in RESOURCES for n in range(1, c.resources[r] + 1)]
+        if options:
+            ctx.prompt(c.seat, "payment", options, "qdv.pay", blocking=False, free_text=["reason"],
+                       text="Give Resources to another councilor (a deal's payment)")
+
+
+@steps("pay")
+def pay(ctx: Ctx, seat: int, params: dict) -> None:
+    state: Council = ctx.state
+    giver, taker = state.councilors[seat], state.councilors[params["to"]]
+    giver.resources[params["resource"]] -= params["n"]
+    taker.resources[params["resource"]] += params["n"]
+    ctx.emit("payment", seat=seat, to=params["to"], resource=params["resource"], n=params["n"],
+             reason=params.get("reason", ""))
+    open_payments(ctx)
+
+
+@steps("turn")
+def turn(ctx: Ctx, seat: int) -> None:
+    state: Council = ctx.state
+    tile = state.vote.tiles[seat]
+    power = state.councilors[seat].power
+    if tile.side == PASS:  # a passed player is out of this Voting Phase
+        after_turn(ctx, seat)
+        return
+    if tile.side:  # already voted: raise the same side, or stay
+        options = [A("raise", power=n) for n in range(1, power + 1)] + [A("stay")]
+    else:
+        options = [A("vote", side=side, power=n) for side in (AYE, NAY) for n in range(1, power + 1)]
+        options.append(A("pass", action=GATHER))
+        if not state.vote.moderator_taken:
+            options.append(A("pass", action=MODERATOR))
+    ctx.prompt(seat, "vote", options, "qdv.answer", text="Vote, raise, stay or pass")
+
+
+@steps("answer")
+def answer(ctx: Ctx, seat: int, params: dict) -> None:
+    state: Council = ctx.state
+    vote, me = state.vote, state.councilors[seat]
+    tile = vote.tiles[seat]
+    if "side" in params:
+        tile.side = params["side"]
+    if "power" in params:
+        tile.power += params["power"]
+        me.power -= params["power"]
+    if "action" in params:
+        tile.side, tile.pass_action = PASS, params["action"]
+        if params["action"] == MODERATOR:
+            state.moderator = seat
+            vote.moderator_taken = True
+        else:
+            vote.gatherers.append(seat)
+    ctx.emit("vote", seat=seat, side=tile.side, power=tile.power, pass_action=tile.pass_action)
+    # The player with strictly the most Power on their tile takes the Leader token at once.
+    if tile.power > 0 and all(tile.power > t.power for i, t in enumerate(vote.tiles) if i != seat) \
+            and state.leader != seat:
+        state.leader = seat
+        ctx.emit("leader", seat=seat)
+    after_turn(ctx, seat)
+
+
+def after_turn(ctx: Ctx, seat: int) -> None:
+    """The Voting Phase ends after the turn of the player to the Leader's right."""
+    state: Council = ctx.state
+    if seat == right_of(state, state.leader):
+        ctx.push("qdv.resolve")
+    else:
+        ctx.push("qdv.turn", seat=(seat + 1) % len(state.seats))
+
+
+def totals(vote: VotePhase) -> dict[str, int]:
+    out = {AYE: 0, NAY: 0}
+    for t in vote.tiles:
+        if t.side in out:
+            out[t.side] += t.power
+    return out
+
+
+@steps("resolve")
+def resolve(ctx: Ctx) -> None:
+    """Most Power wins; a tie, or a vote where all passed, is decided by the Moderator."""
+    state: Council = ctx.state
+    counted = totals(state.vote)
+    everyone_passed = all(t.side == PASS for t in state.vote.tiles)
+    if everyone_passed or counted[AYE] == counted[NAY]:
+        ctx.emit("moderator_decides", moderator=state.moderator, totals=counted, all_passed=everyone_passed)
+        ctx.prompt(state.moderator, "break_tie", [A("decide", side=AYE), A("decide", side=NAY)], "qdv.decided",
+                   all_passed=everyone_passed, text="As Moderator, decide the winning side")
+        return
+    decided(ctx, state.moderator, {"side": AYE if counted[AYE] > counted[NAY] else NAY}, all_passed=False)
+
+
+@steps("decided")
+def decided(ctx: Ctx, seat: int, params: dict, all_passed: bool) -> None:
+    state: Council = ctx.state
+    vote = state.vote
+    vote.winner = params["side"]
+    ctx.emit("vote_won", side=vote.winner, totals=totals(vote))
+    if all_passed:  # the Moderator takes responsibility and the Leader token
+        state.leader = state.moderator
+        ctx.emit("leader", seat=state.leader)
+    elif vote.tiles[state.leader].side not in (vote.winner,) and vote.tiles[state.leader].side != PASS:
+        # The Leader on the losing side hands the token to the winning side's top investor.
+        top = max(t.power for t in vote.tiles if t.side == vote.winner)
+        tied = [i for i, t in enumerate(vote.tiles) if t.side == vote.winner and t.power == top]
+        if len(tied) > 1:
+            ctx.prompt(state.moderator, "choose_leader", [A("leader", seat=s) for s in tied], "qdv.new_leader",
+                       text="As Moderator, choose the Leader among the winning side's top investors")
+            return
+        new_leader(ctx, state.moderator, {"seat": tied[0]})
+        return
+    ctx.push("qdv.cleanup")
+
+
+@steps("new_leader")
+def new_leader(ctx: Ctx, seat: int, params: dict) -> None:
+    ctx.state.leader = params["seat"]
+    ctx.emit("leader", seat=params["seat"])
+    ctx.push("qdv.cleanup")
+
+
+@steps("cleanup")
+def cleanup(ctx: Ctx) -> None:
+    """Pass Action cleanup (Power distribution, Moderator reset), then Power cleanup."""
+    state: Council = ctx.state
+    vote = state.vote
+    ctx.close_prompts("payment")  # bargaining ends with the vote (and any tie-break)
+    if vote.gatherers:  # equal shares; what cannot be shared stays in the Pool
+        share = state.power_pool // len(vote.gatherers)
+        for s in vote.gatherers:
+            state.councilors[s].power += share
+        state.power_pool -= share * len(vote.gatherers)
+        ctx.emit("power_distribution", gatherers=list(vote.gatherers), each=share, left=state.power_pool)
+    for s, t in enumerate(vote.tiles):
+        if t.side == vote.winner:
+            state.power_pool += t.power  # the winners' Power goes to the Pool
+        elif t.side in (AYE, NAY):
+            state.councilors[s].power += t.power  # the losers take theirs back
+    state.votes.append({"winner": vote.winner, "totals": totals(vote), "leader": state.leader,
+                        "moderator": state.moderator,
+                        "tiles": [{"side": t.side, "power": t.power, "pass_action": t.pass_action} for t in vote.tiles]})
+    ctx.emit("vote_cleanup", power_pool=state.power_pool)
+    state.vote = None
