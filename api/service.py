@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
+from collections import OrderedDict
 import time
 import uuid
 from dataclasses import dataclass
@@ -75,6 +76,21 @@ def entry_events(events: list[dict], viewer: int | None) -> list[dict]:
     return out
 
 
+class Recent(OrderedDict):
+    """A dict that forgets its least recently stored entries beyond `limit` (process caches
+    must not grow with every table ever played)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def __setitem__(self, key, value) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.limit:
+            self.popitem(last=False)
+
+
 class TableService:
     """Per process it keeps, for each table it has touched, the newest state it has decoded
     and the table's metadata, and each token's owner (a token never changes hands). These
@@ -83,9 +99,9 @@ class TableService:
 
     def __init__(self, registry: Registry, store: LiveStore, db: Database, settings: Settings) -> None:
         self.registry, self.store, self.db, self.settings = registry, store, db, settings
-        self._cache: dict[str, Loaded] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._owners: dict[str, tuple[str, int | None]] = {}
+        self._cache: Recent = Recent(20_000)
+        self._locks: Recent = Recent(20_000)
+        self._owners: Recent = Recent(200_000)
         from api.limits import TokenBucket
 
         self._act_limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -291,6 +307,7 @@ class TableService:
 
         await asyncio.to_thread(write)
         await self.store.expire(loaded.id, self.settings.finished_ttl_seconds)
+        self._locks.pop(loaded.id, None)
         log.info("table archived", extra={"table": loaded.id, "version": loaded.version})
 
     async def archive_pending(self) -> int:

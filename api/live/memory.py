@@ -134,6 +134,29 @@ class MemoryStore(LiveStore):
     async def table_ids(self):
         return list(self.tables)
 
+    async def expire(self, table_id, seconds):
+        """A finished, archived table leaves memory and its checkpoint after `seconds`
+        (the game record in SQL keeps everything)."""
+        asyncio.get_running_loop().call_later(seconds, lambda: asyncio.ensure_future(self._drop(table_id)))
+
+    async def _drop(self, table_id: str) -> None:
+        t = self.tables.pop(table_id, None)
+        if t is None:
+            return
+        for token_hash in [h for h, (tid, _) in self.tokens.items() if tid == table_id]:
+            del self.tokens[token_hash]
+
+        def delete():
+            with self.db.session() as s:
+                for row in s.exec(select(LiveLogEntry).where(LiveLogEntry.table_id == table_id)):
+                    s.delete(row)
+                cp = s.get(LiveCheckpoint, table_id)
+                if cp is not None:
+                    s.delete(cp)
+                s.commit()
+
+        await asyncio.to_thread(delete)
+
     async def subscribe(self, table_id):
         return self.listeners.add(table_id)
 

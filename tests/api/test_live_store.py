@@ -138,3 +138,38 @@ def test_a_finished_table_is_archived_to_sql_with_its_log_and_expires_from_redis
         r = redis.Redis.from_url(storage["REDIS_URL"])
         ttl = r.ttl(f"{storage['CONCLAVE_REDIS_PREFIX']}:{{{table_id}}}:state")
         assert 0 < ttl <= 3600
+
+
+def test_the_embedded_store_forgets_an_archived_table_after_its_ttl(tmp_path):
+    """Embedded mode: a finished table is archived to SQL, then leaves memory and its
+    checkpoint rows (the game record keeps the whole game)."""
+    async def go():
+        from sqlmodel import select
+
+        from api.db import Database, GameRecord, LiveCheckpoint, LiveLogEntry
+        from api.live.memory import MemoryStore
+        from api.service import TableService
+        from api.settings import Settings
+        from core.bot import RandomBot
+        from core.engine import Table
+        from core.plugins import BUILTIN_PLUGINS, Registry
+
+        db = Database(f"sqlite:///{tmp_path / 'ttl.sqlite3'}")
+        svc = TableService(Registry(list(BUILTIN_PLUGINS), load_entry_points=False), MemoryStore(db), db,
+                           Settings(finished_ttl_seconds=0, rate_per_second=1e9, rate_burst=10**9))
+        loaded, _ = await svc.create_table("new-capital", 2, seed=5)
+        tokens = [(await svc.join(loaded.id, s, "p"))[0] for s in range(2)]
+        bot = RandomBot(5)
+        while not loaded.state.finished:
+            seat, action = bot.choose(Table(rules=loaded.rules, state=loaded.state))
+            loaded = await svc.act(loaded.id, tokens[seat], {"type": action.type, "params": dict(action.params)})
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if loaded.id not in await svc.store.table_ids():
+                break
+        assert loaded.id not in await svc.store.table_ids()
+        assert db.get(GameRecord, loaded.id) is not None and db.get(LiveCheckpoint, loaded.id) is None
+        assert db.all(select(LiveLogEntry).where(LiveLogEntry.table_id == loaded.id)) == []
+        assert await svc.store.token_owner(__import__("api.tokens").tokens.hash_token(tokens[0])) is None
+
+    asyncio.run(go())
