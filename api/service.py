@@ -163,7 +163,9 @@ class TableService:
         cached = self._cache.get(table_id)
         if cached is not None and cached.version >= version:
             return cached
-        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
         async with lock:
             cached = self._cache.get(table_id)
             if cached is not None and cached.version >= version:
