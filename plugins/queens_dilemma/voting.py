@@ -38,6 +38,9 @@ class VotePhase(msgspec.Struct, gc=False, kw_only=True):
 class Councilor(msgspec.Struct, gc=False, kw_only=True):
     seat: int
     power: int = 0
+    hegemony: int = 0
+    independence: int = 0
+    infamy: int = 0
     resources: dict[str, int] = msgspec.field(default_factory=lambda: {r: 0 for r in RESOURCES})
 
 

@@ -8,7 +8,7 @@ import sys
 
 from core import GameSpec, OptionSpec, hookimpl
 from core.flow import StepTable
-from plugins.queens_dilemma import voting
+from plugins.queens_dilemma import economy, voting
 from plugins.queens_dilemma.voting import Council, Councilor
 
 steps = StepTable("council")
@@ -20,7 +20,7 @@ class CouncilState(Council, kw_only=True):
 
 @hookimpl
 def conclave_register_games():
-    options = {name: OptionSpec(default=None) for name in ("leader", "moderator", "power", "resources", "pool", "votes")}
+    options = {name: OptionSpec(default=None) for name in ("leader", "moderator", "power", "resources", "pool", "votes", "forced")}
     return [GameSpec(id="qd-council", name="Council votes (test)", min_players=3, max_players=6,
                      plugin=sys.modules[__name__], state_type=CouncilState, options=options)]
 
@@ -45,11 +45,13 @@ def conclave_initial_state(game, seats, seed, options, modules):
 def conclave_setup(ctx):
     if ctx.state.game == "qd-council":
         ctx.push("council.round")
+        for seat, resource, amount in reversed(ctx.state.options.get("forced") or []):
+            ctx.push("qde.forced", seat=seat, resource=resource, amount=amount, reason="test effect")
 
 
 @hookimpl
 def conclave_step_handlers():
-    return {**steps, **voting.steps}
+    return {**steps, **voting.steps, **economy.steps}
 
 
 @steps("round")
