@@ -123,3 +123,20 @@ def test_simulate_cli_refuses_an_unknown_game_clearly():
     result = CliRunner().invoke(app, ["simulate", "--game", "chess", "--games", "1", "--json"])
     assert result.exit_code == 2
     assert "UNKNOWN_GAME" in result.output
+
+
+def test_replay_cli_rebuilds_a_game_from_its_log(tmp_path):
+    from typer.testing import CliRunner
+
+    from api.cli import app
+
+    played = play_game("new-capital", 2, 77)
+    log = {"game": "new-capital", "players": 2, "seed": 77, "modules": [], "options": {},
+           "log": [[seat, {"type": a.type, "params": dict(a.params)}] for seat, a in played.table.log]}
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log))
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    final = json.loads(result.output)
+    assert final["finished"] and final["result"] == played.table.state.result
+    assert final == json.loads(json.dumps(view(played.table.rules, played.table.state, None)))
