@@ -56,3 +56,26 @@ def paid(ctx: Ctx, seat: int, params: dict, resource: str, amount: int) -> None:
     c.infamy += params["infamy"]
     ctx.emit("forced_payment", seat=seat, resource=resource, amount=amount, paid=params["resource"],
              gold=params["gold"], infamy=params["infamy"])
+
+
+def tax(resources: dict[str, int], taxed: str) -> int:
+    """End-of-game taxes: discard half of the taxed Resource, rounded up (5 -> 2 left,
+    1 -> 0 left); none held, none paid; never Infamy, never Gold in its place (QD-253..257).
+    Returns the amount discarded (the dict is changed in place)."""
+    held = resources.get(taxed, 0)
+    due = (held + 1) // 2
+    resources[taxed] = held - due
+    return due
+
+
+def investment(resources: dict[str, int], kind: str, bag: int, pay: bool) -> str:
+    """An Investment of `kind` costs the Timeline's Bag value in that Resource (2 Gold per
+    missing unit allowed), paid in full or not at all, never as Infamy: returns "success"
+    when paid, "failure" otherwise (QD-241..245)."""
+    if not pay or not can_afford(resources, {kind: bag}):
+        return "failure"
+    own = min(resources.get(kind, 0), bag)
+    resources[kind] -= own
+    if kind != "gold":
+        resources["gold"] -= GOLD_PER_UNIT * (bag - own)
+    return "success"

@@ -113,3 +113,30 @@ def test_deliberate_costs_must_be_paid_in_full():
     assert not can_afford({"army": 2, "gold": 1}, {"army": 3})
     assert not can_afford({"gold": 3}, {"gold": 4})
     assert can_afford({"gold": 5, "food": 0}, {"gold": 1, "food": 2})
+
+
+def test_taxes_discard_half_rounded_up_in_kind_only():
+    """QD-253, QD-254 (5 -> 2, 1 -> 0), QD-255 (none held, none paid), QD-256/QD-257 (no
+    Infamy, no Gold instead: Gold is untouched)."""
+    from plugins.queens_dilemma.economy import tax
+
+    r = {"army": 5, "gold": 6}
+    assert tax(r, "army") == 3 and r == {"army": 2, "gold": 6}
+    r = {"food": 1}
+    assert tax(r, "food") == 1 and r["food"] == 0
+    r = {"materials": 0, "gold": 4}
+    assert tax(r, "materials") == 0 and r == {"materials": 0, "gold": 4}
+
+
+def test_investments_are_all_or_nothing_with_gold_pairs_and_never_infamy():
+    """QD-241, QD-242, QD-243, QD-244, QD-245 (game 1: Bag value 3)."""
+    from plugins.queens_dilemma.economy import investment
+
+    r = {"food": 3, "gold": 0}
+    assert investment(r, "food", 3, pay=True) == "success" and r["food"] == 0
+    r = {"food": 2, "gold": 2}
+    assert investment(r, "food", 3, pay=True) == "success" and r == {"food": 0, "gold": 0}
+    r = {"food": 2, "gold": 1}
+    assert investment(r, "food", 3, pay=True) == "failure" and r == {"food": 2, "gold": 1}  # nothing paid
+    r = {"food": 5}
+    assert investment(r, "food", 3, pay=False) == "failure" and r == {"food": 5}  # payment is voluntary
