@@ -110,12 +110,31 @@ class RedisStore(LiveStore):
         await self.r.set(f"{self.prefix}:token:{token_hash}", f"{table_id}|{'' if seat is None else seat}")
 
     async def table_ids(self):
-        return sorted(m.decode() for m in await self.r.smembers(f"{self.prefix}:tables"))
+        """Live tables; ids whose keys have expired are pruned from the index on the way."""
+        ids = sorted(m.decode() for m in await self.r.smembers(f"{self.prefix}:tables"))
+        if not ids:
+            return []
+        async with self.r.pipeline(transaction=False) as p:
+            for tid in ids:
+                p.exists(self.k(tid, "meta"))
+            alive = await p.execute()
+        gone = [tid for tid, ok in zip(ids, alive) if not ok]
+        if gone:
+            await self.r.srem(f"{self.prefix}:tables", *gone)
+        return [tid for tid, ok in zip(ids, alive) if ok]
 
     async def expire(self, table_id, seconds):
+        """A finished, archived table and its tokens' index entries expire together."""
+        meta_raw = await self.r.get(self.k(table_id, "meta"))
+        seats = await self.seats(table_id)
+        hashes = [rec["token_hash"] for rec in seats.values()]
+        if meta_raw is not None and json.loads(meta_raw).get("host_token_hash"):
+            hashes.append(json.loads(meta_raw)["host_token_hash"])
         async with self.r.pipeline(transaction=False) as p:
             for part in ("meta", "version", "state", "finished", "log", "seats"):
                 p.expire(self.k(table_id, part), seconds)
+            for h in hashes:
+                p.expire(f"{self.prefix}:token:{h}", seconds)
             await p.execute()
 
     async def ping(self):

@@ -136,8 +136,11 @@ def test_a_finished_table_is_archived_to_sql_with_its_log_and_expires_from_redis
         import redis
 
         r = redis.Redis.from_url(storage["REDIS_URL"])
-        ttl = r.ttl(f"{storage['CONCLAVE_REDIS_PREFIX']}:{{{table_id}}}:state")
+        prefix = storage["CONCLAVE_REDIS_PREFIX"]
+        ttl = r.ttl(f"{prefix}:{{{table_id}}}:state")
         assert 0 < ttl <= 3600
+        token_keys = [k for k in r.scan_iter(f"{prefix}:token:*")]
+        assert token_keys and all(0 < r.ttl(k) <= 3600 for k in token_keys)  # tokens go with their table
 
 
 def test_the_embedded_store_forgets_an_archived_table_after_its_ttl(tmp_path):
@@ -171,5 +174,34 @@ def test_the_embedded_store_forgets_an_archived_table_after_its_ttl(tmp_path):
         assert db.get(GameRecord, loaded.id) is not None and db.get(LiveCheckpoint, loaded.id) is None
         assert db.all(select(LiveLogEntry).where(LiveLogEntry.table_id == loaded.id)) == []
         assert await svc.store.token_owner(__import__("api.tokens").tokens.hash_token(tokens[0])) is None
+
+    asyncio.run(go())
+
+
+def test_redis_index_of_tables_forgets_expired_tables():
+    """The set of live table ids does not grow with every table ever played."""
+    import time
+    import uuid
+
+    from api.live.redis_store import RedisStore
+    from tests.api.services import redis_available
+
+    url = redis_available()
+
+    async def go():
+        store = RedisStore(url, prefix=f"ct-{uuid.uuid4().hex[:8]}")
+        try:
+            await store.create("t1", {"game": "x", "host_token_hash": "h1"}, b"state")
+            await store.create("t2", {"game": "x"}, b"state")
+            await store.expire("t1", 1)
+            time.sleep(1.2)
+            assert await store.table_ids() == ["t2"]
+            assert await store.r.smembers(f"{store.prefix}:tables") == {b"t2"}
+            assert await store.token_owner("h1") is None
+        finally:
+            keys = [k async for k in store.r.scan_iter(f"{store.prefix}:*")]
+            if keys:
+                await store.r.delete(*keys)
+            await store.close()
 
     asyncio.run(go())
