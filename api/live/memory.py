@@ -140,11 +140,10 @@ class MemoryStore(LiveStore):
         asyncio.get_running_loop().call_later(seconds, lambda: asyncio.ensure_future(self._drop(table_id)))
 
     async def _drop(self, table_id: str) -> None:
-        t = self.tables.pop(table_id, None)
-        if t is None:
+        """Delete the checkpoint rows first, then forget the table: once it is gone from
+        memory it is gone from disk too (a restart will not bring it back)."""
+        if table_id not in self.tables:
             return
-        for token_hash in [h for h, (tid, _) in self.tokens.items() if tid == table_id]:
-            del self.tokens[token_hash]
 
         def delete():
             with self.db.session() as s:
@@ -156,6 +155,9 @@ class MemoryStore(LiveStore):
                 s.commit()
 
         await asyncio.to_thread(delete)
+        self.tables.pop(table_id, None)
+        for token_hash in [h for h, (tid, _) in self.tokens.items() if tid == table_id]:
+            del self.tokens[token_hash]
 
     async def subscribe(self, table_id):
         return self.listeners.add(table_id)
