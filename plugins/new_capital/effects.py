@@ -11,8 +11,8 @@ import msgspec
 from core.flow import Ctx, StepTable
 from core.state import Action
 from plugins.new_capital import province as pv
-from plugins.new_capital.content import Effect, Pack, pack_for
-from plugins.new_capital.state import BOARD_ACTIONS, Column, Player
+from plugins.new_capital.content import CARD_KINDS, LEADER_TYPES, STRUCTURE_TYPES, TRACKS, Effect, Pack, pack_for
+from plugins.new_capital.state import BOARD_ACTIONS, Column, HonoraryEntry, Player
 
 steps = StepTable("nc")
 UNBLOCKABLE = ("reward", "track")
@@ -141,8 +141,6 @@ def check_honorary(ctx: Ctx, seat: int) -> None:
     if chart and chart[-1].round == state.round and chart[-1].phase == state.phase:
         chart[-1].seats.append(seat)  # QNC-191: same phase, same slot
     else:
-        from plugins.new_capital.state import HonoraryEntry
-
         chart.append(HonoraryEntry(seats=[seat], round=state.round, phase=state.phase))
     ctx.emit("honorary_seal", seat=seat, position=len(chart))
 
@@ -167,15 +165,9 @@ def effect(ctx: Ctx, seat: int, effect: dict, source: str) -> None:
 
 def _attr(ctx, seat, e, source):
     if e.get("track", "") == "any":
-        ctx.ask(seat, "attr_track", [A("attr_track", track=t) for t in pv_tracks()], "nc.attr_track", n=e.get("n", 1))
+        ctx.ask(seat, "attr_track", [A("attr_track", track=t) for t in TRACKS], "nc.attr_track", n=e.get("n", 1))
     else:
         gain_attr(ctx, seat, e["track"], e.get("n", 1))
-
-
-def pv_tracks():
-    from plugins.new_capital.content import TRACKS
-
-    return TRACKS
 
 
 @steps("attr_track")
@@ -500,8 +492,6 @@ def scout_matches(pk: Pack, row: str, card: str, match: str) -> bool:
 
 
 def scout_options(ctx) -> list[Action]:
-    from plugins.new_capital.content import CARD_KINDS, LEADER_TYPES, STRUCTURE_TYPES
-
     factions = [f.id for f in pack(ctx).board.factions]
     out = []
     for row in ("t1", "t2", "t3"):

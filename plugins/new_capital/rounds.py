@@ -5,7 +5,8 @@ from core.flow import Ctx
 from plugins.new_capital import province as pv
 from plugins.new_capital.content import TRACKS
 from plugins.new_capital.effects import (
-    A, board_options, check_honorary, do_board_action, draw, pack, player, push_effects, refill, steps,
+    A, as_data, board_options, burn, check_honorary, do_board_action, draw, gain_attr, modifiers, pack, player,
+    push_effects, refill, scout_options, steps,
 )
 from plugins.new_capital.scoring import final_result
 from plugins.new_capital.state import Column, NewCapitalState, Player, Row
@@ -209,8 +210,6 @@ def dev_leaders(ctx, seat, card):
 @steps("first_play")
 def first_play(ctx, seat, card):
     """`first_play` modifiers: each player's first matching card of the round (QNC-214)."""
-    from plugins.new_capital.effects import modifiers
-
     data = pack(ctx).action(card)
     for mid, m in modifiers(ctx, "first_play"):
         used = ctx.state.firsts.setdefault(mid, [])
@@ -277,8 +276,6 @@ def burn_step(ctx: Ctx, i: int) -> None:
 @steps("end_burn")
 def end_burn(ctx, seat, params):
     if params:
-        from plugins.new_capital.effects import burn
-
         burn(ctx, seat, params)
 
 
@@ -308,17 +305,11 @@ def crisis_start(ctx: Ctx) -> None:
         for card in player(ctx, seat).face_down:
             data = pk.action(card)
             if data.effects:
-                steps_ += [("effect", {"seat": seat, "effect": e, "source": "card"}) for e in _data(data.effects)]
+                steps_ += [("effect", {"seat": seat, "effect": e, "source": "card"}) for e in as_data(data.effects)]
             if data.bonus:
                 steps_.append(("card_bonus", {"seat": seat, "card": card}))
     steps_.append(("bid", {"i": 0}))
     ctx.push_all((f"nc.{n}", a) for n, a in steps_)
-
-
-def _data(effects):
-    from plugins.new_capital.effects import as_data
-
-    return as_data(effects)
 
 
 @steps("bid")
@@ -404,8 +395,6 @@ def crisis_totals(ctx: Ctx, kind: str) -> dict[int, int]:
 
 def crisis_modifier(ctx: Ctx, kind_of_modifier: str, crisis: str) -> int:
     """Sum of `crisis_need` deltas or `crisis_add` additions in force for this crisis."""
-    from plugins.new_capital.effects import modifiers
-
     field = "delta" if kind_of_modifier == "crisis_need" else "add"
     return sum(m.get(field, 0) for _, m in modifiers(ctx, kind_of_modifier) if m.get("crisis") in (crisis, "any"))
 
@@ -525,8 +514,6 @@ def score_start(ctx: Ctx) -> None:
     pk = pack(ctx)
     ctx.enter_phase("score")
     state.step = "structures"
-    from plugins.new_capital.effects import gain_attr
-
     for p in state.players:
         for col in p.columns:
             if col.rebellion:
@@ -640,8 +627,6 @@ def round_end(ctx):
     ctx.push("nc.pass_die")
     ctx.hook.new_capital_refresh(ctx=ctx)
     if len(state.players) == 1:  # QNC-240: a solo Scout after the new Crisis, cube untouched
-        from plugins.new_capital.effects import scout_options
-
         ctx.emit("solo_scout", seat=0)
         ctx.ask(0, "scout", scout_options(ctx), "nc.scout")
 
