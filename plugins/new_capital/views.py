@@ -57,6 +57,20 @@ def supply_report(state: NewCapitalState, pk: Pack) -> dict[str, dict[str, int]]
     return {k: {"box": pk.board.supply[k], "in_play": n} for k, n in in_play.items()}
 
 
+def event_secrets(state: NewCapitalState, viewer: int | None) -> set[str]:
+    """Card ids an event may never name for `viewer`: other hands and draft offers, others'
+    unrevealed face-down cards, the box and the crisis deck. (Common decks are left out: a
+    Scout shows pool cards that are then shuffled back, publicly.)"""
+    secret = set(state.crisis_deck) | set(state.box)
+    for p in state.players:
+        if p.seat != viewer:
+            secret.update(p.hand)
+            secret.update(p.draft_offer)
+            if not state.revealed:
+                secret.update(p.face_down)
+    return secret
+
+
 def redact(state: NewCapitalState, viewer: int | None, view: dict) -> None:
     """Counts instead of hidden lists; the viewer's own hand and face-down cards stay."""
     from plugins.new_capital.content import pack_for

@@ -26,7 +26,7 @@ from graphql import GraphQLUnionType, Undefined, build_schema, parse, get_named_
 
 from core import create_table, default_registry, replay, to_action, view, view_events
 from core.state import encode_state
-from plugins.new_capital.views import hidden_from
+from plugins.new_capital.views import event_secrets, hidden_from
 from tests.api.client import ACT, TABLE, create_and_join, http, run, sessions, ws
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,19 +103,6 @@ def plain(obj):
 
 
 # -- the engine's replay of the server's game -------------------------------------------------
-def public_secrets(state, viewer):
-    """Cards an event may never name for `viewer` (tests/new_capital/test_bot_games.py):
-    other hands and draft offers, others' unrevealed face-down cards, the box, the crisis deck."""
-    secret = set(state.crisis_deck) | set(state.box)
-    for p in state.players:
-        if p.seat != viewer:
-            secret.update(p.hand)
-            secret.update(p.draft_offer)
-            if not state.revealed:
-                secret.update(p.face_down)
-    return secret
-
-
 class Mirror:
     """The engine's own copy of the server's table: the state after every version, the events
     of every version. Built as `core.replay` does (create, then apply the log in order)."""
@@ -146,7 +133,7 @@ class Mirror:
     def event_secret(self, version: int, viewer: int | None) -> set[str]:
         def make():
             before, after = self.states[version - 1], self.states[version]
-            secret = public_secrets(before, viewer) & public_secrets(after, viewer)
+            secret = event_secrets(before, viewer) & event_secrets(after, viewer)
             if any(e.type == "reveal" for e in self.events[version]):
                 secret -= {c for p in before.players for c in p.face_down}
             return secret

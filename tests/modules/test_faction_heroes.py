@@ -11,6 +11,7 @@ from core import create_table, default_registry
 from core.errors import BadParameter, BadPlayerCount, ContentError
 from plugins.new_capital.content import DEFAULT_PACK
 from tests.new_capital.harness import (
+    clear_leaders,
     PACK, act, add_column, auto, card_of, check, kinds, move_card, new_game, options, pl, put_leader, set_hand,
     set_pool,
 )
@@ -33,12 +34,7 @@ def hero_game(players: int = 2, seed: int = 0, favored: dict[int, tuple[str, ...
     on the Favored spaces of those factions; `tops` arranges which hero tops its stack.
     Draft leaders go back to the box so leader abilities do not interfere."""
     t = new_game(players, seed=seed, modules=[FH])
-    for p in t.state.players:
-        for col in p.columns:
-            for slot in col.slots:
-                if slot.leader:
-                    t.state.box.append(slot.leader)
-                    slot.leader = None
+    clear_leaders(t)  # draft leaders back to the box
     for seat, factions in (favored or {}).items():
         for f in factions:
             track, pos = FAVORED[f]

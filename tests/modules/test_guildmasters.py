@@ -16,6 +16,7 @@ from plugins.guildmasters.plugin import cards as gm_cards
 from plugins.new_capital.content import DEFAULT_PACK
 from plugins.new_capital.province import turn_order
 from tests.new_capital.harness import (
+    clear_leaders,
     PACK, act, auto, card_of, check, kinds, move_card, new_game, options, pl, set_hand, until_prompt,
 )
 from tests.new_capital.harness import scripted  # shared arrangements
@@ -46,12 +47,7 @@ def gm_table(players: int = 2, seed: int = 0, deal: tuple[str, str] | None = Non
         arrange(t)
     for seat in range(players):
         t.act(seat, t.legal(seat)[0])
-    for p in t.state.players:
-        for col in p.columns:
-            for slot in col.slots:
-                if slot.leader:
-                    t.state.box.append(slot.leader)
-                    slot.leader = None
+    clear_leaders(t)  # draft leaders back to the box
     return t
 
 

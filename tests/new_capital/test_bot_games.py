@@ -11,7 +11,7 @@ from core import replay
 from core.bot import play_game
 from core.engine import view, view_events
 from core.state import encode_state
-from plugins.new_capital.views import hidden_from
+from plugins.new_capital.views import event_secrets, hidden_from
 
 GAMES = [(players, seed) for seed in range(17) for players in (2, 3, 4)][:50]
 
@@ -38,20 +38,6 @@ def _strings(obj) -> set[str]:
     return set(ID.findall(json.dumps(obj)))
 
 
-def _public_secrets(state, viewer):
-    """Cards an event may never name for `viewer`: other hands and draft offers, others'
-    unrevealed face-down cards, the box, and the crisis deck. (Common decks are left out:
-    a Scout shows pool cards that are then shuffled back, publicly.)"""
-    secret = set(state.crisis_deck) | set(state.box)
-    for p in state.players:
-        if p.seat != viewer:
-            secret.update(p.hand)
-            secret.update(p.draft_offer)
-            if not state.revealed:
-                secret.update(p.face_down)
-    return secret
-
-
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (4, 4)])
 def test_no_view_ever_shows_another_seats_secrets(players, seed):
     """QNC-061 hands are hidden; QNC-246 face-down values stay hidden until the reveal; no
@@ -74,7 +60,7 @@ def test_no_view_ever_shows_another_seats_secrets(players, seed):
             assert not leaked, f"viewer {viewer} sees {leaked}"
             # an event may name a card that was public at some moment of the action (revealed,
             # discarded, then drawn again): only cards secret before *and* after it count
-            secret_now = _public_secrets(state, viewer)
+            secret_now = event_secrets(state, viewer)
             secret = secret_now & before.get(viewer, secret_now)
             if revealed:
                 secret -= before.get(("face_down", viewer), set())
