@@ -27,6 +27,7 @@ def simulate(
     scenario: Optional[str] = typer.Option(None, help="Scenario option, where the game has one"),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON summary object"),
     no_invariants: bool = typer.Option(False, "--no-invariants", help="Skip invariant checks (faster)"),
+    campaigns: int = typer.Option(0, help="Also play this many whole campaigns (campaign games only)"),
 ) -> None:
     """Play whole games with random bots, checking invariants after every action."""
     from rich.progress import Progress
@@ -39,11 +40,13 @@ def simulate(
     try:
         if show:
             with Progress(transient=True) as bar:
-                task = bar.add_task(f"{game} x{players}", total=games)
+                task = bar.add_task(f"{game} x{players}", total=games + campaigns)
                 summary = run(game, players, games, seed, _modules(modules), options,
-                              check_invariants=not no_invariants, progress=lambda: bar.advance(task))
+                              check_invariants=not no_invariants, progress=lambda: bar.advance(task),
+                              campaigns=campaigns)
         else:
-            summary = run(game, players, games, seed, _modules(modules), options, check_invariants=not no_invariants)
+            summary = run(game, players, games, seed, _modules(modules), options, check_invariants=not no_invariants,
+                          campaigns=campaigns)
     except ConclaveError as exc:
         typer.echo(f"error [{exc.code}]: {exc.message}", err=True)
         raise typer.Exit(2)

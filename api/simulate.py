@@ -6,7 +6,7 @@ import traceback
 from collections import Counter
 from typing import Callable
 
-from core.bot import play_game
+from core.bot import play_campaign, play_game
 
 
 def simulate(
@@ -18,6 +18,7 @@ def simulate(
     options: dict | None = None,
     check_invariants: bool = True,
     progress: Callable[[], None] | None = None,
+    campaigns: int = 0,
 ) -> dict:
     """Play `games` bot games with seeds seed, seed+1, ...; return the summary `--json` prints.
     A bad configuration (unknown game, module, player count) raises before any game."""
@@ -49,6 +50,7 @@ def simulate(
                     winners[str(seat)] += 1
         if progress:
             progress()
+    whole = _campaigns(game, players, seed, modules, options, check_invariants, campaigns, errors, progress)
     seconds = time.perf_counter() - started
     durations.sort()
     return {
@@ -67,4 +69,31 @@ def simulate(
         "median_game_ms": round(1000 * durations[len(durations) // 2], 2) if durations else None,
         "winners": dict(sorted(winners.items())),
         "invariants_checked": check_invariants,
+        **whole,
     }
+
+
+def _campaigns(game, players, seed, modules, options, check_invariants, count, errors, progress) -> dict:
+    """Whole campaigns (seeds seed, seed+1, ...), each game saved and read back in turn."""
+    if not count:
+        return {}
+    done, games, lengths = 0, 0, []
+    for k in range(count):
+        try:
+            played = play_campaign(game, players, seed + k, modules=modules, options=options,
+                                   check_invariants=check_invariants)
+        except Exception as exc:
+            errors.append({"campaign_seed": seed + k, "error": f"{type(exc).__name__}: {exc}",
+                           "where": traceback.format_exc(limit=-3)})
+        else:
+            bad = [e for g in played.games for e in g.invariant_errors]
+            if bad:
+                errors.append({"campaign_seed": seed + k, "error": "invariant", "details": bad[:5]})
+            else:
+                done += 1
+            games += len(played.games)
+            lengths.append(len(played.games))
+        if progress:
+            progress()
+    return {"campaigns": count, "campaigns_completed": done, "campaign_games": games,
+            "games_per_campaign": sorted(lengths), "errors": len(errors), "error_details": errors[:10]}

@@ -40,9 +40,11 @@ def play_game(
     check_invariants: bool = False,
     max_actions: int = 20_000,
     after_action=None,
+    campaign: dict | None = None,
 ) -> PlayedGame:
-    """Play one whole game with random bots (bot seed = game seed)."""
-    table = create_table(game, players, seed=seed, modules=modules, options=options)
+    """Play one whole game with random bots (bot seed = game seed); with `campaign`, as
+    that campaign's next game."""
+    table = create_table(game, players, seed=seed, modules=modules, options=options, campaign=campaign)
     bot = RandomBot(seed)
     errors: list[str] = []
     actions = 0
@@ -58,3 +60,44 @@ def play_game(
         if after_action is not None:
             after_action(table, seat, action)
     return PlayedGame(table=table, actions=actions, invariant_errors=errors)
+
+
+@dataclass
+class PlayedCampaign:
+    campaign: dict
+    games: list[PlayedGame]
+    standings: list
+
+
+def play_campaign(
+    game: str,
+    players: int,
+    seed: int,
+    modules: list[str] | None = None,
+    options: dict | None = None,
+    check_invariants: bool = False,
+    max_games: int = 50,
+) -> PlayedCampaign:
+    """Play a whole campaign headless: game n uses seed `seed * 1000 + n`; the campaign is
+    saved after each game exactly as the server saves it (`conclave_campaign_save`)."""
+    import copy
+
+    from core import default_registry
+
+    rules = default_registry().rules_for(game, list(modules or []))
+    from core.state import Seat
+
+    campaign = rules.hook.conclave_campaign_new(game=game, seats=[Seat(index=i) for i in range(players)],
+                                                options=dict(options or {}))
+    if campaign is None:
+        raise EngineError(f"{game} is not played as a campaign")
+    played: list[PlayedGame] = []
+    while not rules.hook.conclave_campaign_over(game=game, campaign=campaign):
+        if len(played) == max_games:
+            raise EngineError(f"campaign did not end within {max_games} games")
+        one = play_game(game, players, seed * 1000 + len(played), modules=modules, options=options,
+                        check_invariants=check_invariants, campaign=copy.deepcopy(campaign))
+        played.append(one)
+        rules.hook.conclave_campaign_save(state=one.table.state, campaign=campaign)
+    return PlayedCampaign(campaign=campaign, games=played,
+                          standings=rules.hook.conclave_campaign_standings(game=game, campaign=campaign))

@@ -202,6 +202,8 @@ BUILTIN_PLUGINS = (
     "plugins.guildmasters.plugin",
     "plugins.faction_heroes.plugin",
     "plugins.dilemmas.plugin",
+    "plugins.queens_dilemma.plugin",
+    "plugins.age_of_disorder.plugin",
 )
 
 

@@ -67,7 +67,9 @@ def right_of(state: Council, seat: int) -> int:
 @steps("begin")
 def begin(ctx: Ctx) -> None:
     state: Council = ctx.state
-    state.vote = VotePhase(tiles=[Tile() for _ in state.seats])
+    # An absent player (QD-116) takes no part: their tile starts on its Pass side, no action.
+    state.vote = VotePhase(tiles=[Tile(side=PASS) if getattr(c, "absent", False) else Tile()
+                                  for c in state.councilors])
     ctx.emit("voting", leader=state.leader, moderator=state.moderator)
     open_payments(ctx)
     ctx.push("qdv.turn", seat=state.leader)  # the Leader takes the first turn
@@ -78,8 +80,10 @@ def open_payments(ctx: Ctx) -> None:
     state: Council = ctx.state
     ctx.close_prompts("payment")
     for c in state.councilors:
+        if getattr(c, "absent", False):
+            continue
         options = [A("pay", to=o.seat, resource=r, n=n, reason="")
-                   for o in state.councilors if o.seat != c.seat
+                   for o in state.councilors if o.seat != c.seat and not getattr(o, "absent", False)
                    for r in RESOURCES for n in range(1, c.resources[r] + 1)]
         if options:
             ctx.prompt(c.seat, "payment", options, "qdv.pay", blocking=False, free_text=["reason"],
@@ -112,6 +116,9 @@ def turn(ctx: Ctx, seat: int) -> None:
         options.append(A("pass", action=GATHER))
         if not state.vote.moderator_taken:
             options.append(A("pass", action=MODERATOR))
+        if hasattr(ctx.hook, "qd_pass_options"):  # Special Pass Actions of the game (QD-154)
+            for extra in ctx.hook.qd_pass_options(ctx=ctx, seat=seat, kind="pass_action"):
+                options += extra
     ctx.prompt(seat, "vote", options, "qdv.answer", text="Vote, raise, stay or pass")
 
 
@@ -130,20 +137,33 @@ def answer(ctx: Ctx, seat: int, params: dict) -> None:
         if params["action"] == MODERATOR:
             state.moderator = seat
             vote.moderator_taken = True
-        else:
+        elif params["action"] == GATHER:
             vote.gatherers.append(seat)
-    ctx.emit("vote", seat=seat, side=tile.side, power=tile.power, pass_action=tile.pass_action)
+    ctx.emit("vote", seat=seat, side=tile.side, power=tile.power, pass_action=tile.pass_action,
+             source=params.get("source", ""))
     # The player with strictly the most Power on their tile takes the Leader token at once.
     if tile.power > 0 and all(tile.power > t.power for i, t in enumerate(vote.tiles) if i != seat) \
             and state.leader != seat:
         state.leader = seat
         ctx.emit("leader", seat=seat)
+    if "action" in params and hasattr(ctx.hook, "qd_passed"):
+        # the game resolves a Special Pass Action and offers its Pass Bonus (QD-150) before
+        # the next turn; the end-of-turn check runs after that
+        ctx.push("qdv.after_turn", seat=seat)
+        ctx.hook.qd_passed(ctx=ctx, seat=seat, params=params)
+        return
+    after_turn(ctx, seat)
+
+
+@steps("after_turn")
+def after_turn_step(ctx: Ctx, seat: int) -> None:
     after_turn(ctx, seat)
 
 
 def after_turn(ctx: Ctx, seat: int) -> None:
     """The Voting Phase ends after the turn of the player to the Leader's right."""
     state: Council = ctx.state
+    open_payments(ctx)  # a Special Pass Action may have spent Resources: offers follow the Treasury
     if seat == right_of(state, state.leader):
         ctx.push("qdv.resolve")
     else:

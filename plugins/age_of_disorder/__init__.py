@@ -1,0 +1,1 @@
+"""Age of Disorder: an optional Queen's Dilemma module (`age-of-disorder`)."""

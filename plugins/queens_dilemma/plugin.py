@@ -1,0 +1,177 @@
+"""The Queen's Dilemma as a pluggy plugin (`queens-dilemma`): a legacy campaign game.
+
+A table is one game of a campaign. Without a campaign (headless play, `simulate`) the table
+starts a new campaign of its own; with one (`conclave_campaign_begin`) it reads the saved
+campaign in, and at its end the whole campaign is written back (`conclave_campaign_save`).
+"""
+from __future__ import annotations
+
+import sys
+
+import msgspec
+
+from core.errors import BadOption, IncompatibleModules
+from core.hookspecs import hookimpl
+from core.plugins import GameSpec, OptionSpec
+from plugins.queens_dilemma import economy, ending, hookspecs as qd_hookspecs, rounds, voting
+from plugins.queens_dilemma.content import CHARACTERS, default_box
+from plugins.queens_dilemma.effects import steps as effect_steps
+from plugins.queens_dilemma.rounds import card_actions
+from plugins.queens_dilemma.state import Campaign, Diary, Player, QDState
+from plugins.queens_dilemma.views import invariant_errors, redact
+
+GAME_ID = "queens-dilemma"
+AOD = "age-of-disorder"
+RECOMMENDED = {  # QD-025, QD-026 (the first listed set is the default)
+    3: [("Aesyas", "Jilian", "Syd"), ("Aesyas", "Elinor", "Syd"), ("Aesyas", "Syd", "Xanthe"), ("Jilian", "Lyrie", "Xanthe")],
+    4: [("Aesyas", "Jilian", "Syd", "Xanthe"), ("Elinor", "Jilian", "Lyrie", "Syd"), ("Aesyas", "Elinor", "Lyrie", "Xanthe")],
+}
+
+
+def _game() -> GameSpec:
+    return GameSpec(
+        id=GAME_ID,
+        name="The Queen's Dilemma",
+        min_players=3,
+        max_players=6,
+        plugin=sys.modules[__name__],
+        description="A legacy campaign of votes and dilemmas on the Queen's Council, over many sessions.",
+        options={
+            "characters": OptionSpec(default=None, description="Character per seat (default: a recommended set)"),
+            "absent": OptionSpec(default=None, description="Seats absent from this game (QD-116)"),
+        },
+        hookspecs=qd_hookspecs,
+        state_type=QDState,
+    )
+
+
+@hookimpl
+def conclave_register_games():
+    return [_game()]
+
+
+def characters_for(players: int, asked) -> list[str]:
+    if asked is None:
+        return list(RECOMMENDED[players][0]) if players in RECOMMENDED else list(CHARACTERS[:players])
+    if not (isinstance(asked, list) and len(asked) == players and all(c in CHARACTERS for c in asked)):
+        raise BadOption(f"characters must list one of {CHARACTERS} per seat ({players} seats)")
+    if len(set(asked)) != players:
+        raise BadOption("two players cannot share a Character (QD-017)")
+    return list(asked)
+
+
+def new_campaign(players: int, options: dict, modules: list[str]) -> Campaign:
+    if not 3 <= players <= 6:
+        raise BadOption("The Queen's Dilemma is played by 3 to 6 players")
+    box = default_box()
+    chars = characters_for(players, options.get("characters"))
+    return Campaign(players=players, diaries=[Diary(seat=i, character=c) for i, c in enumerate(chars)],
+                    ongoing_pool=sorted(a.code for a in box.agendas.values() if a.kind == "ongoing"),
+                    modules=sorted(modules))
+
+
+@hookimpl
+def conclave_initial_state(game, seats, seed, options, modules):
+    if game != GAME_ID:
+        return None
+    absent = options.get("absent") or []
+    if not (isinstance(absent, list) and all(isinstance(s, int) and 0 <= s < len(seats) for s in absent)):
+        raise BadOption("absent must list seat numbers")
+    if len(seats) - len(set(absent)) < 3:
+        raise BadOption("at least 3 players must be present")
+    return QDState(game=game, seats=seats, seed=seed, options=options, modules=modules,
+                   campaign=new_campaign(len(seats), options, modules),
+                   councilors=[Player(seat=i, absent=i in absent) for i in range(len(seats))])
+
+
+@hookimpl(tryfirst=True)
+def conclave_setup(ctx):
+    if ctx.state.game == GAME_ID:
+        ctx.push("qd.setup")
+
+
+@hookimpl
+def conclave_step_handlers():
+    return {**effect_steps, **rounds.steps, **ending.steps, **voting.steps, **economy.steps}
+
+
+@hookimpl
+def qd_pass_options(ctx, seat, kind):
+    if ctx.state.game == GAME_ID:
+        return card_actions(ctx.state, seat, kind)
+    return None
+
+
+@hookimpl
+def qd_passed(ctx, seat, params):
+    if ctx.state.game != GAME_ID:
+        return
+    steps = []
+    if params.get("action") == "card":
+        steps.append(("qd.card_action", {"seat": seat, "source": params["source"]}))
+    steps.append(("qd.offer_bonus", {"seat": seat}))
+    ctx.push_all(steps)
+
+
+# -- campaigns --------------------------------------------------------------------------------
+@hookimpl
+def conclave_campaign_new(game, seats, options):
+    if game != GAME_ID:
+        return None
+    return msgspec.to_builtins(new_campaign(len(seats), options, list(options.get("modules", []))))
+
+
+@hookimpl
+def conclave_campaign_begin(ctx, campaign):
+    state: QDState = ctx.state
+    if state.game != GAME_ID:
+        return
+    saved = msgspec.convert(campaign, Campaign)
+    if saved.players != len(state.seats):
+        raise BadOption(f"this campaign has {saved.players} players; a table of {len(state.seats)} cannot join it (QD-130)")
+    if sorted(state.modules) != saved.modules:
+        if saved.regions_chosen:  # QD-067: Age of Disorder only at the one-time setup
+            raise IncompatibleModules(f"modules are chosen when a campaign starts: this campaign plays "
+                                      f"{saved.modules or 'no modules'}, not {sorted(state.modules)}")
+        saved.modules = sorted(state.modules)
+    state.campaign = saved
+
+
+@hookimpl
+def conclave_campaign_save(state, campaign):
+    if state.game == GAME_ID:
+        campaign.clear()
+        campaign.update(msgspec.to_builtins(state.campaign))
+
+
+@hookimpl
+def conclave_campaign_standings(game, campaign):
+    if game != GAME_ID:
+        return None
+    c = msgspec.convert(campaign, Campaign)
+    rows = ending.standings(c)
+    for row, final in zip(rows, c.final or [None] * len(rows)):
+        if final:
+            row["final"] = final["total"]
+            row["rank"] = final["rank"]
+    return rows
+
+
+@hookimpl
+def conclave_campaign_over(game, campaign):
+    if game != GAME_ID:
+        return None
+    return bool(campaign.get("finale_played"))
+
+
+@hookimpl
+def conclave_view(state, viewer, view):
+    if state.game == GAME_ID:
+        redact(state, viewer, view)
+
+
+@hookimpl
+def conclave_check_invariants(state):
+    if state.game != GAME_ID:
+        return []
+    return invariant_errors(state)

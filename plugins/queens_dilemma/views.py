@@ -1,0 +1,73 @@
+"""What each viewer of a Queen's Dilemma table may see, and the state's invariants.
+
+Secret (QD-008, QD-038, QD-066, QD-090, QD-111): another player's kept and drawn Ideology
+cards and Investment card (until the end of the game reveals them), the Agenda cards they
+hold, the Investment cards being drafted, the Dilemma deck's order and contents, the Legacy
+tray (Ongoing Agendas left) and which Agendas have been taken out of it.
+"""
+from __future__ import annotations
+
+from plugins.queens_dilemma.content import default_box
+from plugins.queens_dilemma.state import QDState
+
+REVEALED_PHASES = ("end", "cleanup")
+
+
+def redact(state: QDState, viewer: int | None, view: dict) -> None:
+    revealed = state.finished or state.phase in REVEALED_PHASES
+    for p in view["councilors"]:
+        if p["seat"] != viewer:
+            p["drawn_ideology"] = len(p["drawn_ideology"])
+            if not revealed:
+                p["ideology_card"] = bool(p["ideology_card"])
+                p["investment"] = bool(p["investment"])
+    campaign = view["campaign"]
+    for d in campaign["diaries"]:
+        if d["seat"] != viewer:
+            d["agendas"] = len(d["agendas"])  # how many, never which
+    campaign["deck"] = len(campaign["deck"])
+    campaign["ongoing_pool"] = len(campaign["ongoing_pool"])
+    agendas = default_box().agendas
+    campaign["unlocked"] = [c for c in campaign["unlocked"] if c not in agendas]
+    campaign["trashed"] = [c for c in campaign["trashed"] if c not in agendas]
+    view["investments_left"] = len(view["investments_left"])
+
+
+def invariant_errors(state: QDState) -> list[str]:
+    """Things that can never happen in a correct game."""
+    errors = []
+    box = default_box()
+    c = state.campaign
+    for p in state.councilors:
+        if p.power < 0 or any(v < 0 for v in p.resources.values()):
+            errors.append(f"seat {p.seat} holds a negative amount: power {p.power}, {p.resources}")
+        if min(p.hegemony, p.independence, p.infamy) < 0:
+            errors.append(f"seat {p.seat} has negative points")
+        if not 0 <= p.heraldry <= box.board.heraldry_tokens:
+            errors.append(f"seat {p.seat} has {p.heraldry} Heraldry tokens")
+    if state.power_pool < 0:
+        errors.append("the Power Pool is negative")
+    for axis, pos in state.board.sliders.items():
+        if abs(pos) > box.board.track_half:
+            errors.append(f"the {axis} Slider is off its track ({pos})")
+    owned = [r for d in c.diaries for r in d.regions + d.vassals]
+    if len(owned) != len(set(owned)):
+        errors.append("a Region has two owners (QD-052)")
+    if c.regions_chosen and sorted(owned) != sorted(box.regions):
+        errors.append("after the Region choice every Region has exactly one owner (QD-058)")
+    in_play = [d for d, _ in state.round_counter] + ([state.dilemma] if state.dilemma else [])
+    if set(in_play) & set(c.deck) or len(c.deck) != len(set(c.deck)):
+        errors.append("a Dilemma card is in two places")
+    if set(c.deck) & set(c.trashed):
+        errors.append("a trashed Dilemma is back in the deck (QD-011)")
+    held = [a.code for d in c.diaries for a in d.agendas]
+    if len(held) != len(set(held)):
+        errors.append("an Agenda card is held twice")
+    if set(held) & set(c.ongoing_pool):
+        errors.append("a held Ongoing Agenda is also in the pool")
+    if len(state.round_counter) > box.board.round_slots:
+        errors.append("more Dilemmas than Round Counter slots")
+    brown = [ch for ch in state.chronicles if not ch.instant]
+    if len(brown) > box.board.brown_slots:
+        errors.append("more Chronicles than brown slots (QD-099)")
+    return errors
