@@ -191,6 +191,10 @@ class TableService:
                            options: dict | None = None, campaign_id: str | None = None) -> tuple[Loaded, str]:
         if campaign_id is not None:
             return await self.start_next_game(campaign_id, seed, game=game)
+        if game in self.registry.games and self.registry.game(game).campaign_only:
+            # a legacy game is always part of a campaign: one table alone starts a new one
+            started = await self.create_campaign(game, players, modules=modules, options=options)
+            return await self.start_next_game(started.id, seed)
         return await self._new_table(game, players, seed, modules, options)
 
     async def _new_table(self, game, players, seed, modules, options, campaign_id=None, campaign=None):
@@ -353,7 +357,7 @@ class TableService:
         return campaign
 
     async def start_next_game(self, campaign_id: str, seed: int | None = None,
-                              game: str | None = None) -> tuple[Loaded, str]:
+                              game: str | None = None, modules: list[str] | None = None) -> tuple[Loaded, str]:
         found = await self.campaign(campaign_id)
         if found is None:
             raise Rejected("UNKNOWN_CAMPAIGN", f"no campaign {campaign_id!r}")
@@ -369,8 +373,29 @@ class TableService:
                 continue
             if t.meta.get("campaign_id") == campaign_id and not t.state.finished:
                 raise Rejected("GAME_IN_PROGRESS", f"campaign {campaign_id} has a game in progress: {tid}")
+        if modules is not None and sorted(modules) != campaign.modules:
+            if campaign.sessions:  # e.g. QD-067: Age of Disorder only when the campaign starts
+                raise Rejected("MODULES_LOCKED", f"campaign {campaign_id} has played {campaign.sessions} game(s): its "
+                                                 f"modules ({', '.join(campaign.modules) or 'none'}) can no longer change")
+            await self._set_campaign_modules(campaign, sorted(modules))
         return await self._new_table(campaign.game, campaign.players, seed, campaign.modules, campaign.options,
                                      campaign_id=campaign_id, campaign=copy.deepcopy(campaign.state))
+
+    async def _set_campaign_modules(self, campaign: Campaign, modules: list[str]) -> None:
+        try:
+            self.registry.check_table(campaign.game, modules, campaign.players, dict(campaign.options))
+        except ConclaveError as exc:
+            raise Rejected(exc.code, exc.message) from None
+
+        def write():
+            with self.db.session() as s:
+                row = s.get(Campaign, campaign.id)
+                row.modules = modules
+                s.add(row)
+                s.commit()
+
+        await asyncio.to_thread(write)
+        campaign.modules = modules
 
     def standings(self, campaign: Campaign) -> list:
         rules = self.registry.rules_for(campaign.game, campaign.modules)

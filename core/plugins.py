@@ -52,6 +52,7 @@ class GameSpec:
     options: dict[str, OptionSpec] = field(default_factory=dict)
     hookspecs: Any = None  # module/class of game-specific hookspecs for its modules
     state_type: Any = None  # the TableState subclass, to decode stored snapshots
+    campaign_only: bool = False  # every table is a campaign game: a table without one starts a campaign
 
 
 @dataclass(frozen=True)

@@ -374,9 +374,11 @@ def build_schema(registry: Registry, extensions: list | None = None,
             return CampaignOk(campaign=campaign_info(svc, c, []))
 
         @strawberry.mutation(description="Create the campaign's next game as a live table, with the saved state loaded")
-        async def start_next_game(self, info: Info, campaign_id: str, seed: int | None = None) -> CreateTableResult:
+        async def start_next_game(self, info: Info, campaign_id: str, seed: int | None = None,
+                                  modules: list[str] | None = None) -> CreateTableResult:
+            """`modules` changes the campaign's modules, allowed only before its first game."""
             try:
-                loaded, host = await service_of(info).start_next_game(campaign_id, seed)
+                loaded, host = await service_of(info).start_next_game(campaign_id, seed, modules=modules)
             except ServiceRejected as exc:
                 return Rejected(code=exc.code, message=exc.message)
             return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host)

@@ -42,6 +42,7 @@ def _game() -> GameSpec:
         },
         hookspecs=qd_hookspecs,
         state_type=QDState,
+        campaign_only=True,
     )
 
 
