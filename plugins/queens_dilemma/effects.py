@@ -86,11 +86,11 @@ def box_step(ctx: Ctx, b: dict, actor: int | None, source: str) -> None:
     state: QDState = ctx.state
     trig = b.get("trigger")
     if trig and not symbology.triggered(trig["when"], trig["ideology"], state.board):
-        ctx.emit("box_skipped", source=source, to=b.get("to", "self"), trigger=trig)
+        ctx.emit("box_skipped", source=source, target=b.get("to", "self"), trigger=trig)
         return
     seats = targets(state, b.get("to", "self"), b.get("of", ""), b.get("at_least", 1), actor)
     effects = b.get("effects", [])
-    ctx.emit("box", source=source, to=b.get("to", "self"), seats=seats)
+    ctx.emit("box", source=source, target=b.get("to", "self"), seats=seats)
     region = b["to"] if b.get("to") in box_of(state).regions else ""
     run_effects(ctx, seats, effects, source, region=region)
 

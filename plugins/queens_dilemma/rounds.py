@@ -416,7 +416,7 @@ def resolution(ctx: Ctx) -> None:
     outcome = getattr(card, side)
     ctx.enter_phase("resolution")
     ctx.emit("outcome", id=card.id, side=side, text=outcome.text, winners=state.winners,
-             boxes=msgspec.to_builtins(outcome.boxes), envelopes=list(outcome.envelopes),
+             boxes=public_boxes(outcome.boxes), envelopes=list(outcome.envelopes),
              mysteries=list(outcome.mysteries), sand_timer=outcome.sand_timer)  # QD-200: only the winning side
     work = [("qdx.box", {"b": msgspec.to_builtins(b), "actor": None, "source": card.id}) for b in outcome.boxes]
     work.append(("qd.board", {"side": side}))
@@ -424,6 +424,15 @@ def resolution(ctx: Ctx) -> None:
     work += [("qd.open_mystery", {"code": m}) for m in outcome.mysteries]
     work += [("qd.place_card", {"side": side}), ("qd.round", {})]
     ctx.push_all(work)
+
+
+def public_boxes(boxes) -> list[dict]:
+    """The outcome's boxes as everyone may read them: an Agenda's code is told only to the
+    player who takes it (its private "agenda" event), since the code leads to its back."""
+    out = msgspec.to_builtins(boxes)
+    for b in out:
+        b["effects"] = [{"op": "agenda"} if e["op"] == "agenda" else e for e in b.get("effects", [])]
+    return out
 
 
 @steps("board")

@@ -96,7 +96,7 @@ def pay(ctx: Ctx, seat: int, params: dict) -> None:
     giver, taker = state.councilors[seat], state.councilors[params["to"]]
     giver.resources[params["resource"]] -= params["n"]
     taker.resources[params["resource"]] += params["n"]
-    ctx.emit("payment", seat=seat, to=params["to"], resource=params["resource"], n=params["n"],
+    ctx.emit("payment", seat=seat, recipient=params["to"], resource=params["resource"], n=params["n"],
              reason=params.get("reason", ""))
     open_payments(ctx)
 
