@@ -342,6 +342,9 @@ FILES = {  # file name -> (field, item type, key attribute)
 
 def load_box(folder: Path = DEFAULT_BOX) -> CampaignBox:
     """Load and check a campaign box; a bad file raises ContentError naming file and field."""
+    known = set(FILES) | {"board.json", "timeline.json"}
+    for path in sorted(folder.glob("*.json")):
+        require(path.name in known, f"{path.name}: unknown content file (expected one of {sorted(known)})")
     parts: dict = {"board": load_json(folder / "board.json", Board),
                    "timeline": load_json(folder / "timeline.json", list[TimelineSpace])}
     for name, (field, item, key) in FILES.items():
