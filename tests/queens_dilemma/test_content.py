@@ -77,3 +77,53 @@ def test_a_missing_file_is_refused(box_copy):
     (box_copy / "skills.json").unlink()
     with pytest.raises(ContentError, match=r"skills\.json"):
         load_box(box_copy)
+
+
+def _all_boxes_and_effects(box):
+    boxes, effects = [], []
+    for d in box.dilemmas.values():
+        for o in (d.aye, d.nay):
+            boxes += o.boxes
+    for s in box.stories.values():
+        boxes += s.boxes
+    for m in box.mysteries.values():
+        boxes += m.boxes
+    for e in box.events.values():
+        boxes += e.setup + e.resolve
+        effects += e.action.effects if e.action else []
+    for c in box.chronicles.values():
+        boxes += c.boxes
+        effects += c.herald_effects + (c.action.effects if c.action else [])
+    for a in box.agendas.values():
+        effects += a.success + a.failure + a.reward + [e for o in a.options for e in o.effects]
+    for i in box.investments.values():
+        effects += i.success + i.failure
+    for s in box.skills.values():
+        effects += s.action.effects
+    return boxes, effects + [e for b in boxes for e in b.effects]
+
+
+def test_the_demo_campaign_uses_every_effect_type_trigger_target_and_band():
+    """The issue's content promise, checked on the data itself (ruling QD-R3)."""
+    from plugins.queens_dilemma.content import BANDS, BUILDING_TYPES, TARGET_KINDS, TRIGGERS
+
+    box = load_box()
+    boxes, effects = _all_boxes_and_effects(box)
+    ops = {e.op for e in effects}
+    # Envelopes and Mystery boxes are printed as an outcome's lists, Endings on a final Story
+    assert ops | {"envelope", "mystery", "ending"} >= {"gain", "lose", "push", "agenda", "chronicle", "building",
+                                                      "keyword", "skill", "ongoing", "fate"}
+    assert any(o.envelopes for d in box.dilemmas.values() for o in (d.aye, d.nay))
+    assert any(o.mysteries for d in box.dilemmas.values() for o in (d.aye, d.nay))
+    assert any(s.ending for s in box.stories.values())
+    assert {e.what for e in effects if e.op == "gain"} >= {"gold", "food", "army", "materials", "power",
+                                                          "hegemony", "independence", "infamy"}
+    assert {e.what for e in effects if e.op == "lose"} >= {"gold", "food", "army", "materials", "power"}
+    assert any(e.bag for e in effects)
+    assert {b.to for b in boxes} >= set(TARGET_KINDS) - {"self"}
+    assert {b.trigger.when for b in boxes if b.trigger} == set(TRIGGERS)
+    assert {band for c in box.chronicles.values() for band in c.bands} == set(BANDS)
+    assert {b.of for b in boxes if b.to == "buildings"} <= set(BUILDING_TYPES)
+    heralds = {c.herald for c in box.chronicles.values()}
+    assert "brand" in heralds and "none" in heralds and heralds & set(box.characters)
+    assert {a.kind for a in box.agendas.values()} == {"storyline", "crossroad", "epilogue", "ongoing", "general"}
