@@ -220,7 +220,7 @@ def cleanup(ctx: Ctx) -> None:
         d = c.diaries[p.seat]
         d.hegemony, d.independence, d.infamy = p.hegemony, p.independence, p.infamy
         d.resources = dict(p.resources)                                     # QD-262
-        if p.absent:
+        if p.absent and not d.defected:
             d.missed += 1
     c.leader, c.moderator = state.leader, state.moderator                  # QD-263
     c.games_played = state.game_number

@@ -39,6 +39,7 @@ def _game() -> GameSpec:
         options={
             "characters": OptionSpec(default=None, description="Character per seat (default: a recommended set)"),
             "absent": OptionSpec(default=None, description="Seats absent from this game (QD-116)"),
+            "defected": OptionSpec(default=None, description="Seats that leave the campaign for good (QD-128)"),
         },
         hookspecs=qd_hookspecs,
         state_type=QDState,
@@ -76,9 +77,11 @@ def conclave_initial_state(game, seats, seed, options, modules):
     if game != GAME_ID:
         return None
     absent = options.get("absent") or []
-    if not (isinstance(absent, list) and all(isinstance(s, int) and 0 <= s < len(seats) for s in absent)):
-        raise BadOption("absent must list seat numbers")
-    if len(seats) - len(set(absent)) < 3:
+    for name in ("absent", "defected"):
+        listed = options.get(name) or []
+        if not (isinstance(listed, list) and all(isinstance(s, int) and 0 <= s < len(seats) for s in listed)):
+            raise BadOption(f"{name} must list seat numbers")
+    if len(seats) - len(set(absent) | set(options.get("defected") or [])) < 3:
         raise BadOption("at least 3 players must be present")
     return QDState(game=game, seats=seats, seed=seed, options=options, modules=modules,
                    campaign=new_campaign(len(seats), options, modules),

@@ -84,8 +84,11 @@ def setup(ctx: Ctx) -> None:
     state.board = IdeologyBoard()                          # QD-082
     state.leader, state.moderator = c.leader, c.moderator  # QD-085
     ctx.enter_phase("setup")
+    for seat in state.options.get("defected") or []:  # QD-128: gone for good, from this game on
+        c.diaries[seat].defected = True
     for p in state.councilors:
         d = c.diaries[p.seat]
+        p.absent = p.absent or d.defected  # a defected player never takes part again
         p.hegemony, p.independence, p.infamy = d.hegemony, d.independence, d.infamy
         p.resources = dict(d.resources)
         p.heraldry = box.board.heraldry_tokens
