@@ -81,11 +81,13 @@ def test_unknown_or_wrong_campaigns_are_refused_clearly(embedded_server):
     asyncio.run(go())
 
 
-def test_saving_is_atomic_a_failure_half_way_leaves_the_last_complete_save(tmp_path, monkeypatch):
-    asyncio.run(_atomic(tmp_path, monkeypatch))
+@pytest.mark.parametrize("game,players,games_key", [("sealed-bids", 2, "games"), ("queens-dilemma", 3, "games_played")])
+def test_saving_is_atomic_a_failure_half_way_leaves_the_last_complete_save(tmp_path, monkeypatch, game, players,
+                                                                           games_key):
+    asyncio.run(_atomic(tmp_path, monkeypatch, game, players, games_key))
 
 
-async def _atomic(tmp_path, monkeypatch):
+async def _atomic(tmp_path, monkeypatch, game, players, games_key):
     import api.service as service_mod
     from api.db import Campaign, Database, GameRecord
     from api.live.memory import MemoryStore
@@ -97,11 +99,11 @@ async def _atomic(tmp_path, monkeypatch):
     registry = Registry([*BUILTIN_PLUGINS, "tests.core.sealed_bids"], load_entry_points=False)
     db = Database(f"sqlite:///{tmp_path / 'atomic.sqlite3'}")
     svc = TableService(registry, MemoryStore(db), db, Settings(rate_per_second=1e9, rate_burst=10**9))
-    campaign = await svc.create_campaign("sealed-bids", 2)
+    campaign = await svc.create_campaign(game, players)
 
     async def play_one(seed):
         loaded, _ = await svc.start_next_game(campaign.id, seed)
-        tokens = [(await svc.join(loaded.id, s, "p"))[0] for s in range(2)]
+        tokens = [(await svc.join(loaded.id, s, "p"))[0] for s in range(players)]
         bot = RandomBot(seed)
         while True:
             t = await svc.load(loaded.id)
@@ -130,4 +132,4 @@ async def _atomic(tmp_path, monkeypatch):
     monkeypatch.undo()
     assert await svc.archive_pending() == 1  # a restart finishes the interrupted save
     done = db.get(Campaign, campaign.id)
-    assert done.sessions == 2 and done.state["games"] == 2
+    assert done.sessions == 2 and done.state[games_key] == 2
