@@ -93,6 +93,11 @@ def conclave_view(state: TableState, viewer: int | None, view: dict) -> None:
     Remove what the viewer may not see; add derived public facts if useful."""
 
 
+@hookspec
+def conclave_table_warnings(game: str, players: int, options: dict, modules: list[str]) -> list[str]:
+    """Advice about an allowed but discouraged table configuration (shown as `warnings`)."""
+
+
 @hookspec(firstresult=True)
 def conclave_explain_rejection(state: TableState, seat: int, action: Action) -> Exception | None:
     """An action of a legal type did not match any option: return the most specific typed

@@ -173,6 +173,9 @@ class Registry:
                     raise IncompatibleModules(f"module {mid!r} cannot be combined with {other!r}")
                 if other in spec.discouraged_with:
                     warnings.append(f"module {mid!r} is not recommended together with {other!r}")
+        for advice in self._discovery.hook.conclave_table_warnings(game=game_id, players=players, options=options,
+                                                                   modules=list(modules)):
+            warnings.extend(advice or [])
         return tuple(warnings)
 
     def rules_for(self, game_id: str, modules: list[str]) -> Rules:

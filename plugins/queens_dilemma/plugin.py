@@ -73,6 +73,19 @@ def new_campaign(players: int, options: dict, modules: list[str]) -> Campaign:
 
 
 @hookimpl
+def conclave_table_warnings(game, players, options, modules):
+    """QD-027: with 3 or 4 players, a Character set off the recommended list is allowed but
+    may leave the Ideologies unbalanced."""
+    chars = options.get("characters")
+    if game != GAME_ID or players not in RECOMMENDED or not isinstance(chars, list):
+        return None
+    if sorted(chars) not in [sorted(s) for s in RECOMMENDED[players]]:
+        return [f"{', '.join(chars)} is not a recommended {players}-player set: the Ideologies may be unbalanced "
+                f"(recommended: {'; '.join(', '.join(s) for s in RECOMMENDED[players])})"]
+    return None
+
+
+@hookimpl
 def conclave_initial_state(game, seats, seed, options, modules):
     if game != GAME_ID:
         return None

@@ -82,10 +82,23 @@ def setup(ctx: Ctx) -> None:
     state.game_number = c.games_played + 1                 # QD-079: the leftmost empty Timeline space
     state.power_pool = box.board.pool_power                # QD-078
     state.board = IdeologyBoard()                          # QD-082
-    state.leader, state.moderator = c.leader, c.moderator  # QD-085
     ctx.enter_phase("setup")
     for seat in state.options.get("defected") or []:  # QD-128: gone for good, from this game on
         c.diaries[seat].defected = True
+    first = [] if c.regions_chosen else [("qd.first_game", {})]
+    ctx.push_all(first + [("qd.seat_players", {}), ("qd.returning", {}), ("qd.finale_boxes", {}),
+                          ("qd.ideology_draw", {}), ("qd.income", {}), ("qd.chronicles", {}), ("qd.investments", {}),
+                          ("qd.stories", {}), ("qd.events_setup", {}), ("qd.deck", {}), ("qd.round", {})])
+
+
+@steps("seat_players")
+def seat_players(ctx: Ctx) -> None:
+    """Step 5: each player's Treasury and Diary come to the table (after the one-time setup,
+    so its seat bonuses are in them: QD-047); the tokens stay where they were (QD-085)."""
+    state: QDState = ctx.state
+    c = state.campaign
+    box = box_of(state)
+    state.leader, state.moderator = c.leader, c.moderator
     for p in state.councilors:
         d = c.diaries[p.seat]
         p.absent = p.absent or d.defected  # a defected player never takes part again
@@ -99,11 +112,6 @@ def setup(ctx: Ctx) -> None:
             setattr(state, token, present_seats[ctx.rng.below(len(present_seats))])
     ctx.emit("game_setup", game=state.game_number, timeline=msgspec.to_builtins(box.timeline[state.game_number - 1]),
              leader=state.leader, moderator=state.moderator)
-    ctx.push_all([("qd.returning", {}), ("qd.finale_boxes", {}), ("qd.ideology_draw", {}), ("qd.income", {}),
-                  ("qd.chronicles", {}), ("qd.investments", {}), ("qd.stories", {}), ("qd.events_setup", {}),
-                  ("qd.deck", {}), ("qd.round", {})])
-    if not c.regions_chosen:
-        ctx.push("qd.first_game")
 
 
 @steps("returning")
