@@ -22,3 +22,9 @@ def qd_passed(ctx, seat: int, params: dict) -> None:
 def qd_campaign_setup(ctx) -> None:
     """The one-time "Before Your First Game" setup is ending (Envelope 00 is scheduled):
     a module adds its content now, the only moment it may (QD-067)."""
+
+
+@hookspec
+def qd_payment_made(ctx, seats: list) -> None:
+    """A bargaining payment moved Resources between `seats`: bring any open decision whose
+    options depend on a Treasury up to date."""

@@ -124,10 +124,29 @@ def qd_passed(ctx, seat, params):
     if ctx.state.game != GAME_ID:
         return
     steps = []
+    player = ctx.state.councilors[seat]
+    if params.get("action") == "gather" and player.heraldry:  # QD-151: a Heraldry token on Aontas
+        player.heraldry -= 1
+        ctx.state.aontas.append(seat)
     if params.get("action") == "card":
         steps.append(("qd.card_action", {"seat": seat, "source": params["source"]}))
     steps.append(("qd.offer_bonus", {"seat": seat}))
     ctx.push_all(steps)
+
+
+@hookimpl
+def qd_payment_made(ctx, seats):
+    """Legal actions stay exact after a payment: Pass Bonus and forced-payment choices are
+    rebuilt from the Treasury as it is now."""
+    if ctx.state.game != GAME_ID:
+        return
+    for p in [p for p in ctx.state.prompts if p.seat in seats]:
+        if p.kind == "pass_bonus":
+            ctx.state.prompts.remove(p)
+            ctx.push("qd.offer_bonus", seat=p.seat)
+        elif p.kind == "forced_payment":
+            c = ctx.state.councilors[p.seat]
+            p.options = economy.forced_payment_options(c.resources, p.args["resource"], p.args["amount"])
 
 
 # -- campaigns --------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
+from core.errors import CannotAfford
 from core.flow import Ctx, StepTable
 from core.state import Action
 from plugins.queens_dilemma import council_rules, ending
@@ -535,7 +536,8 @@ def card_action(ctx: Ctx, seat: int, source: str) -> None:
         action = box.chronicles[source].action
         ch.slot_taken_by = seat
         p.heraldry -= 1
-    pay_cost(p.resources, action.cost)
+    if not pay_cost(p.resources, action.cost):  # QD-160, QD-278: paid in full or not taken
+        raise CannotAfford(f"seat {seat} cannot pay {dict(action.cost)} for {source}")
     open_payments(ctx)  # the bargaining offers follow the Treasury
     ctx.emit("card_action", seat=seat, source=source, kind=action.kind, cost=dict(action.cost))
     run_effects(ctx, [seat], msgspec.to_builtins(action.effects), source)
@@ -577,3 +579,6 @@ def reset_card_actions(ctx: Ctx) -> None:
         else:
             state.councilors[seat].heraldry += 1
     state.event_slots = {}
+    for seat in state.aontas:  # QD-189: the Gather Power tokens go back after the distribution
+        state.councilors[seat].heraldry += 1
+    state.aontas = []

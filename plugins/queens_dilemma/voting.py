@@ -99,6 +99,12 @@ def pay(ctx: Ctx, seat: int, params: dict) -> None:
     ctx.emit("payment", seat=seat, recipient=params["to"], resource=params["resource"], n=params["n"],
              reason=params.get("reason", ""))
     open_payments(ctx)
+    # open decisions follow the Treasury: a card action's cost may no longer be met
+    for p in [p for p in ctx.state.prompts if p.kind == "vote"]:
+        ctx.state.prompts.remove(p)
+        turn(ctx, p.seat)
+    if hasattr(ctx.hook, "qd_payment_made"):
+        ctx.hook.qd_payment_made(ctx=ctx, seats=[seat, params["to"]])
 
 
 @steps("turn")
