@@ -313,75 +313,67 @@ def test_lyries_scoring_example_at_the_end_of_a_real_game():
 
 
 # -- Forced payments: Elinor's Infamy, Aesyas's Gold ----------------------------------------
-# The demo content has no single effect taking 3 Army; the Leader's largest forced Army
-# losses are D5B2 Aye (2 Army) and D7A1 Aye (1 Army). Both outcomes are played in one game
-# with the example's player as Leader: 3 Army owed in all, through two forced payments.
-ARMY_DECK = ["D5B2", "D7A1", "D2A2"]  # D2A2 only keeps the game going after the two losses
+# D5B2 Aye makes the Leader lose 3 Army (one forced payment, as in both examples); D2A2 only
+# keeps the game going afterwards.
+ARMY_DECK = ["D5B2", "D2A2"]
 
 
-def deck_order(first: str, second: str):
-    return lambda g: g.state.dilemma == first and g.state.campaign.deck[-1] == second
+def drawn_first(card: str):
+    return lambda g: g.state.dilemma == card
 
 
 def army_payments(g: Game, seat: int) -> list[dict]:
     return [e for e in g.logged("forced_payment") if e["seat"] == seat and e["resource"] == "army"]
 
 
-def test_elinors_infamy_example_through_real_outcomes():
-    """QD-282: Elinor, Leader, holds 1 Army and no Gold pair when the Leader must lose 2 Army
-    (D5B2), then 1 more (D7A1): 3 Army owed. She may refuse entirely (Infamy for every
-    unit), but pays her last Army; what she cannot pay is 2 Infamy in all."""
+def other_losses(g, p):
+    return max(p.options, key=lambda o: (o.params["resource"], o.params["gold"]))
+
+
+def test_elinors_infamy_example_through_a_real_outcome():
+    """QD-282: Elinor, Leader, must pay 3 Army but holds 1 (and no Gold pair). She could
+    refuse entirely (3 Infamy) but pays her last Army and takes 2 Infamy."""
     c = campaign(4, characters=["Xanthe", "Elinor", "Jilian", "Syd"], leader=1, moderator=0)
     c["deck"] = list(ARMY_DECK)
     c["diaries"][1]["resources"] = {"gold": 0, "food": 0, "army": 0, "materials": 0}
-    g = game_with(c, deck_order("D5B2", "D7A1"))
+    g = game_with(c, drawn_first("D5B2"))
     me = g.state.councilors[1]
-    assert (me.resources["army"], me.resources["gold"], me.infamy) == (1, 1, 0)
+    assert (me.resources["army"], me.resources["gold"], me.infamy) == (1, 1, 0)  # this game's income
     offered = []
 
     def pay_last_army(g, p):
         if p.args["resource"] != "army":
-            return max(p.options, key=lambda o: (o.params["resource"], o.params["gold"]))
+            return other_losses(g, p)
         offered.append([dict(o.params) for o in p.options])
-        return Action("pay", {"resource": 1, "gold": 0, "infamy": p.args["amount"] - 1})
+        return Action("pay", {"resource": 1, "gold": 0, "infamy": 2})
 
-    play_round(g, "aye", forced=pay_last_army)    # D5B2: the Leader loses 2 Army
+    play_round(g, "aye", forced=pay_last_army)
     assert g.state.leader == 1
-    assert offered == [[{"resource": 0, "gold": 0, "infamy": 2}, {"resource": 1, "gold": 0, "infamy": 1}]]
-    play_round(g, "aye", forced=pay_last_army)    # D7A1: the Leader loses 1 Army (nothing left: no choice)
-    assert g.voter() is not None and g.state.dilemma == "D2A2"
-    assert len(offered) == 1
-    paid = [(e["amount"], e["paid"], e["gold"], e["infamy"]) for e in army_payments(g, 1)]
-    assert paid == [(2, 1, 0, 1), (1, 0, 0, 1)]
+    assert offered == [[{"resource": 0, "gold": 0, "infamy": 3}, {"resource": 1, "gold": 0, "infamy": 2}]]
+    assert [(e["amount"], e["paid"], e["gold"], e["infamy"]) for e in army_payments(g, 1)] == [(3, 1, 0, 2)]
     me = g.state.councilors[1]
     assert me.resources["army"] == 0 and me.infamy == 2 and me.resources["gold"] == 1
 
 
-def test_aesyass_gold_example_through_real_outcomes():
-    """QD-283: Aesyas, Leader, holds 2 Army and plenty of Gold; the Leader must lose 1 Army
-    (D7A1), then 2 Army (D5B2): 3 Army owed. He pays 2 Army and covers the missing third Army
-    with 2 Gold, taking no Infamy."""
+def test_aesyass_gold_example_through_a_real_outcome():
+    """QD-283: Aesyas, Leader, must pay 3 Army but holds 2; he pays 2 Army and 2 Gold in
+    place of the third, and takes no Infamy."""
     c = campaign(4, characters=["Aesyas", "Jilian", "Syd", "Xanthe"], leader=0)
     c["deck"] = list(ARMY_DECK)
     c["diaries"][0]["resources"] = {"gold": 4, "food": 0, "army": 1, "materials": 0}
-    g = game_with(c, deck_order("D7A1", "D5B2"))
+    g = game_with(c, drawn_first("D5B2"))
     me = g.state.councilors[0]
-    army, gold = me.resources["army"], me.resources["gold"]
-    assert (army, me.infamy) == (2, 0) and gold >= 4
+    gold = me.resources["gold"]
+    assert (me.resources["army"], me.infamy) == (2, 0) and gold >= 4
 
     def army_then_gold(g, p):
         if p.args["resource"] != "army":
-            return max(p.options, key=lambda o: (o.params["resource"], o.params["gold"]))
-        have = g.state.councilors[p.seat].resources["army"]
-        in_kind = min(have, p.args["amount"])
-        choice = Action("pay", {"resource": in_kind, "gold": 2 * (p.args["amount"] - in_kind), "infamy": 0})
+            return other_losses(g, p)
+        choice = Action("pay", {"resource": 2, "gold": 2, "infamy": 0})
         assert choice in p.options
         return choice
 
-    play_round(g, "aye", forced=army_then_gold)   # D7A1: 1 Army, paid in kind
-    play_round(g, "aye", forced=army_then_gold)   # D5B2: 2 Army, 1 left: 1 Army + 2 Gold
-    assert g.voter() is not None and g.state.dilemma == "D2A2"
-    paid = [(e["amount"], e["paid"], e["gold"], e["infamy"]) for e in army_payments(g, 0)]
-    assert paid == [(1, 1, 0, 0), (2, 1, 2, 0)]
+    play_round(g, "aye", forced=army_then_gold)
+    assert [(e["amount"], e["paid"], e["gold"], e["infamy"]) for e in army_payments(g, 0)] == [(3, 2, 2, 0)]
     me = g.state.councilors[0]
     assert me.resources["army"] == 0 and me.resources["gold"] == gold - 2 and me.infamy == 0
