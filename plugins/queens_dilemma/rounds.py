@@ -390,7 +390,11 @@ def round_(ctx: Ctx) -> None:
     ctx.enter_phase("read")
     state.dilemma = state.campaign.deck.pop()  # QD-010, QD-133: from the bottom
     card = box.dilemmas[state.dilemma]
-    ctx.emit("dilemma", **front(card))
+    shown = front(card)
+    # QD-137: blue markers for the Aye outcomes, red for the Nay ones, on the Ideology spaces
+    # and the Positive/Negative/Uncertain spaces, for all to see while the vote lasts
+    state.markers = {"blue": shown["aye"], "red": shown["nay"]}
+    ctx.emit("dilemma", **shown)
     ctx.enter_phase("voting")
     work = [("qdx.box", {"b": msgspec.to_builtins(b), "actor": ch.herald, "source": ch.code})
             for ch in state.chronicles if "voting" in box.chronicles[ch.code].bands  # QD-326
@@ -470,7 +474,7 @@ def place_card(ctx: Ctx, side: str) -> None:
         state.end_triggered = True
         ctx.emit("end_triggered", slot=slot, sand_timer=outcome.sand_timer)
     state.dilemma = ""
-    state.winners = list(state.winners)
+    state.markers = {}  # QD-215: the Outcome markers leave the board with the round
 
 
 # -- Special Pass Actions and Pass Bonuses (QD-154..161, QD-191..196) -----------------------

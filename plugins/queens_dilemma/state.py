@@ -105,6 +105,7 @@ class QDState(Council, kw_only=True):
     board: IdeologyBoard = msgspec.field(default_factory=IdeologyBoard)
     councilors: list[Player] = []
     dilemma: str = ""                  # the card being resolved
+    markers: dict = {}                 # the Outcome markers: the card front's outcomes, public (QD-137)
     round_counter: list[list[str]] = []  # [dilemma id, winning side] per slot
     chronicles: list[Chronicle] = []   # in play: Instant stack first, then brown slots
     events_active: list[str] = []

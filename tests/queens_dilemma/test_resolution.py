@@ -470,3 +470,28 @@ def test_every_player_reveals_and_scores_the_kept_ideology_card():
         assert (d["hegemony"], d["independence"]) == (got["hegemony"], got["independence"])
     shown = view(t.rules, t.state, 0)["councilors"]
     assert [p["ideology_card"] for p in shown] == [cards[s] for s in range(4)]  # revealed to all
+
+
+def test_outcome_markers_show_the_front_during_the_vote_and_leave_with_the_round():
+    """QD-137: while a Dilemma is voted on, every viewer sees blue markers for its Aye
+    outcomes and red ones for its Nay outcomes (Ideologies and the legacy hint, never the
+    back); QD-215: the markers are cleared when the card goes on the Round Counter."""
+    from core.engine import view
+    from tests.queens_dilemma.harness import BOX, bot_until, campaign, start
+
+    table = start(campaign(4), seed=4)
+    bot_until(table, lambda t: any(p.kind == "vote" for p in t.state.prompts))
+    card = BOX.dilemmas[table.state.dilemma]
+    for viewer in (0, 2, None):
+        markers = view(table.rules, table.state, viewer)["markers"]
+        assert markers["blue"] == {"pushes": [{"ideology": p.ideology, "n": p.n} for p in card.aye.pushes],
+                                   "legacy": card.aye.legacy}
+        assert markers["red"]["legacy"] == card.nay.legacy
+        assert card.aye.text not in str(markers) and card.nay.text not in str(markers)
+    resolved = len(table.state.round_counter)
+    bot_until(table, lambda t: len(t.state.round_counter) > resolved)
+    if table.state.dilemma:  # the next round's card: its own markers, none of the last card's
+        assert table.state.markers["blue"]["pushes"] == [
+            {"ideology": p.ideology, "n": p.n} for p in BOX.dilemmas[table.state.dilemma].aye.pushes]
+    bot_until(table, lambda t: t.state.finished)
+    assert table.state.markers == {} and table.state.dilemma == ""  # the last round's markers are gone
