@@ -94,6 +94,12 @@ def conclave_view(state: TableState, viewer: int | None, view: dict) -> None:
 
 
 @hookspec
+def conclave_glossary(state: TableState, viewer: int | None, view: dict) -> dict:
+    """{id: {"name": ..., "text": ..., "kind": ...}} for the ids in `view` (the viewer's
+    redacted view): public faces only (core/glossary.py)."""
+
+
+@hookspec
 def conclave_table_warnings(game: str, players: int, options: dict, modules: list[str]) -> list[str]:
     """Advice about an allowed but discouraged table configuration (shown as `warnings`)."""
 

@@ -216,6 +216,13 @@ def build_schema(registry: Registry, extensions: list | None = None,
         def state_json(self) -> JSON:
             return self._v()
 
+        @strawberry.field(description="Names and texts for the ids in this viewer's view: {id: {name, text, kind}}")
+        def glossary(self) -> JSON:
+            out: dict = {}
+            for part in self._t.rules.hook.conclave_glossary(state=self._t.state, viewer=self._viewer, view=self._v()):
+                out.update(part or {})
+            return out
+
         @strawberry.field(description="The state of each enabled module, as this viewer may see it")
         def module_states(self) -> list[ModuleState]:
             out = []

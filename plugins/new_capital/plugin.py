@@ -80,6 +80,15 @@ def conclave_explain_rejection(state, seat, action):
 
 
 @hookimpl
+def conclave_glossary(state, viewer, view):
+    if state.game == GAME_ID:
+        from plugins.new_capital.views import glossary
+
+        return glossary(state, view, pack_for(state.pack))
+    return None
+
+
+@hookimpl
 def conclave_check_invariants(state):
     if state.game != GAME_ID:
         return []

@@ -136,3 +136,19 @@ def invariant_errors(state: NewCapitalState, pk: Pack) -> list[str]:
         if len(row.pool) > 3:
             errors.append(f"row {key} shows {len(row.pool)} cards")
     return errors
+
+
+def glossary(state: NewCapitalState, view: dict, pack: Pack) -> dict:
+    """Names and effect texts of the cards this view names (card faces are public)."""
+    from core.glossary import strings_in
+    from plugins.new_capital.content import base_id
+
+    out = {}
+    for s in strings_in(view):
+        try:
+            kind = pack.card_kind(s)
+        except KeyError:
+            continue
+        card = getattr(pack, kind)[base_id(s)]
+        out[s] = {"name": card.name, "text": getattr(card, "text", ""), "kind": kind}
+    return out

@@ -452,6 +452,31 @@ def check(box: CampaignBox) -> None:
         _effects(box, known, at, a.success + a.failure + a.reward + [e for o in a.options for e in o.effects])
     for s in box.skills.values():
         _effects(box, known, f"skills.json: {s.code}.action", s.action.effects)
+    _building_places(box)
+
+
+def _building_places(box: CampaignBox) -> None:
+    """QD-307..309: a Building goes in one of its target's own Regions, so one printed for a
+    fixed place must be given to that Region's Keyword."""
+    boxed = [(f"dilemmas.json: {d.id}.{side}", b) for d in box.dilemmas.values() for side in ("aye", "nay")
+             for b in getattr(d, side).boxes]
+    boxed += [(f"stories.json: {s.id}", b) for s in box.stories.values() for b in s.boxes]
+    boxed += [(f"mysteries.json: {m.code}", b) for m in box.mysteries.values() for b in m.boxes]
+    boxed += [(f"events.json: {e.id}", b) for e in box.events.values() for b in e.setup + e.resolve]
+    boxed += [(f"chronicles.json: {c.code}", b) for c in box.chronicles.values() for b in c.boxes]
+    for at, b in boxed:
+        for e in b.effects:
+            fixed = box.buildings[e.code].region if e.op == "building" else ""
+            require(not fixed or b.to == fixed,
+                    f"{at}: Building {e.code} stands in {fixed}, so it must go to the {fixed} Keyword, not {b.to!r}")
+    loose = [(f"agendas.json: {a.code}", a.success + a.failure + a.reward + [x for o in a.options for x in o.effects])
+             for a in box.agendas.values()]
+    loose += [(f"investments.json: {i.id}", i.success + i.failure) for i in box.investments.values()]
+    loose += [(f"skills.json: {s.code}", s.action.effects) for s in box.skills.values()]
+    for at, effects in loose:
+        for e in effects:
+            require(e.op != "building" or not box.buildings[e.code].region,
+                    f"{at}: Building {e.code} has a fixed place; only a Box naming its Region may give it")
 
 
 def _building_facts(where: str, name: str, type_: str, colour: str, produces: list[str]) -> None:

@@ -118,22 +118,24 @@ def _fires(state: QDState, trig) -> bool:
 
 
 @steps("agendas")
-def agendas(ctx: Ctx, seat: int) -> None:
-    """QD-246, QD-247, QD-250: complete any affordable Agenda (repeatable), then stop."""
+def agendas(ctx: Ctx, seat: int, exclude: list[str] | None = None) -> None:
+    """QD-246, QD-247, QD-250: complete any affordable Agenda (repeatable), then stop.
+    `exclude`: Agendas already declined in this phase (only newly gained ones are offered)."""
     state: QDState = ctx.state
     box = box_of(state)
     bag = box.timeline[state.game_number - 1].bag
     diary = state.campaign.diaries[seat]
     p = state.councilors[seat]
-    options = [Action("complete", {"agenda": a.code}) for a in diary.agendas
-               if affordable(p.resources, box.agendas[a.code].cost, box.agendas[a.code].bag, bag)]
+    skip = set(exclude or [])
+    options = [Action("complete", {"agenda": a.code}) for a in diary.agendas if a.code not in skip
+               and affordable(p.resources, box.agendas[a.code].cost, box.agendas[a.code].bag, bag)]
     if options:
         ctx.prompt(seat, "agenda", options + [Action("agendas_done", {})], "qdend.completed",
-                   text="Complete an Agenda by paying its cost, or stop")
+                   text="Complete an Agenda by paying its cost, or stop", exclude=sorted(skip))
 
 
 @steps("completed")
-def completed(ctx: Ctx, seat: int, params: dict) -> None:
+def completed(ctx: Ctx, seat: int, params: dict, exclude: list[str] | None = None) -> None:
     if "agenda" not in params:
         return
     state: QDState = ctx.state
@@ -144,7 +146,7 @@ def completed(ctx: Ctx, seat: int, params: dict) -> None:
     pay_cost(state.councilors[seat].resources, card.cost, card.bag, box.timeline[state.game_number - 1].bag)
     diary.agendas = [a for a in diary.agendas if a.code != code]
     ctx.emit("agenda_completed", seat=seat, code=code)
-    ctx.push("qdend.agendas", seat=seat)  # more may be completed, including new ones (QD-250)
+    ctx.push("qdend.agendas", seat=seat, exclude=exclude or [])  # more, including new ones (QD-250)
     if card.kind == "ongoing":  # QD-352: draw another first, then the card goes back
         ctx.push("qdend.ongoing_back", code=code)
         draw_ongoing(ctx, seat, exclude=code)
@@ -164,9 +166,12 @@ def failures(ctx: Ctx) -> None:
     state: QDState = ctx.state
     work = []
     for s in order_from_leader(state):
-        for held in state.campaign.diaries[s].agendas:
-            if held.deadline is not None and held.deadline <= state.game_number:
-                work.append(("qdend.failed", {"seat": s, "code": held.code}))
+        held_now = [a.code for a in state.campaign.diaries[s].agendas]
+        failing = [a.code for a in state.campaign.diaries[s].agendas
+                   if a.deadline is not None and a.deadline <= state.game_number]
+        work += [("qdend.failed", {"seat": s, "code": code}) for code in failing]
+        if failing:  # QD-250: an Agenda a Failure hands over may be completed at once
+            work.append(("qdend.agendas", {"seat": s, "exclude": held_now}))
     ctx.push_all(work)
 
 

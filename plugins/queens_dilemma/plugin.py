@@ -18,7 +18,7 @@ from plugins.queens_dilemma.content import CHARACTERS, default_box
 from plugins.queens_dilemma.effects import steps as effect_steps
 from plugins.queens_dilemma.rounds import card_actions
 from plugins.queens_dilemma.state import Campaign, Diary, Player, QDState
-from plugins.queens_dilemma.views import invariant_errors, redact
+from plugins.queens_dilemma.views import glossary, invariant_errors, redact
 
 GAME_ID = "queens-dilemma"
 AOD = "age-of-disorder"
@@ -204,6 +204,13 @@ def conclave_campaign_over(game, campaign):
 def conclave_view(state, viewer, view):
     if state.game == GAME_ID:
         redact(state, viewer, view)
+
+
+@hookimpl
+def conclave_glossary(state, viewer, view):
+    if state.game == GAME_ID:
+        return glossary(state, viewer, view)
+    return None
 
 
 @hookimpl

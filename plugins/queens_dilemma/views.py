@@ -71,3 +71,56 @@ def invariant_errors(state: QDState) -> list[str]:
     if len(brown) > box.board.brown_slots:
         errors.append("more Chronicles than brown slots (QD-099)")
     return errors
+
+
+def glossary(state: QDState, viewer: int | None, view: dict) -> dict:
+    """Public faces of what this view names: a Dilemma's front (never its back), Stories
+    read, Chronicles, Skills, Keywords, Buildings, Regions, Characters, Ideology and
+    Investment cards (public, QD-008), Endings attached, Events, Mystery boxes opened, and
+    the viewer's own Agendas (the view holds no one else's)."""
+    from core.glossary import strings_in
+
+    box = default_box()
+    out: dict[str, dict] = {}
+    for s in strings_in(view):
+        if s in box.dilemmas:
+            d = box.dilemmas[s]
+            out[s] = {"kind": "dilemma", "name": d.title, "text": d.text}
+        elif s in box.stories:
+            out[s] = {"kind": "story", "name": box.stories[s].title, "text": box.stories[s].text}
+        elif s in box.chronicles:
+            out[s] = {"kind": "chronicle", "name": box.chronicles[s].title, "text": box.chronicles[s].text}
+        elif s in box.skills:
+            out[s] = {"kind": "skill", "name": box.skills[s].title, "text": box.skills[s].text}
+        elif s in box.keywords:
+            out[s] = {"kind": "keyword", "name": box.keywords[s].name, "text": box.keywords[s].text}
+        elif s in box.buildings:
+            b = box.buildings[s]
+            out[s] = {"kind": "building", "name": f"{b.type} building ({b.colour})",
+                      "text": f"produces {' or '.join(b.produces)} x{b.n}"}
+        elif s in box.regions:
+            r = box.regions[s]
+            out[s] = {"kind": "region", "name": r.name, "text": f"{r.type} base building ({r.colour}): "
+                                                             f"{' or '.join(r.produces)} x{r.n}"}
+        elif s in box.characters:
+            c = box.characters[s]
+            out[s] = {"kind": "character", "name": f"{c.name}, {c.title}", "text": ", ".join(c.ideologies)}
+        elif s in box.ideology_cards:
+            card = box.ideology_cards[s]
+            parts = [f"{f.ideology} +{f.bonus}" for f in card.favored] + \
+                    [f"{'/'.join(b.pair)} balanced +{b.bonus}" for b in card.balanced]
+            out[s] = {"kind": "ideology", "name": f"{card.character} {card.number}", "text": "; ".join(parts)}
+        elif s in box.investments:
+            inv = box.investments[s]
+            out[s] = {"kind": "investment", "name": f"{inv.resource} investment", "text": inv.id}
+        elif s in box.endings and s in view["campaign"]["endings"].values():
+            out[s] = {"kind": "ending", "name": box.endings[s].title, "text": box.endings[s].text}
+        elif s in box.events:
+            out[s] = {"kind": "event", "name": box.events[s].title, "text": box.events[s].text}
+        elif s in box.mysteries and s in view["campaign"]["opened"]:
+            out[s] = {"kind": "mystery", "name": box.mysteries[s].title, "text": box.mysteries[s].warning}
+        elif s in box.agendas and viewer is not None and any(
+                a["code"] == s for a in view["campaign"]["diaries"][viewer]["agendas"]):
+            a = box.agendas[s]
+            out[s] = {"kind": "agenda", "name": a.title, "text": a.goal or a.text}
+    return out

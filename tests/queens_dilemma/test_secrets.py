@@ -2,7 +2,8 @@
 (a campaign's first game and a later one), for every seat and for a spectator, in the state
 view and in the events: another player's Ideology card, Investment card and held Agenda
 cards; the back of the Dilemma being voted on (both sides) and the back of the side that
-lost; the Dilemma deck's order and contents; what unopened Envelopes and Mystery boxes hold.
+lost; the Dilemma deck's order and contents; what unopened Envelopes and Mystery boxes hold;
+and the glossary of names and texts each viewer gets with its view.
 QD-008, QD-038, QD-066, QD-087, QD-090, QD-111, QD-136, QD-138, QD-343."""
 from __future__ import annotations
 
@@ -68,7 +69,9 @@ def _walk_game(table, rng, check_every=1):
         if steps % check_every:
             continue
         for viewer in [*range(n), None]:
-            seen = json.dumps(view(rules, table.state, viewer)) + json.dumps(view_events(table.events, viewer))
+            shown = view(rules, table.state, viewer)
+            glossary = rules.hook.conclave_glossary(state=table.state, viewer=viewer, view=shown)
+            seen = json.dumps(shown) + json.dumps(view_events(table.events, viewer)) + json.dumps(glossary)
             for s in _secrets_for(table.state, viewer) + lost_backs:
                 assert s not in seen, (viewer, s, table.state.phase)
             v = view(rules, table.state, viewer)
