@@ -776,3 +776,22 @@ def test_an_agenda_handed_over_by_a_failure_may_be_completed_in_the_same_phase()
     assert ["", "A046"] in offered
     assert of(log, "agenda_completed", seat=1, code="A046")
     assert "A046" not in [a.code for a in t.state.campaign.diaries[1].agendas]
+
+
+def test_power_scoring_at_the_end_of_a_real_game_gives_2_and_1_independence():
+    """QD-238, QD-239, QD-240: leftover Power 10, 8, 8, 7 (bonus Power waiting in the Diaries
+    adds to the 7 Starting Power; an empty deck ends the game after setup, so nobody spends
+    any): the most gets 2 Independence, both players tied second 1 each, the last none; the
+    awards land on the Independence track."""
+    camp = campaign()
+    camp["deck"] = []
+    for seat, bonus in enumerate((3, 1, 1, 0)):
+        camp["diaries"][seat]["bonus_power"] = bonus
+    t = start(camp, seed=1)
+    log = drive(t)
+    assert of(log, "power_scored") == [{"awards": {"0": 2, "1": 1, "2": 1, "3": 0}}]
+    for seat in range(4):  # the Independence track: ideology fallbacks + Power awards + any gains
+        from_ideology = sum(e["independence"] for e in of(log, "ideology_scored", seat=seat))
+        gained = sum(e["n"] for e in of(log, "gain", seat=seat, what="independence"))
+        award = {0: 2, 1: 1, 2: 1, 3: 0}[seat]
+        assert t.state.campaign.diaries[seat].independence == from_ideology + gained + award
