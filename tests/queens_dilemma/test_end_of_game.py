@@ -795,3 +795,24 @@ def test_power_scoring_at_the_end_of_a_real_game_gives_2_and_1_independence():
         gained = sum(e["n"] for e in of(log, "gain", seat=seat, what="independence"))
         award = {0: 2, 1: 1, 2: 1, 3: 0}[seat]
         assert t.state.campaign.diaries[seat].independence == from_ideology + gained + award
+        # QD-229..234 land on the Hegemony track too (not only in the event)
+        hegemony = sum(e["hegemony"] for e in of(log, "ideology_scored", seat=seat))
+        hegemony += sum(e["n"] for e in of(log, "gain", seat=seat, what="hegemony"))
+        assert t.state.campaign.diaries[seat].hegemony == hegemony
+
+
+def test_an_event_with_a_game_limit_leaves_after_its_last_game():
+    """QD-114, QD-225: an active Event stays set up for the games it lasts (E3: 2 games), is
+    resolved in each game's Event Phase, and goes to the Trash after its last game."""
+    camp = campaign()
+    camp["deck"] = []
+    camp["events"] = [{"id": "E3", "games_left": 2, "tokens": 0}]
+    t = start(camp, seed=1)
+    drive(t)
+    after_one = saved(t)
+    assert after_one["events"] == [{"id": "E3", "games_left": 1, "tokens": 0}]
+    t2 = start(after_one, seed=2)
+    log = drive(t2)
+    assert t2.state.events_active == ["E3"] and of(log, "box", source="event E3")  # set up and resolved again
+    after_two = saved(t2)
+    assert after_two["events"] == [] and "E3" in after_two["trashed"]
