@@ -6,13 +6,15 @@ import gc
 import json
 import logging
 import os
+from pathlib import Path
 
 import msgspec
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from strawberry.asgi import GraphQL
 from strawberry.extensions import (
     AddValidationRules, MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter, ValidationCache,
@@ -30,6 +32,7 @@ from core.plugins import Registry, default_registry
 from schema.build import build_schema
 
 log = logging.getLogger("conclave.app")
+PLAY_DIR = Path(__file__).resolve().parent / "static" / "play"  # the reference web client (no build step)
 
 
 def make_store(settings: Settings, db: Database):
@@ -141,12 +144,17 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
             METRICS.live_tables.set(len(await store.table_ids()))
         return Response(METRICS.render(), media_type="text/plain; version=0.0.4")
 
+    async def home(request: Request):
+        return RedirectResponse("/play/")
+
     routes = [
+        Route("/", home),
         Route("/graphql", graphql, methods=["GET", "POST"]),
         WebSocketRoute("/graphql", graphql),
         Route("/healthz", healthz),
         Route("/readyz", readyz),
         Route("/metrics", metrics),
+        Mount("/play", app=StaticFiles(directory=PLAY_DIR, html=True), name="play"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(LimitsMiddleware, max_body=settings.max_body_bytes,

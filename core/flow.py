@@ -80,6 +80,8 @@ class Ctx:
     # -- events ---------------------------------------------------------------------
     def emit(self, type: str, to: list[int] | None = None, public: dict | None = None, **data: Any) -> None:
         """Record an event. With `to`, only those seats see `data`; others see `public`."""
+        if to is not None and not isinstance(to, list):  # `to` is the addressees, never event data
+            raise EngineError(f"event {type!r}: `to` must be a list of seats, not {to!r}")
         self.events.append(Event(type=type, data=data, to=to, public=public))
 
     # -- phases ---------------------------------------------------------------------

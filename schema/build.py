@@ -68,7 +68,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
     @strawberry.type
     class OptionInfo:
         name: str
-        default: JSON
+        default: JSON | None  # null: the game decides (e.g. a recommended Character set)
         choices: list[JSON]
         description: str
 

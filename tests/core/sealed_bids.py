@@ -94,7 +94,7 @@ def gift(ctx, seat, params):
     state = ctx.state
     state.coins[seat] -= 1
     state.coins[params["to"]] += 1
-    ctx.emit("gift", seat=seat, to=params["to"])
+    ctx.emit("gift", seat=seat, recipient=params["to"])
 
 
 @steps("settle")

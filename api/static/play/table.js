@@ -1,0 +1,427 @@
+// The table view: header, seats, the viewer's prompts, public standing, private information,
+// the log and the whole state, kept current by the `tableUpdates` subscription.
+
+import { ACT, JOIN, LOG_AFTER, LiveSubscription, TABLE, TABLE_ONLY, UPDATES, ApiError, games, gql } from "./api.js";
+import { promptsPanel } from "./actions.js";
+import {
+  Names, copyableLink, fill, forgetSeat, h, humanize, isScalar, joinLink, navigate, playerName, say, storeSeat, storedSeat, tree,
+} from "./ui.js";
+
+const isPlainObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Every list in the state whose items are objects with a "seat" (the per-seat records). */
+export function seatLists(state, path = []) {
+  const found = [];
+  if (Array.isArray(state)) {
+    if (state.length && state.every((item) => isPlainObject(item) && Number.isInteger(item.seat))) {
+      found.push({ path, items: state });
+      return found;
+    }
+    state.forEach((item, i) => { if (!isScalar(item)) found.push(...seatLists(item, [...path, String(i)])); });
+  } else if (isPlainObject(state)) {
+    for (const [key, value] of Object.entries(state)) {
+      if (path.length === 0 && key === "prompts") continue; // the kernel's prompts: shown as controls
+      if (!isScalar(value)) found.push(...seatLists(value, [...path, key]));
+    }
+  }
+  return found;
+}
+
+const pathLabel = (path) => path.map((p) => humanize(p)).join(" › ") || "State";
+
+/** Columns of a standing table: scalar fields, one level of objects of scalars, lists as counts. */
+function standingColumns(items) {
+  const columns = [];
+  const add = (column) => { if (!columns.some((c) => c.id === column.id)) columns.push(column); };
+  for (const item of items) {
+    for (const [key, value] of Object.entries(item)) {
+      if (key === "seat") continue;
+      if (isScalar(value)) add({ id: key, label: humanize(key), get: (it) => it[key], key });
+      else if (Array.isArray(value)) add({ id: key, label: humanize(key), get: (it) => it[key], key, list: true });
+      else if (isPlainObject(value) && Object.values(value).every(isScalar)) {
+        for (const sub of Object.keys(value)) {
+          add({ id: `${key}.${sub}`, label: `${humanize(key)}: ${humanize(sub).toLowerCase()}`, get: (it) => (isPlainObject(it[key]) ? it[key][sub] : undefined), key: sub });
+        }
+      }
+    }
+  }
+  return columns;
+}
+
+function standingTable(list, names, viewer) {
+  const columns = standingColumns(list.items);
+  const caption = pathLabel(list.path);
+  return h("div", { class: "scroll", role: "region", "aria-label": caption, tabindex: "0" },
+    h("table", { class: "standing" },
+      h("caption", {}, caption),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Seat"), columns.map((c) => h("th", { scope: "col" }, c.label)))),
+      h("tbody", {}, list.items.map((item) => h("tr", { class: item.seat === viewer ? "you" : null },
+        h("th", { scope: "row" }, names.seat(item.seat), item.seat === viewer ? h("span", { class: "badge" }, "you") : null),
+        columns.map((c) => {
+          const value = c.get(item);
+          if (value === undefined) return h("td", {});
+          if (Array.isArray(value)) return h("td", { title: `a list of ${value.length}` }, `[${value.length}]`);
+          return h("td", {}, names.node(value, c.key));
+        }))))));
+}
+
+/** Replace a container's children, keeping keyboard focus on the "same" control if it is still there. */
+function replaceKeepingFocus(container, children, fallback = null) {
+  const active = document.activeElement;
+  const hadFocus = active && container.contains(active);
+  const key = hadFocus ? active.dataset.focus : null;
+  fill(container, ...children);
+  if (!hadFocus) return;
+  const again = key ? container.querySelector(`[data-focus="${CSS.escape(key)}"]`) : null;
+  if (again) again.focus();
+  else if (fallback) (typeof fallback === "function" ? fallback() : fallback)?.focus();
+}
+
+export class TableView {
+  constructor(root, tableId, { spectate = false } = {}) {
+    this.root = root;
+    this.tableId = tableId;
+    this.stored = storedSeat(tableId);
+    this.spectate = spectate || !this.stored;
+    this.token = this.spectate ? null : this.stored.token;
+    this.table = null;
+    this.lastVersion = 0; // the last log version applied (subscriptions resume after it)
+    this.logVersions = new Set();
+    this.glossary = {};
+    this.open = new Set();
+    this.busy = false;
+    this.actionsSignature = null;
+    this.queue = Promise.resolve();
+    this.pollTimer = null;
+    this.gameName = tableId;
+    this.subscription = null;
+  }
+
+  names() {
+    return new Names(this.glossary, this.table ? this.table.seats : [], this.table ? this.table.viewer : null);
+  }
+
+  async start() {
+    this.build();
+    let data;
+    try {
+      data = await gql(TABLE, { t: this.tableId }, this.token);
+    } catch (exc) {
+      this.fail(exc);
+      return;
+    }
+    if (this.stopped) return; // the reader went elsewhere meanwhile
+    if (!data.table) {
+      this.el.heading.textContent = "No such table";
+      say(this.el.alerts, `NOT_FOUND: there is no table ${this.tableId}.`);
+      return;
+    }
+    try {
+      const game = (await games()).find((g) => g.id === data.table.game);
+      if (game) this.gameName = game.name;
+    } catch { /* the id will do */ }
+    if (this.stopped) return;
+    const log = data.table.log || [];
+    this.applyTable(data.table);
+    for (const entry of log) this.addLog(entry);
+    this.lastVersion = Math.max(0, ...log.map((e) => e.version));
+    this.view.dataset.logVersion = this.lastVersion;
+    if (this.stopped) return;
+    this.subscription = new LiveSubscription({
+      query: UPDATES,
+      token: this.token,
+      variables: () => ({ t: this.tableId, after: this.lastVersion }),
+      onNext: (d) => { this.queue = this.queue.then(() => this.onUpdate(d.tableUpdates)).catch((e) => console.error(e)); },
+      onStatus: (state, detail) => this.connection(state, detail),
+      onDone: () => this.table && this.table.status === "finished",
+    });
+    if (this.table.status !== "finished") this.subscription.start();
+    else this.connection("done");
+    this.poll();
+    window.conclave = { view: this, drop: () => this.subscription && this.subscription.drop() };
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.pollTimer);
+    if (this.subscription) this.subscription.stop();
+  }
+
+  /** While seats are free the game has not started, and joins are not logged: look again now and then. */
+  poll() {
+    clearTimeout(this.pollTimer);
+    if (this.stopped || !this.table || this.table.status !== "open") return;
+    this.pollTimer = setTimeout(async () => {
+      try {
+        const data = await gql(TABLE_ONLY, { t: this.tableId }, this.token);
+        if (data.table) this.applyTable(data.table);
+      } catch { /* try again */ }
+      this.poll();
+    }, 1000);
+  }
+
+  async onUpdate(update) {
+    if (update.version <= this.lastVersion) return; // already applied (a replay after reconnecting)
+    if (update.version > this.lastVersion + 1) {
+      // A gap should not happen (afterVersion replays everything); fill it from the log if it does.
+      const data = await gql(LOG_AFTER, { t: this.tableId, after: this.lastVersion }, this.token);
+      for (const entry of (data.table && data.table.log) || []) {
+        if (entry.version > this.lastVersion && entry.version < update.version) {
+          this.addLog(entry);
+          this.lastVersion = entry.version;
+        }
+      }
+    }
+    this.addLog({ version: update.version, seat: null, action: null, events: update.events });
+    this.lastVersion = update.version;
+    this.view.dataset.logVersion = this.lastVersion;
+    this.applyTable(update.table);
+  }
+
+  fail(exc) {
+    say(this.el.alerts, `${exc.code || "ERROR"}: ${exc.message}`);
+  }
+
+  connection(state, detail = "") {
+    const text = {
+      connecting: "Connecting…", live: "Live", reconnecting: "Connection lost, reconnecting…",
+      error: "Live updates failed, retrying…", done: "Game over: no more updates",
+    }[state] || state;
+    this.el.connection.textContent = state === "error" && detail ? `${text} (server said: ${detail})` : text;
+    this.el.connection.title = detail || "";
+    this.el.connection.dataset.state = state;
+  }
+
+  // -- layout ------------------------------------------------------------------------------
+  build() {
+    const section = (id, title) => {
+      const heading = h("h2", { id: `${id}-heading`, tabindex: "-1" }, title);
+      const body = h("div", { class: "body" });
+      const el = h("section", { id, class: "panel", "aria-labelledby": `${id}-heading` }, heading, body);
+      return { el, body, heading };
+    };
+    this.el = {
+      heading: h("h1", { tabindex: "-1" }, "Table"),
+      meta: h("p", { class: "meta" }),
+      phase: h("p", { class: "phase" }),
+      turn: h("p", { class: "turn" }),
+      connection: h("span", { class: "connection", role: "status" }, "Connecting…"),
+      warnings: h("div", { class: "warnings" }),
+      alerts: h("div", { class: "alerts", role: "alert", "aria-live": "assertive" }),
+      you: h("div", { class: "you-bar" }),
+      actions: h("section", { id: "actions", class: "panel actions", "aria-labelledby": "actions-heading" }),
+      seats: section("seats", "Seats"),
+      standing: section("standing", "Standing"),
+      private: section("private", "Your private information"),
+      log: section("log", "Log"),
+      state: section("state", "Readable state"),
+      result: section("result", "Result"),
+    };
+    this.el.logList = h("ol", { class: "log", dataset: { focus: "log" } });
+    this.el.log.body.append(h("div", { class: "log-box", tabindex: "0", role: "log", "aria-label": "Game log" }, this.el.logList));
+    this.el.result.el.hidden = true;
+    this.view = h("div", { class: "table-view", dataset: { table: this.tableId } },
+      h("header", { class: "table-header" }, this.el.heading, this.el.meta, this.el.phase, this.el.turn,
+        h("p", {}, this.el.connection), this.el.warnings),
+      this.el.alerts,
+      this.el.you,
+      h("div", { class: "columns" },
+        h("div", { class: "col main-col" }, this.el.actions, this.el.result.el, this.el.private.el, this.el.standing.el),
+        h("div", { class: "col side-col" }, this.el.seats.el, this.el.log.el)),
+      this.el.state.el);
+    fill(this.root, this.view);
+    this.el.heading.focus();
+  }
+
+  // -- state -------------------------------------------------------------------------------
+  applyTable(table) {
+    if (this.table && table.version < this.table.version) return; // older than what is shown
+    const previous = this.table;
+    this.table = table;
+    Object.assign(this.glossary, table.glossary || {});
+    // The same version again (an act's answer, then the subscription's update): nothing new to draw.
+    if (previous && previous.version === table.version && previous.status === table.status
+        && JSON.stringify(previous.seats) === JSON.stringify(table.seats)) return;
+    this.render(previous);
+    if (table.status === "open") { if (!this.pollTimer) this.poll(); }
+  }
+
+  addLog(entry) {
+    if (this.logVersions.has(entry.version)) return;
+    this.logVersions.add(entry.version);
+    const names = this.names();
+    const events = Array.isArray(entry.events) ? entry.events : [];
+    const acted = events.find((e) => e && e.type === "action");
+    const data = (acted && acted.data) || {};
+    const seat = Number.isInteger(entry.seat) ? entry.seat : data.seat;
+    const action = entry.action || data.action;
+    const who = Number.isInteger(seat) ? names.seat(seat) : "Table";
+    const what = action
+      ? `${action.type}${names.params(action.params) ? ` ${names.params(action.params)}` : ""}`
+      : acted ? `acts (${humanize(data.prompt || "hidden")}, details hidden)` : "";
+    const rest = events.filter((e) => e && e !== acted);
+    const li = h("li", { dataset: { version: entry.version } },
+      h("span", { class: "line" }, `v${entry.version} — ${who}${what ? `: ${what}` : ""}`),
+      rest.length ? h("ul", { class: "events" }, rest.map((e) => {
+        const params = names.params(e.data);
+        return h("li", {}, `${e.type}${params ? ` ${params}` : ""}`);
+      })) : null);
+    // Keep the list in version order even if an entry comes late.
+    const after = [...this.el.logList.children].find((c) => Number(c.dataset.version) > entry.version);
+    const box = this.el.logList.parentElement;
+    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    this.el.logList.insertBefore(li, after || null);
+    if (atBottom) box.scrollTop = box.scrollHeight;
+  }
+
+  // -- rendering ---------------------------------------------------------------------------
+  render(previous) {
+    const t = this.table;
+    const names = this.names();
+    const viewer = t.viewer;
+    Object.assign(this.view.dataset, { version: t.version, status: t.status, viewer: viewer === null ? "" : viewer });
+
+    this.el.heading.textContent = this.gameName;
+    fill(this.el.meta, `Table ${t.id}`, t.modules.length ? ` · modules: ${t.modules.join(", ")}` : " · no modules");
+    const phase = [t.phase.name && humanize(t.phase.name), t.phase.step && humanize(t.phase.step)].filter(Boolean).join(" / ");
+    fill(this.el.phase,
+      h("span", { class: "status", dataset: { status: t.status } }, humanize(t.status)),
+      ` · Phase: ${phase || "—"} · Round ${t.phase.round} · Version `, h("span", { class: "version" }, String(t.version)));
+    const active = t.activeSeats.map((s) => names.seat(s) + (s === viewer ? " (you)" : ""));
+    const mine = viewer !== null && t.activeSeats.includes(viewer) && t.status === "playing";
+    fill(this.el.turn,
+      mine ? h("strong", { class: "your-turn" }, "Your turn. ") : null,
+      t.status === "playing" ? `To act: ${active.join(", ") || "nobody"}` : t.status === "open" ? "Waiting for players to take the free seats." : "The game is over.");
+    fill(this.el.warnings, ...(t.warnings || []).map((w) => h("p", { class: "notice warning" }, `Note: ${w}`)));
+
+    this.renderYou(names);
+    this.renderActions(names, previous);
+    this.renderSeats(names);
+    this.renderStanding(names);
+    this.renderState(names);
+    if (t.status === "finished" && t.result !== null && t.result !== undefined) {
+      this.el.result.el.hidden = false;
+      replaceKeepingFocus(this.el.result.body, [tree(t.result, names, { open: this.open, path: "result", label: "Result", openDefault: true })]);
+    }
+  }
+
+  renderYou(names) {
+    const t = this.table;
+    const parts = [];
+    if (this.token && t.viewer === null) {
+      parts.push(h("p", { class: "notice error" },
+        "The seat token stored in this browser was not accepted for this table; you see the public view. ",
+        h("button", { type: "button", class: "secondary", onclick: () => { forgetSeat(this.tableId); navigate(`#/table/${this.tableId}`); } }, "Forget it")));
+    } else if (t.viewer !== null && t.viewer !== undefined) {
+      parts.push(h("p", {}, "You are ", h("strong", { class: "you-are" }, names.seat(t.viewer)), ". "),
+        h("div", { class: "row" },
+          h("a", { href: `#/watch/${t.id}`, class: "button secondary" }, "Watch as spectator"),
+          h("button", {
+            type: "button", class: "secondary",
+            onclick: () => {
+              if (window.confirm("Leave this seat? The seat token is removed from this browser; only the join link's owner can take the seat again with a new token if it is free.")) {
+                forgetSeat(this.tableId);
+                navigate(`#/watch/${t.id}`);
+              }
+            },
+          }, "Leave seat (forget token)")));
+    } else {
+      parts.push(h("p", {}, "You are watching as a spectator. "));
+      if (this.stored) parts.push(h("p", {}, h("a", { href: `#/table/${t.id}`, class: "button" }, `Back to your seat (${names.seat(this.stored.seat)})`)));
+    }
+    parts.push(h("p", {}, h("a", { href: "#/" }, "← Lobby")));
+    fill(this.el.you, ...parts);
+  }
+
+  renderActions(names) {
+    const t = this.table;
+    const signature = JSON.stringify([t.status, t.viewer, t.prompts, t.legalActions, t.activeSeats, t.seats]);
+    if (signature === this.actionsSignature) return;
+    this.actionsSignature = signature;
+    replaceKeepingFocus(this.el.actions, promptsPanel(t, names, (option) => this.act(option)),
+      () => this.el.actions.querySelector("h2"));
+  }
+
+  renderSeats(names) {
+    const t = this.table;
+    const seated = t.viewer !== null && t.viewer !== undefined;
+    const list = h("ul", { class: "seats" }, t.seats.map((s) => {
+      const you = s.seat === t.viewer;
+      const activeNow = t.status === "playing" && t.activeSeats.includes(s.seat);
+      return h("li", { class: [you ? "you" : "", activeNow ? "active" : ""].join(" "), dataset: { seat: s.seat } },
+        h("span", { class: "seat-name" }, names.seat(s.seat)),
+        " ", s.taken ? h("span", { class: "badge" }, "taken") : h("span", { class: "badge free" }, "free"),
+        activeNow ? h("span", { class: "badge active", title: "this seat is to act" }, "● to act") : null,
+        you ? h("span", { class: "badge you" }, "you") : null,
+        !s.taken && !seated && !this.stored
+          ? h("div", {},
+            h("button", { type: "button", onclick: () => this.join(s.seat) }, `Take seat ${s.seat + 1}`),
+            copyableLink(`Join link for seat ${s.seat + 1}`, joinLink(t.id, s.seat)))
+          : !s.taken ? copyableLink(`Join link for seat ${s.seat + 1}`, joinLink(t.id, s.seat)) : null);
+    }));
+    replaceKeepingFocus(this.el.seats.body, [list, h("p", {}, h("a", { href: `#/watch/${t.id}` }, "Spectator link"))]);
+  }
+
+  renderStanding(names) {
+    const t = this.table;
+    const lists = seatLists(t.stateJson);
+    replaceKeepingFocus(this.el.standing.body, lists.length
+      ? [h("p", { class: "muted" }, "Each seat's public standing ([n] = a list of n)."), ...lists.map((l) => standingTable(l, names, t.viewer))]
+      : [h("p", { class: "muted" }, "This game's state has no per-seat records.")]);
+    const own = t.viewer === null || t.viewer === undefined ? [] : lists
+      .map((l) => ({ path: l.path, item: l.items.find((i) => i.seat === t.viewer) }))
+      .filter((x) => x.item);
+    replaceKeepingFocus(this.el.private.body, own.length
+      ? own.map(({ path, item }) => tree(item, names, {
+        open: this.open, path: `private/${path.join("/")}`, label: `${pathLabel(path)}: ${names.seat(t.viewer)}`, showText: true, openDefault: true,
+      }))
+      : [h("p", { class: "muted" }, t.viewer === null || t.viewer === undefined ? "Spectators hold no private information." : "Nothing private in this view.")]);
+  }
+
+  renderState(names) {
+    replaceKeepingFocus(this.el.state.body, [
+      h("p", { class: "muted" }, "The whole state as you may see it. Names stand for ids (hover or focus a name for its text; the id is shown small)."),
+      tree(this.table.stateJson, names, { open: this.open, path: "$", label: "State", openDefault: true }),
+    ]);
+  }
+
+  // -- acting ------------------------------------------------------------------------------
+  async act(option) {
+    if (this.busy) return;
+    this.busy = true;
+    this.el.actions.setAttribute("aria-busy", "true");
+    for (const control of this.el.actions.querySelectorAll("button, select, input")) control.disabled = true;
+    say(this.el.alerts, "");
+    try {
+      const data = await gql(ACT, { t: this.tableId, a: { type: option.type, params: option.params }, v: this.table.version }, this.token);
+      const result = data.act;
+      if (result.__typename === "ActRejected") {
+        say(this.el.alerts, `${result.code}: ${result.message}`);
+        const fresh = await gql(TABLE_ONLY, { t: this.tableId }, this.token);
+        if (fresh.table) this.applyTable(fresh.table);
+      } else {
+        this.applyTable(result.table);
+      }
+    } catch (exc) {
+      this.fail(exc instanceof ApiError ? exc : new ApiError("ERROR", String(exc)));
+    } finally {
+      this.busy = false;
+      this.el.actions.removeAttribute("aria-busy");
+      this.actionsSignature = null; // re-enable: draw the controls again from the newest table
+      if (this.table) this.renderActions(this.names());
+    }
+  }
+
+  async join(seat) {
+    const name = playerName() || `Player ${seat + 1}`;
+    try {
+      const data = await gql(JOIN, { t: this.tableId, s: seat, n: name });
+      const r = data.joinTable;
+      if (r.__typename === "Rejected") { say(this.el.alerts, `${r.code}: ${r.message}`); return; }
+      storeSeat(this.tableId, r.seat, r.seatToken);
+      navigate(`#/table/${this.tableId}`);
+    } catch (exc) {
+      this.fail(exc);
+    }
+  }
+}
