@@ -208,6 +208,10 @@ def build_schema(registry: Registry, extensions: list | None = None,
             entries = await service_of(info).log(self._t.id, after_version)
             return [log_entry(e, self._viewer) for e in entries]
 
+        @strawberry.field(description="The campaign this table is a game of (startNextGame continues it), if any")
+        def campaign_id(self) -> str | None:
+            return self._t.meta.get("campaign_id")
+
         @strawberry.field
         def result(self) -> JSON | None:
             return self._t.state.result

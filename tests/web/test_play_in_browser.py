@@ -5,6 +5,7 @@ code; the same driver plays The Queen's New Capital (with and without all its mo
 The Queen's Dilemma. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -241,3 +242,48 @@ def test_lobby_refuses_what_the_api_refuses_and_shows_rejections(browser, web_se
         assert not seat.errors, seat.errors
     finally:
         seat.close()
+
+
+def test_a_finished_campaign_game_shows_standings_and_starts_the_next_game(browser, web_server):
+    """A legacy game in the generic client: a Queen's Dilemma game played to its end (by bots,
+    over the API), opened by seat 1's browser: the page shows the campaign's standings and a
+    button that starts the campaign's next game (startNextGame); the player takes the same
+    seat there and lands in game 2 of the campaign. No game-specific code: any campaign game."""
+    created = api(web_server, """mutation { createTable(input: {game: "queens-dilemma", players: 3, seed: 4}) {
+      ... on CreateTableOk { table { id campaignId } } } }""")["createTable"]["table"]
+    table_id, campaign_id = created["id"], created["campaignId"]
+    assert campaign_id
+    tokens = [api(web_server, 'mutation($t: String!, $s: Int!) { joinTable(tableId: $t, seat: $s, name: "C") '
+                  '{ ... on JoinOk { seatToken } } }', t=table_id, s=s)["joinTable"]["seatToken"] for s in range(3)]
+    rng = random.Random(4)
+    for _ in range(2000):
+        t = api(web_server, 'query($t: String!) { table(id: $t) { status version activeSeats } }', t=table_id)["table"]
+        if t["status"] == "finished":
+            break
+        seat = rng.choice(t["activeSeats"])
+        mine = api(web_server, 'query($t: String!) { table(id: $t) { legalActions { type params } } }', tokens[seat],
+                   t=table_id)["table"]["legalActions"]
+        action = rng.choice([a for a in mine if a["type"] != "pay"] or mine)
+        api(web_server, 'mutation($t: String!, $a: ActionInput!, $v: Int) { act(tableId: $t, action: $a, '
+            'expectedVersion: $v) { __typename } }', tokens[seat], t=table_id, a=action, v=t["version"])
+    assert t["status"] == "finished"
+
+    player = Seat(browser, web_server.base)
+    try:
+        player.page.goto(f"{web_server.base}/play/")
+        player.page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                             [f"conclave.seat.{table_id}", json.dumps({"seat": 1, "token": tokens[1]})])
+        player.page.goto(f"{web_server.base}/play/#/table/{table_id}")
+        player.page.wait_for_selector("#campaign:not([hidden]) button.next")
+        assert "1 game(s) played" in player.page.locator("#campaign").inner_text()
+        player.page.click("#campaign button.next")
+        player.page.click("text=Take seat 2 in the next game")
+        player.page.get_by_role("button", name="Take seat 2").click()  # the join page, as from a shared link
+        player.page.wait_for_selector(".table-view[data-viewer='1']")
+        next_id = player.page.locator(".table-view").get_attribute("data-table")
+        assert next_id != table_id
+        state = api(web_server, 'query($t: String!) { table(id: $t) { campaignId stateJson } }', t=next_id)["table"]
+        assert state["campaignId"] == campaign_id and state["stateJson"]["game_number"] == 2
+        assert not player.errors, player.errors
+    finally:
+        player.close()

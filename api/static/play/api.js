@@ -44,7 +44,7 @@ export const TABLE_FIELDS = `fragment TableFields on Table {
   seats { seat name taken }
   prompts { id seat kind blocking text freeText options { type params } }
   legalActions { type params }
-  result stateJson glossary
+  result stateJson glossary campaignId
 }`;
 
 export const GAMES = `{ games { id name description minPlayers maxPlayers
@@ -204,3 +204,10 @@ export class LiveSubscription {
     this.timer = setTimeout(() => this.connect(), delay);
   }
 }
+
+export const CAMPAIGN = `query($c: String!) { campaign(id: $c) { id status sessions standings } }`;
+
+export const NEXT_GAME = `mutation($c: String!) { startNextGame(campaignId: $c) {
+  __typename
+  ... on CreateTableOk { table { id game seats { seat taken } } }
+  ... on Rejected { code message } } }`;

@@ -1,7 +1,7 @@
 // The table view: header, seats, the viewer's prompts, public standing, private information,
 // the log and the whole state, kept current by the `tableUpdates` subscription.
 
-import { ACT, JOIN, LOG_AFTER, LiveSubscription, TABLE, TABLE_ONLY, UPDATES, ApiError, games, gql } from "./api.js";
+import { ACT, CAMPAIGN, JOIN, LOG_AFTER, LiveSubscription, NEXT_GAME, TABLE, TABLE_ONLY, UPDATES, ApiError, games, gql } from "./api.js";
 import { promptsPanel } from "./actions.js";
 import {
   Names, copyableLink, fill, forgetSeat, h, humanize, isScalar, joinLink, navigate, playerName, say, storeSeat, storedSeat, tree,
@@ -216,17 +216,20 @@ export class TableView {
       log: section("log", "Log"),
       state: section("state", "Readable state"),
       result: section("result", "Result"),
+      campaign: section("campaign", "Campaign"),
     };
     this.el.logList = h("ol", { class: "log", dataset: { focus: "log" } });
     this.el.log.body.append(h("div", { class: "log-box", tabindex: "0", role: "log", "aria-label": "Game log" }, this.el.logList));
     this.el.result.el.hidden = true;
+    this.el.campaign.el.hidden = true;
     this.view = h("div", { class: "table-view", dataset: { table: this.tableId } },
       h("header", { class: "table-header" }, this.el.heading, this.el.meta, this.el.phase, this.el.turn,
         h("p", {}, this.el.connection), this.el.warnings),
       this.el.alerts,
       this.el.you,
       h("div", { class: "columns" },
-        h("div", { class: "col main-col" }, this.el.actions, this.el.result.el, this.el.private.el, this.el.standing.el),
+        h("div", { class: "col main-col" }, this.el.actions, this.el.result.el, this.el.campaign.el, this.el.private.el,
+          this.el.standing.el),
         h("div", { class: "col side-col" }, this.el.seats.el, this.el.log.el)),
       this.el.state.el);
     fill(this.root, this.view);
@@ -303,6 +306,54 @@ export class TableView {
       this.el.result.el.hidden = false;
       replaceKeepingFocus(this.el.result.body, [tree(t.result, names, { open: this.open, path: "result", label: "Result", openDefault: true })]);
     }
+    if (t.status === "finished" && t.campaignId && !this.campaignShown) this.renderCampaign(names);
+  }
+
+  /** A finished game of a campaign: its standings, and the group's next game (any campaign game). */
+  async renderCampaign(names) {
+    this.campaignShown = true;
+    const t = this.table;
+    let campaign;
+    try {
+      campaign = (await gql(CAMPAIGN, { c: t.campaignId })).campaign;
+    } catch (exc) {
+      say(this.el.alerts, `${exc.code || "ERROR"}: ${exc.message}`);
+      return;
+    }
+    if (!campaign) return;
+    const body = this.el.campaign.body;
+    const next = h("div", { class: "next-game" });
+    fill(body,
+      h("p", {}, `Campaign ${campaign.id}: ${campaign.sessions} game(s) played, ${campaign.status}.`),
+      tree(campaign.standings, names, { open: this.open, path: "campaign", label: "Standings", openDefault: true }),
+      next);
+    if (campaign.status !== "finished") {
+      fill(next, h("button", { type: "button", class: "next", onclick: () => this.startNextGame(next) }, "Start the campaign's next game"));
+    }
+    this.el.campaign.el.hidden = false;
+  }
+
+  async startNextGame(container) {
+    let result;
+    try {
+      result = (await gql(NEXT_GAME, { c: this.table.campaignId })).startNextGame;
+    } catch (exc) {
+      say(this.el.alerts, `${exc.code || "ERROR"}: ${exc.message}`);
+      return;
+    }
+    if (result.__typename === "Rejected") {
+      say(this.el.alerts, `${result.code}: ${result.message}`);
+      return;
+    }
+    const table = result.table;
+    const mine = this.table.viewer;
+    fill(container,
+      h("p", {}, `Next game: table ${table.id}. Each player takes the same seat again:`),
+      h("ul", { class: "seat-links" }, table.seats.map((s) => h("li", {},
+        copyableLink(`Join link for seat ${s.seat + 1}`, joinLink(table.id, s.seat))))),
+      mine !== null && mine !== undefined
+        ? h("a", { href: joinLink(table.id, mine).replace(/^[^#]*/, ""), class: "button" }, `Take seat ${mine + 1} in the next game`)
+        : h("a", { href: `#/watch/${table.id}`, class: "button secondary" }, "Watch the next game"));
   }
 
   renderYou(names) {
