@@ -29,8 +29,10 @@ def chromium_path() -> str | None:
     return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Module scope, not session: Playwright's sync API keeps an event loop running while it
+    is started, and tests of other modules on the same worker call asyncio.run()."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError as exc:
