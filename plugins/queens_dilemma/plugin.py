@@ -214,6 +214,13 @@ def conclave_glossary(state, viewer, view):
 
 
 @hookimpl
+def conclave_graphql_types():
+    from plugins.queens_dilemma.graphql import QueensDilemmaState, from_view
+
+    return [(GAME_ID, QueensDilemmaState, from_view)]
+
+
+@hookimpl
 def conclave_check_invariants(state):
     if state.game != GAME_ID:
         return []

@@ -84,3 +84,34 @@ def test_create_table_alone_starts_a_new_campaign(embedded_server):
             state = res["table"]["stateJson"]
             assert state["campaign"]["players"] == 4
     asyncio.run(go())
+
+
+TYPED = """query($t: String!) { table(id: $t) { viewer stateJson state { __typename ... on QueensDilemmaState {
+  gameNumber leader moderator powerPool dilemma markers { blue { legacy pushes { ideology n } } }
+  councilors { seat power ideologyCard hasIdeologyCard investment hasInvestment resources { gold } }
+  board { sliders { axis position } tokens { ideology count } }
+  campaign { gamesPlayed deckCount diaries { seat character agendas { code deadline } agendaCount infamyTier } } } } } }"""
+
+
+def test_the_typed_state_follows_the_viewers_view(embedded_server):
+    """`Table.state` is a `QueensDilemmaState` built from the viewer's redacted view: a seat
+    reads its own Ideology card and Agendas, and only flags and counts of the others'."""
+    from tests.api.client import create_and_join
+
+    async def go():
+        async with http(embedded_server.url) as anon:
+            table_id, tokens = await create_and_join(anon, GAME, 3, seed=6)
+        async with http(embedded_server.url, tokens[0]) as me:
+            t = (await run(me, TYPED, t=table_id))["table"]
+        state, raw = t["state"], t["stateJson"]
+        assert state["__typename"] == "QueensDilemmaState" and t["viewer"] == 0
+        assert state["gameNumber"] == raw["game_number"] == 1 and state["campaign"]["deckCount"] == raw["campaign"]["deck"]
+        mine, other = state["councilors"][0], state["councilors"][1]
+        if raw["councilors"][0]["ideology_card"]:
+            assert mine["ideologyCard"] == raw["councilors"][0]["ideology_card"]
+        assert other["ideologyCard"] is None and other["investment"] is None
+        diaries = state["campaign"]["diaries"]
+        assert diaries[0]["agendas"] == [{"code": a["code"], "deadline": a["deadline"]}
+                                         for a in raw["campaign"]["diaries"][0]["agendas"]]
+        assert diaries[1]["agendas"] is None and diaries[1]["agendaCount"] == raw["campaign"]["diaries"][1]["agendas"]
+    asyncio.run(go())
