@@ -112,7 +112,9 @@ def glossary(state: QDState, viewer: int | None, view: dict) -> dict:
             out[s] = {"kind": "ideology", "name": f"{card.character} {card.number}", "text": "; ".join(parts)}
         elif s in box.investments:
             inv = box.investments[s]
-            out[s] = {"kind": "investment", "name": f"{inv.resource} investment", "text": inv.id}
+            out[s] = {"kind": "investment", "name": f"{inv.resource} investment",
+                      "text": f"pay the Bag value in {inv.resource}: success {effects_text(inv.success)}; "
+                              f"failure {effects_text(inv.failure)}"}
         elif s in box.endings and s in view["campaign"]["endings"].values():
             out[s] = {"kind": "ending", "name": box.endings[s].title, "text": box.endings[s].text}
         elif s in box.events:
@@ -124,3 +126,17 @@ def glossary(state: QDState, viewer: int | None, view: dict) -> dict:
             a = box.agendas[s]
             out[s] = {"kind": "agenda", "name": a.title, "text": a.goal or a.text}
     return out
+
+
+def effects_text(effects) -> str:
+    """A short reading of public effects, e.g. "+2 hegemony, -1 army"."""
+    parts = []
+    for e in effects:
+        amount = "Bag" if e.bag else str(e.n)
+        if e.op in ("gain", "lose"):
+            parts.append(f"{'+' if e.op == 'gain' else '-'}{amount} {e.what}")
+        elif e.op == "push":
+            parts.append(f"push {e.ideology} {e.n}")
+        else:
+            parts.append(f"{e.op} {e.code or e.fate}".strip())
+    return ", ".join(parts) or "nothing"

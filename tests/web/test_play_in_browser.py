@@ -158,7 +158,7 @@ def play_table(web_server, table_id: str, seats: list[Seat], rng, *, rounds: int
         actions += 1
 
 
-def test_queens_dilemma_three_seats_play_several_rounds(browser, web_server):
+def test_queens_dilemma_three_seats_play_several_rounds(browser, web_server, artifacts):
     rng = random.Random(11)
     seats = [Seat(browser, web_server.base) for _ in range(3)]
     try:
@@ -176,6 +176,7 @@ def test_queens_dilemma_three_seats_play_several_rounds(browser, web_server):
             assert not seat.errors, seat.errors
         # Per-seat records of any game become the standing table.
         assert seats[1].page.locator("#standing table.standing tbody tr").count() >= 3
+        seats[1].page.screenshot(path=str(artifacts / "queens-dilemma-midgame.png"), full_page=True)
     finally:
         for seat in seats:
             seat.close()
