@@ -89,6 +89,29 @@ def bot_until(table: Table, done, seed: int = 0, max_actions: int = 5000, avoid:
     raise AssertionError("the condition never came")
 
 
+class Recorder:
+    """A `done` condition for bot_until that also keeps every event raised on the way."""
+
+    def __init__(self, table, until=lambda t: False):
+        self.events = list(table.events)
+        self._last = table.events
+        self.until = until
+
+    def __call__(self, table) -> bool:
+        if table.events is not self._last:
+            self.events += table.events
+            self._last = table.events
+        return self.until(table)
+
+    def of(self, type_: str) -> list[dict]:
+        return [e.data for e in self.events if e.type == type_]
+
+
+def voting(table) -> bool:
+    """A vote prompt is open."""
+    return any(p.kind == "vote" and p.blocking for p in table.state.prompts)
+
+
 def events(table: Table, type_: str) -> list[dict]:
     return [e.data for e in table.events if e.type == type_]
 

@@ -9,34 +9,12 @@ from core.engine import view
 from core.errors import IncompatibleModules
 from core.state import Action
 from plugins.queens_dilemma.content import CHARACTERS
-from tests.queens_dilemma.harness import BOX, act, bot_until, campaign, played_campaign_game, start
+from tests.queens_dilemma.harness import BOX, Recorder, act, bot_until, campaign, played_campaign_game, start, voting
 
 AOD = ["age-of-disorder"]
 PURPLE = ["DAOD", "CAOD", "AAOD"]
 AAOD = {"Aesyas": "AAOD1", "Elinor": "AAOD2", "Jilian": "AAOD3", "Lyrie": "AAOD4", "Syd": "AAOD5", "Xanthe": "AAOD6"}
 STARTING = {"Aesyas": "A106", "Elinor": "A127", "Jilian": "A044", "Lyrie": "A064", "Syd": "A086", "Xanthe": "A017"}
-
-
-class Recorder:
-    """A `done` condition for bot_until that keeps every event raised on the way."""
-
-    def __init__(self, table, until=lambda t: False):
-        self.events = list(table.events)
-        self._last = table.events
-        self.until = until
-
-    def __call__(self, table) -> bool:
-        if table.events is not self._last:
-            self.events += table.events
-            self._last = table.events
-        return self.until(table)
-
-    def of(self, type_: str) -> list[dict]:
-        return [e.data for e in self.events if e.type == type_]
-
-
-def voting(table) -> bool:
-    return any(p.kind == "vote" and p.blocking for p in table.state.prompts)
 
 
 def aod_game(players: int = 4, characters: list[str] | None = None, seed: int = 0, resources: dict | None = None):

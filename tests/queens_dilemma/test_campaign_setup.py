@@ -18,32 +18,15 @@ from core.state import Action
 from plugins.queens_dilemma.content import CHARACTERS, DEFAULT_BOX, IDEOLOGIES, load_box
 from plugins.queens_dilemma.plugin import GAME_ID, RECOMMENDED
 from plugins.queens_dilemma.scoring import AXES, IdeologyBoard, push
-from tests.queens_dilemma.harness import BOX, REGIONS, act, bot_until, campaign, played_campaign_game, start
+from tests.queens_dilemma.harness import (
+    BOX, REGIONS, Recorder, act, bot_until, campaign, played_campaign_game, start, voting,
+)
 
 STARTING = {"Aesyas": "A106", "Elinor": "A127", "Jilian": "A044", "Lyrie": "A064", "Syd": "A086", "Xanthe": "A017"}
 SIX = list(CHARACTERS)
 
 
 # -- helpers ----------------------------------------------------------------------------------
-class Recorder:
-    """A `done` condition for bot_until that also keeps every event raised on the way."""
-
-    def __init__(self, table, until=lambda t: False):
-        self.events = list(table.events)
-        self._last = table.events
-        self.until = until
-        self.snapshots: list = []
-
-    def __call__(self, table) -> bool:
-        if table.events is not self._last:
-            self.events += table.events
-            self._last = table.events
-        return self.until(table)
-
-    def of(self, type_: str) -> list[dict]:
-        return [e.data for e in self.events if e.type == type_]
-
-
 def pick_all_regions(table) -> list[tuple[int, str, bool]]:
     """Answer every Region prompt with the first Region offered; return (seat, region, main)."""
     picks = []
@@ -80,10 +63,6 @@ def decide_vote(table, side: str) -> list:
             return act(table, p.seat, "decide", side=side)
         else:
             raise AssertionError(f"unexpected prompt {p.kind}")
-
-
-def voting(table) -> bool:
-    return any(p.kind == "vote" and p.blocking for p in table.state.prompts)
 
 
 def campaign_over(saved: dict) -> bool:
