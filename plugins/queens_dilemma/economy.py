@@ -68,14 +68,21 @@ def tax(resources: dict[str, int], taxed: str) -> int:
     return due
 
 
+def spend(resources: dict[str, int], cost: dict[str, int]) -> bool:
+    """A deliberate cost (QD-278): paid in full or not at all, in kind first, then 2 Gold per
+    missing unit (QD-280). Returns whether it was paid (the dict is changed only then)."""
+    if not can_afford(resources, cost):
+        return False
+    for r, n in cost.items():
+        own = min(resources.get(r, 0), n)
+        resources[r] -= own
+        if r != "gold":
+            resources["gold"] -= GOLD_PER_UNIT * (n - own)
+    return True
+
+
 def investment(resources: dict[str, int], kind: str, bag: int, pay: bool) -> str:
     """An Investment of `kind` costs the Timeline's Bag value in that Resource (2 Gold per
     missing unit allowed), paid in full or not at all, never as Infamy: returns "success"
     when paid, "failure" otherwise (QD-241..245)."""
-    if not pay or not can_afford(resources, {kind: bag}):
-        return "failure"
-    own = min(resources.get(kind, 0), bag)
-    resources[kind] -= own
-    if kind != "gold":
-        resources["gold"] -= GOLD_PER_UNIT * (bag - own)
-    return "success"
+    return "success" if pay and spend(resources, {kind: bag}) else "failure"

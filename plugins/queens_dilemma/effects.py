@@ -12,8 +12,8 @@ import msgspec
 from core.flow import Ctx, StepTable
 from core.state import Action
 from plugins.queens_dilemma import symbology
-from plugins.queens_dilemma.content import CampaignBox, Effect, RESOURCES, default_box
-from plugins.queens_dilemma.economy import GOLD_PER_UNIT, can_afford
+from plugins.queens_dilemma.content import CampaignBox, RESOURCES, default_box
+from plugins.queens_dilemma.economy import can_afford, spend
 from plugins.queens_dilemma.scoring import IdeologyCard, push as push_slider
 from plugins.queens_dilemma.state import ChronicleRecord, HeldAgenda, HeldSkill, QDState
 
@@ -76,9 +76,21 @@ def targets(state: QDState, to: str, of: str = "", at_least: int = 1, actor: int
     return keyword_holders(state, to)  # a Keyword: absent holders get Legacy effects only
 
 
+def box_steps(boxes, actor: int | None = None, source: str = "") -> list[tuple[str, dict]]:
+    """Flow steps resolving Boxes in printed order (each works out its targets when its turn
+    comes: QD-286, QD-293)."""
+    return [("qdx.box", {"b": msgspec.to_builtins(b), "actor": actor, "source": source}) for b in boxes]
+
+
 def run_boxes(ctx: Ctx, boxes, actor: int | None = None, source: str = "") -> None:
-    """Schedule Boxes in printed order (each resolves its targets when its turn comes)."""
-    ctx.push_all([("qdx.box", {"b": msgspec.to_builtins(b), "actor": actor, "source": source}) for b in boxes])
+    ctx.push_all(box_steps(boxes, actor, source))
+
+
+def band_steps(state: QDState, band: str) -> list[tuple[str, dict]]:
+    """Box steps of every Chronicle in play acting in `band` (QD-322..332), their Herald as actor."""
+    box = box_of(state)
+    return [step for ch in state.chronicles if band in box.chronicles[ch.code].bands
+            for step in box_steps(box.chronicles[ch.code].boxes, ch.herald, ch.code)]
 
 
 @steps("box")
@@ -201,7 +213,7 @@ def unlock_agenda(ctx: Ctx, seat: int, code: str, source: str) -> None:
         return
     if card.kind == "epilogue":  # QD-350: the reward at once (fate, then an Ongoing Agenda)
         state.campaign.trashed.append(code)
-        run_effects(ctx, [seat], [_d(x) for x in card.reward], f"agenda {code}")
+        run_effects(ctx, [seat], msgspec.to_builtins(card.reward), f"agenda {code}")
         return
     deadline = None if card.kind == "ongoing" else (card.deadline or state.game_number + 3)  # QD-354
     diary.agendas.append(HeldAgenda(code=code, deadline=deadline))
@@ -213,7 +225,7 @@ def crossroad(ctx: Ctx, seat: int, params: dict, code: str) -> None:
     option = card.options[params["option"]]
     ctx.state.campaign.trashed.append(code)
     ctx.emit("crossroad", to=[seat], public={"seat": seat}, seat=seat, code=code, option=option.label)
-    run_effects(ctx, [seat], [_d(x) for x in option.effects], f"agenda {code}")
+    run_effects(ctx, [seat], msgspec.to_builtins(option.effects), f"agenda {code}")
 
 
 def _ongoing(ctx, seat, e, source, region):
@@ -309,31 +321,21 @@ EFFECTS = {"gain": _gain, "lose": _lose, "push": _push, "envelope": _envelope, "
            "building": _building, "keyword": _keyword, "skill": _skill, "fate": _fate}
 
 
-def _d(e: Effect) -> dict:
-    return msgspec.to_builtins(e)
+def with_bag(cost: dict[str, int], bag_kind: str = "", bag: int = 0) -> dict[str, int]:
+    """A printed cost plus the Timeline's Bag value in `bag_kind` (QD-345)."""
+    total = dict(cost)
+    if bag_kind:
+        total[bag_kind] = total.get(bag_kind, 0) + bag
+    return total
 
 
 def pay_cost(resources: dict[str, int], cost: dict[str, int], bag_kind: str = "", bag: int = 0) -> bool:
-    """A deliberate cost (QD-278): paid in full or not at all; in kind first, then 2 Gold per
-    missing unit (QD-280). Returns whether it was paid."""
-    total = dict(cost)
-    if bag_kind:
-        total[bag_kind] = total.get(bag_kind, 0) + bag
-    if not can_afford(resources, total):
-        return False
-    for r, n in total.items():
-        own = min(resources[r], n)
-        resources[r] -= own
-        if r != "gold":
-            resources["gold"] -= GOLD_PER_UNIT * (n - own)
-    return True
+    """A deliberate cost, Bag included: paid in full or not at all (economy.spend)."""
+    return spend(resources, with_bag(cost, bag_kind, bag))
 
 
 def affordable(resources: dict[str, int], cost: dict[str, int], bag_kind: str = "", bag: int = 0) -> bool:
-    total = dict(cost)
-    if bag_kind:
-        total[bag_kind] = total.get(bag_kind, 0) + bag
-    return can_afford(resources, total)
+    return can_afford(resources, with_bag(cost, bag_kind, bag))
 
 
 def ideology_card(state: QDState, seat: int) -> IdeologyCard:

@@ -7,19 +7,11 @@ import msgspec
 from core.flow import Ctx, StepTable
 from core.state import Action
 from plugins.queens_dilemma import economy, scoring
-from plugins.queens_dilemma.effects import (affordable, box_of, draw_ongoing, ideology_card, pay_cost,
+from plugins.queens_dilemma.effects import (affordable, band_steps, box_of, box_steps, draw_ongoing, ideology_card, pay_cost,
                                             run_effects, targets)
 from plugins.queens_dilemma.state import QDState
 
 steps = StepTable("qdend")
-
-
-def _boxes(state: QDState, band: str) -> list[tuple[str, dict]]:
-    """Box steps of every Chronicle in play acting in `band` (QD-226..332)."""
-    box = box_of(state)
-    return [("qdx.box", {"b": msgspec.to_builtins(b), "actor": ch.herald, "source": ch.code})
-            for ch in state.chronicles if band in box.chronicles[ch.code].bands
-            for b in box.chronicles[ch.code].boxes]
 
 
 def order_from_leader(state: QDState) -> list[int]:
@@ -32,16 +24,15 @@ def begin(ctx: Ctx) -> None:
     box = box_of(state)
     ctx.enter_phase("end")
     events = sorted(state.events_active, key=lambda e: box.events[e].number)  # QD-224, QD-225
-    work = [("qdx.box", {"b": msgspec.to_builtins(b), "actor": None, "source": f"event {e}"})
-            for e in events for b in box.events[e].resolve]
-    work += _boxes(state, "end_of_game")                          # QD-226
-    work += [("qdend.ideology", {})] + _boxes(state, "ideology_scoring")
-    work += [("qdend.power", {})] + _boxes(state, "power_scoring")
+    work = [step for e in events for step in box_steps(box.events[e].resolve, source=f"event {e}")]
+    work += band_steps(state, "end_of_game")                          # QD-226
+    work += [("qdend.ideology", {})] + band_steps(state, "ideology_scoring")
+    work += [("qdend.power", {})] + band_steps(state, "power_scoring")
     work += [("qdend.invest", {"seat": s}) for s in order_from_leader(state)]
     work += [("qdend.investment_band", {})]
     work += [("qdend.agendas", {"seat": s}) for s in order_from_leader(state)]
     work += [("qdend.failures", {})]
-    work += _boxes(state, "tax") + [("qdend.taxes", {}), ("qdend.cleanup", {})]
+    work += band_steps(state, "tax") + [("qdend.taxes", {}), ("qdend.cleanup", {})]
     ctx.push_all(work)
 
 

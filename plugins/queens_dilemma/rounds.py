@@ -14,7 +14,8 @@ from core.state import Action
 from plugins.queens_dilemma import council_rules, ending
 from plugins.queens_dilemma.content import Dilemma
 from plugins.queens_dilemma.economy import can_afford
-from plugins.queens_dilemma.effects import box_of, pay_cost, run_boxes, run_effects, targets
+from plugins.queens_dilemma.effects import (band_steps, box_of, box_steps, pay_cost, run_boxes, run_effects, targets,
+                                            unlock_agenda)
 from plugins.queens_dilemma.scoring import IdeologyBoard, push as push_slider
 from plugins.queens_dilemma.state import Chronicle, EventRecord, QDState
 from plugins.queens_dilemma.voting import open_payments
@@ -67,7 +68,6 @@ def first_game_done(ctx: Ctx) -> None:
     c = state.campaign
     c.regions_chosen = True
     box = box_of(state)
-    from plugins.queens_dilemma.effects import unlock_agenda  # noqa: PLC0415 (same package, no cycle at import)
     for d in c.diaries:  # QD-032..038: dealt face down
         unlock_agenda(ctx, d.seat, box.characters[d.character].starting_agenda, "starting agenda")
     ctx.hook.qd_campaign_setup(ctx=ctx)  # modules' content, after Envelope 00 (pushed below runs first)
@@ -234,7 +234,7 @@ def chronicles(ctx: Ctx) -> None:
             work.append(("qd.run_effects", {"seats": [herald], "effects": msgspec.to_builtins(card.herald_effects),
                                              "source": f"herald {rec.code}"}))
         if "instant" in card.bands:
-            work += [("qdx.box", {"b": msgspec.to_builtins(b), "actor": herald, "source": rec.code}) for b in card.boxes]
+            work += box_steps(card.boxes, herald, rec.code)
     ctx.push_all(work)
     for rec in placed:  # QD-102..104
         if box.chronicles[rec.code].duration is not None:
@@ -342,7 +342,7 @@ def read_story(ctx: Ctx, story: str) -> None:
     card = box_of(state).stories[story]
     state.campaign.stories.append(story)
     ctx.emit("story", id=story, storyline=card.storyline, number=card.number, title=card.title, text=card.text)
-    work = [("qdx.box", {"b": msgspec.to_builtins(b), "actor": None, "source": f"story {story}"}) for b in card.boxes]
+    work = box_steps(card.boxes, source=f"story {story}")
     work += [("qd.open_mystery", {"code": m}) for m in card.mysteries]
     if card.ending:
         work.append(("qdx.effect", {"seat": None, "e": {"op": "ending", "code": card.ending}, "source": story}))
@@ -365,7 +365,7 @@ def open_mystery(ctx: Ctx, code: str) -> None:
         games = box_of(state).events[eid].games
         c.events.append(EventRecord(id=eid, games_left=games))
     work = [("qdx.effect", {"seat": None, "e": {"op": "chronicle", "code": ch}, "source": code}) for ch in m.chronicles]
-    work += [("qdx.box", {"b": msgspec.to_builtins(b), "actor": None, "source": code}) for b in m.boxes]
+    work += box_steps(m.boxes, source=code)
     ctx.push_all(work)
 
 
@@ -396,10 +396,7 @@ def round_(ctx: Ctx) -> None:
     state.markers = {"blue": shown["aye"], "red": shown["nay"]}
     ctx.emit("dilemma", **shown)
     ctx.enter_phase("voting")
-    work = [("qdx.box", {"b": msgspec.to_builtins(b), "actor": ch.herald, "source": ch.code})
-            for ch in state.chronicles if "voting" in box.chronicles[ch.code].bands  # QD-326
-            for b in box.chronicles[ch.code].boxes]
-    ctx.push_all(work + [("qdv.begin", {}), ("qd.resolution", {})])
+    ctx.push_all(band_steps(state, "voting") + [("qdv.begin", {}), ("qd.resolution", {})])  # QD-326
 
 
 @steps("end")
@@ -434,7 +431,7 @@ def resolution(ctx: Ctx) -> None:
     ctx.emit("outcome", id=card.id, side=side, text=outcome.text, winners=state.winners,
              boxes=public_boxes(outcome.boxes), envelopes=list(outcome.envelopes),
              mysteries=list(outcome.mysteries), sand_timer=outcome.sand_timer)  # QD-200: only the winning side
-    work = [("qdx.box", {"b": msgspec.to_builtins(b), "actor": None, "source": card.id}) for b in outcome.boxes]
+    work = box_steps(outcome.boxes, source=card.id)
     work.append(("qd.board", {"side": side}))
     work += [("qd.open_envelope", {"code": e}) for e in outcome.envelopes]
     work += [("qd.open_mystery", {"code": m}) for m in outcome.mysteries]
