@@ -5,11 +5,14 @@ legal actions, from its own seeded `random.Random` (bot choices are not game ran
 """
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 
 from core.engine import Table, create_table, legal_actions
 from core.errors import EngineError
+from core.plugins import default_registry
+from core.state import Seat
 
 
 class RandomBot:
@@ -80,13 +83,7 @@ def play_campaign(
 ) -> PlayedCampaign:
     """Play a whole campaign headless: game n uses seed `seed * 1000 + n`; the campaign is
     saved after each game exactly as the server saves it (`conclave_campaign_save`)."""
-    import copy
-
-    from core import default_registry
-
     rules = default_registry().rules_for(game, list(modules or []))
-    from core.state import Seat
-
     campaign = rules.hook.conclave_campaign_new(game=game, seats=[Seat(index=i) for i in range(players)],
                                                 options=dict(options or {}))
     if campaign is None:

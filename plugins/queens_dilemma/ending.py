@@ -10,6 +10,7 @@ from plugins.queens_dilemma import economy, scoring
 from plugins.queens_dilemma.effects import (affordable, band_steps, box_of, box_steps, draw_ongoing, ideology_card, pay_cost,
                                             run_effects, targets)
 from plugins.queens_dilemma.state import QDState
+from plugins.queens_dilemma.symbology import triggered
 
 steps = StepTable("qdend")
 
@@ -99,13 +100,8 @@ def investment_band(ctx: Ctx) -> None:
             if card.investment_kind:
                 seats = [s for s in seats if box.investments[state.councilors[s].investment].resource == card.investment_kind]
             trig = b.trigger
-            if trig is None or _fires(state, trig):
+            if trig is None or triggered(trig.when, trig.ideology, state.board):
                 ctx.push("qd.run_effects", seats=seats, effects=msgspec.to_builtins(b.effects), source=ch.code)
-
-
-def _fires(state: QDState, trig) -> bool:
-    from plugins.queens_dilemma.symbology import triggered
-    return triggered(trig.when, trig.ideology, state.board)
 
 
 @steps("agendas")

@@ -154,7 +154,8 @@ def qd_payment_made(ctx, seats):
 def conclave_campaign_new(game, seats, options):
     if game != GAME_ID:
         return None
-    return msgspec.to_builtins(new_campaign(len(seats), options, list(options.get("modules", []))))
+    # modules are set by the first game's table (conclave_campaign_begin, QD-067)
+    return msgspec.to_builtins(new_campaign(len(seats), options, []))
 
 
 @hookimpl
