@@ -22,7 +22,7 @@ NEXT = """mutation($c: String!, $s: Int, $m: [String!]) { startNextGame(campaign
 JOIN = """mutation($t: String!, $s: Int!) { joinTable(tableId: $t, seat: $s, name: "p") { ... on JoinOk { seatToken } } }"""
 READ = """query($c: String!) { campaign(id: $c) { id game status sessions standings games } }"""
 CREATE = """mutation($i: CreateTableInput!) { createTable(input: $i) {
-  __typename ... on CreateTableOk { table { id game stateJson } } ... on Rejected { code message } } }"""
+  __typename ... on CreateTableOk { table { id game campaignId stateJson } } ... on Rejected { code message } } }"""
 
 
 def test_a_whole_campaign_to_the_grand_finale_over_graphql_with_a_restart(make_redis_server):
@@ -83,6 +83,8 @@ def test_create_table_alone_starts_a_new_campaign(embedded_server):
             assert res["__typename"] == "CreateTableOk", res
             state = res["table"]["stateJson"]
             assert state["campaign"]["players"] == 4
+            campaign = (await run(anon, READ, c=res["table"]["campaignId"]))["campaign"]
+            assert campaign["game"] == GAME and campaign["sessions"] == 0 and campaign["status"] != "finished"
     asyncio.run(go())
 
 
