@@ -12,32 +12,12 @@ import json
 import random
 
 from core import create_table, to_action, view
-from plugins.queens_dilemma.content import default_box
 from tests.api.client import ACT, TABLE, create_and_join, http, run, sessions
 from tests.api.test_auth_and_secrets import selection
+from tests.queens_dilemma.test_secrets import secrets_for  # one definition of what a viewer may not read
 
 GAME, PLAYERS, SEED = "queens-dilemma", 4, 12
-BOX = default_box()
 WALK = "query($t: String!) { table(id: $t) " + selection("Table") + " }"
-
-
-def secrets_for(state, viewer) -> list[str]:
-    """What `viewer` must not read at this state (see tests/queens_dilemma/test_secrets.py)."""
-    out = []
-    revealed = state.phase in ("end", "cleanup") or state.finished
-    for p in state.councilors:
-        if p.seat == viewer:
-            continue
-        if not revealed:
-            out += [x for x in (p.ideology_card, p.investment) if x]
-        out += [a.code for a in state.campaign.diaries[p.seat].agendas]
-    if state.dilemma and state.phase != "resolution":
-        card = BOX.dilemmas[state.dilemma]
-        out += [t for t in (card.aye.text, card.nay.text) if t]
-    for code, env in BOX.envelopes.items():
-        if code not in state.campaign.opened and env.story:
-            out.append(BOX.stories[env.story].text)
-    return out
 
 
 def test_no_viewer_reads_another_players_secrets_in_any_field(embedded_server):

@@ -26,7 +26,7 @@ def _texts_of_envelope(code: str) -> list[str]:
     return [t for t in out if t]
 
 
-def _secrets_for(state, viewer) -> list[str]:
+def secrets_for(state, viewer) -> list[str]:
     """Strings `viewer` must not see in the view or events at this moment."""
     secret = []
     revealed = state.phase in ("end", "cleanup") or state.finished
@@ -72,7 +72,7 @@ def _walk_game(table, rng, check_every=1):
             shown = view(rules, table.state, viewer)
             glossary = rules.hook.conclave_glossary(state=table.state, viewer=viewer, view=shown)
             seen = json.dumps(shown) + json.dumps(view_events(table.events, viewer)) + json.dumps(glossary)
-            for s in _secrets_for(table.state, viewer) + lost_backs:
+            for s in secrets_for(table.state, viewer) + lost_backs:
                 assert s not in seen, (viewer, s, table.state.phase)
             v = view(rules, table.state, viewer)
             assert isinstance(v["campaign"]["deck"], int)  # never the order, never the cards
