@@ -17,7 +17,7 @@ from strawberry.types import Info
 from api.service import Loaded, Rejected as ServiceRejected, TableService, entry_events
 from core.engine import active_seats, view as core_view
 from core.plugins import Registry
-from schema.execution import PerEventMemoExecutionContext
+from schema.execution import FastExecutionContext
 
 
 def token_of(info: Info) -> str | None:
@@ -38,7 +38,7 @@ def service_of(info: Info) -> TableService:
 
 
 def build_schema(registry: Registry, extensions: list | None = None,
-                 execution_context_class: type = PerEventMemoExecutionContext) -> strawberry.Schema:
+                 execution_context_class: type = FastExecutionContext) -> strawberry.Schema:
     contributed: dict[str, tuple[type, Any]] = {}
     for plugin_types in registry._discovery.hook.conclave_graphql_types():
         for game_id, gql_type, from_view in plugin_types:
