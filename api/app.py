@@ -23,6 +23,8 @@ from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_P
 
 from api import logs
 from api.db import Database
+from api.fast_http import FastGraphQLHTTP
+from schema.prepared import DocumentCache
 from api.limits import LimitsMiddleware
 from api.metrics import METRICS, RequestMetrics
 from api.service import TableService
@@ -45,13 +47,18 @@ def make_store(settings: Settings, db: Database):
     return MemoryStore(db)
 
 
-def schema_extensions(settings: Settings) -> list:
-    """Strawberry's own limits and caches. The depth and alias rules are built once and
-    shared: a rule class built per request would miss the validation cache every time (its
-    key includes the rules), and re-validating is most of a small request's cost."""
+def limit_rules(settings: Settings) -> list:
+    """The depth and alias limits as validation rules, built once and shared: a rule class
+    built per request would miss the validation cache every time (its key includes the
+    rules), and re-validating is most of a small request's cost."""
     depth = QueryDepthLimiter(max_depth=settings.max_query_depth)
     aliases = MaxAliasesLimiter(max_alias_count=settings.max_aliases)
-    rules = [*depth.validation_rules, *aliases.validation_rules]
+    return [*depth.validation_rules, *aliases.validation_rules]
+
+
+def schema_extensions(settings: Settings, rules: list | None = None) -> list:
+    """Strawberry's own limits and caches."""
+    rules = limit_rules(settings) if rules is None else rules
     return [  # factories: strawberry builds a fresh extension object per request
         lambda: AddValidationRules(rules),
         lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
@@ -124,7 +131,8 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         finally:
             await store.close()
 
-    schema = build_schema(registry, schema_extensions(settings))
+    rules = limit_rules(settings)
+    schema = build_schema(registry, schema_extensions(settings, rules))
     graphql = ConclaveGraphQL(schema, holder)
 
     async def healthz(request: Request):
@@ -157,6 +165,9 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         Mount("/play", app=StaticFiles(directory=PLAY_DIR, html=True), name="play"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
+    if settings.lean_paths:  # innermost: within the limits and metrics, before Starlette's routing and the view
+        schema.documents = DocumentCache(schema, settings.max_tokens, rules)
+        app.add_middleware(FastGraphQLHTTP, schema=schema, holder=holder, documents=schema.documents)
     app.add_middleware(LimitsMiddleware, max_body=settings.max_body_bytes,
                        rate=settings.rate_per_second, burst=settings.rate_burst,
                        address_rate=settings.address_rate_per_second, address_burst=settings.address_burst)

@@ -18,6 +18,7 @@ from api.service import Loaded, Rejected as ServiceRejected, TableService, entry
 from core.engine import active_seats, view as core_view
 from core.plugins import Registry
 from schema.execution import FastExecutionContext
+from schema.streaming import ConclaveSchema
 
 
 def token_of(info: Info) -> str | None:
@@ -38,7 +39,7 @@ def service_of(info: Info) -> TableService:
 
 
 def build_schema(registry: Registry, extensions: list | None = None,
-                 execution_context_class: type = FastExecutionContext) -> strawberry.Schema:
+                 execution_context_class: type = FastExecutionContext) -> ConclaveSchema:
     contributed: dict[str, tuple[type, Any]] = {}
     for plugin_types in registry._discovery.hook.conclave_graphql_types():
         for game_id, gql_type, from_view in plugin_types:
@@ -427,5 +428,5 @@ def build_schema(registry: Registry, extensions: list | None = None,
                 yield TableUpdate(version=entry["version"], events=entry_events(entry["events"], viewer),
                                   table=Table(_t=loaded, _viewer=viewer))
 
-    return strawberry.Schema(query=Query, mutation=Mutation, subscription=Subscription,
-                             extensions=extensions or [], execution_context_class=execution_context_class)
+    return ConclaveSchema(query=Query, mutation=Mutation, subscription=Subscription,
+                          extensions=extensions or [], execution_context_class=execution_context_class)

@@ -1,0 +1,164 @@
+"""`api.fast_http` answers exactly as strawberry's view does.
+
+Two apps, one with the fast path (the default) and one without (`lean_paths=False`), each
+with its own embedded store, receive the same requests: tables created with the same seed,
+the same seats joined, the same actions. Every response - status, content type and JSON
+body, with ids and tokens replaced by their role - must be equal, for well-formed queries
+and mutations (answered by the fast path: counted) and for every kind of refusal (answered
+by the view behind it).
+"""
+from __future__ import annotations
+
+import gc
+import json
+import logging
+
+import pytest
+from starlette.testclient import TestClient
+
+import api.fast_http
+from api.app import create_app
+from api.settings import Settings
+from core.plugins import default_registry
+from tests.api.client import ACT, CREATE, JOIN, TABLE
+
+GAMES = "{ games { id name minPlayers maxPlayers modules { id incompatibleWith } } }"
+DEEP = 'mutation { act(tableId: "x", action: {type: "t"}) { ... on ActOk { table { prompts { options { type } } } } } }'
+
+
+def app_client(tmp_path, name: str, fast: bool) -> TestClient:
+    settings = Settings(database_url=f"sqlite:///{tmp_path / name}.sqlite3", lean_paths=fast, max_query_depth=3,
+                        max_aliases=3, max_tokens=300, rate_per_second=1e6, rate_burst=10**6)
+    return TestClient(create_app(settings, default_registry()))
+
+
+class Twin:
+    """One client, and what its ids and tokens stand for."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client, self.names = client, {}
+
+    def name(self, value: str, role: str) -> None:
+        self.names[value] = role
+
+    def post(self, body, token: str | None = None, content_type: str = "application/json", raw: bytes | None = None):
+        headers = {"content-type": content_type}
+        if token:
+            headers["authorization"] = f"Bearer {token}"
+        content = raw if raw is not None else json.dumps(body).encode()
+        response = self.client.post("/graphql", content=content, headers=headers)
+        text = response.text
+        for value, role in self.names.items():
+            text = text.replace(value, role)
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            parsed = text
+        return response.status_code, response.headers.get("content-type"), parsed
+
+
+@pytest.fixture
+def process_state():
+    """An app in this process configures logging and tunes the GC for a long-lived server:
+    put both back, or later tests in the same worker inherit them (an INFO record kept per
+    action broke the subscription memory test)."""
+    logger = logging.getLogger("conclave")
+    saved = (logger.handlers[:], logger.level, logger.propagate, gc.get_threshold())
+    yield
+    logger.handlers[:], logger.level, logger.propagate = saved[:3]
+    gc.unfreeze()
+    gc.set_threshold(*saved[3])
+
+
+@pytest.fixture
+def twins(tmp_path, monkeypatch, process_state):
+    executed = []
+    original = api.fast_http.execute
+
+    def counting(*args, **kwargs):
+        executed.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(api.fast_http, "execute", counting)
+    with app_client(tmp_path, "fast", True) as fast, app_client(tmp_path, "stock", False) as stock:
+        yield Twin(fast), Twin(stock), executed
+
+
+def same(twins, body=None, **kw):
+    fast, stock, _ = twins
+    a, b = fast.post(body, **kw), stock.post(body, **kw)
+    assert a == b, f"fast {a}\nstock {b}"
+    return a
+
+
+def test_well_formed_requests_answer_as_the_view_does(twins):
+    fast, stock, executed = twins
+    same(twins, {"query": GAMES})
+    same(twins, {"query": "query($t: String!) { table(id: $t) { id } }", "variables": {"t": "nope"}})
+    tables = []
+    for twin in (fast, stock):
+        status, _, body = twin.post({"query": CREATE, "variables": {"input": {"game": "new-capital", "players": 2,
+                                                                            "seed": 7}}})
+        ok = body["data"]["createTable"]
+        twin.name(ok["table"]["id"], "TABLE")
+        twin.name(ok["hostToken"], "HOST")
+        tables.append(ok["table"]["id"])
+        for seat in range(2):
+            _, _, joined = twin.post({"query": JOIN, "variables": {"t": ok["table"]["id"], "s": seat, "n": "P"}})
+            twin.name(joined["data"]["joinTable"]["seatToken"], f"SEAT{seat}")
+    seats = {twin: {role: value for value, role in twin.names.items()} for twin in (fast, stock)}
+    for step in range(12):
+        views = [twin.post({"query": TABLE, "variables": {"t": t}}, token=seats[twin]["SEAT0"])
+                 for twin, t in zip((fast, stock), tables)]
+        assert views[0] == views[1]
+        active = views[0][2]["data"]["table"]["activeSeats"][0]
+        legal = [twin.post({"query": TABLE, "variables": {"t": t}}, token=seats[twin][f"SEAT{active}"])
+                 for twin, t in zip((fast, stock), tables)]
+        assert legal[0] == legal[1]
+        action = legal[0][2]["data"]["table"]["legalActions"][0]
+        version = legal[0][2]["data"]["table"]["version"]
+        results = [twin.post({"query": ACT, "variables": {"t": t, "a": action, "v": version}},
+                             token=seats[twin][f"SEAT{active}"]) for twin, t in zip((fast, stock), tables)]
+        assert results[0] == results[1] and results[0][2]["data"]["act"]["__typename"] == "ActOk"
+        # refusals that are data: stale version, another seat's token, a bent action
+        for token, act in ((f"SEAT{active}", {"t": None, "a": action, "v": version}),
+                           (f"SEAT{1 - active}", {"t": None, "a": action}),
+                           (f"SEAT{active}", {"t": None, "a": {"type": "no-such-action", "params": {}}})):
+            answers = [twin.post({"query": ACT, "variables": {**act, "t": t}}, token=seats[twin][token])
+                       for twin, t in zip((fast, stock), tables)]
+            assert answers[0] == answers[1] and answers[0][2]["data"]["act"]["__typename"] == "ActRejected"
+    assert len(executed) == 5 + 12 * 6, "the fast path answered every well-formed request"
+
+
+REFUSED = [
+    dict(raw=b"{not json"),
+    dict(raw=b"\xff\xfe"),
+    dict(body={"variables": {}}),
+    dict(body={"query": GAMES, "variables": [1]}),
+    dict(body={"query": "{ nope }"}),
+    dict(body={"query": "{ games { id "}),
+    dict(body={"query": DEEP}),
+    dict(body={"query": "{ a: games { id } b: games { id } c: games { id } d: games { id } }"}),
+    dict(body={"query": "{ games { " + "id " * 400 + "} }"}),
+    dict(body={"query": "query A { games { id } }", "operationName": "C"}),
+    dict(body={"query": "subscription { tableUpdates(tableId: \"x\") { version } }"}),
+    dict(body={"query": "query($t: String!) { table(id: $t) { id } }", "variables": {"t": 5}}),
+    dict(body={"query": "query($t: String!) { table(id: $t) { id } }"}),
+    dict(body={"query": GAMES}, content_type="text/plain"),
+    dict(body=[{"query": GAMES}]),
+]
+
+
+@pytest.mark.parametrize("request_kw", REFUSED, ids=range(len(REFUSED)))
+def test_every_refusal_is_the_views_own(twins, request_kw):
+    status, _, body = same(twins, request_kw.get("body"), **{k: v for k, v in request_kw.items() if k != "body"})
+    assert status != 200 or body.get("errors"), (status, body)
+
+
+@pytest.mark.parametrize("body", [
+    {"query": GAMES, "extensions": {"persistedQuery": None}},
+    {"query": "query A { games { id } } query B { games { name } }", "operationName": "B"},
+], ids=["extensions", "two-operations"])
+def test_what_the_fast_path_leaves_to_the_view_is_answered_the_same(twins, body):
+    status, _, answer = same(twins, body)
+    assert status == 200 and answer["data"]["games"]
