@@ -1,14 +1,15 @@
 """Structured logs: one JSON object per line, carrying table id and version when known.
 
-The stdlib `logging` with a small JSON formatter: every library's records come out in the
-same shape, and no extra dependency is needed for it.
+The stdlib `logging` with a small JSON formatter (msgspec encodes): every library's records
+come out in the same shape.
 """
 from __future__ import annotations
 
-import json
 import logging
 import sys
 import time
+
+import msgspec
 
 _STANDARD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {"message", "asctime"}
 
@@ -20,7 +21,7 @@ class JsonFormatter(logging.Formatter):
         out.update({k: v for k, v in record.__dict__.items() if k not in _STANDARD})
         if record.exc_info:
             out["exc"] = self.formatException(record.exc_info)
-        return json.dumps(out, default=str)
+        return msgspec.json.encode(out, enc_hook=str).decode()  # several times json.dumps's speed: one line per action
 
 
 def configure(json_lines: bool = True, level: int = logging.INFO) -> None:

@@ -1,6 +1,9 @@
 """Prometheus metrics of one server process (`/metrics`)."""
 from __future__ import annotations
 
+import gc
+import time
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
 
@@ -18,12 +21,31 @@ class Metrics:
         self.subscriptions = Gauge("conclave_open_subscriptions", "Open table subscriptions", registry=r)
         self.redis_errors = Counter("conclave_redis_errors", "Redis errors", registry=r)
         self.rate_limited = Counter("conclave_rate_limited", "Requests refused by the rate limit", registry=r)
+        self.gc_seconds = Counter("conclave_gc_seconds", "Time in the garbage collector", ["generation"], registry=r)
+        self.gc_collections = Counter("conclave_gc_collections", "Garbage collections", ["generation"], registry=r)
 
     def render(self) -> bytes:
         return generate_latest(self.registry)
 
 
 METRICS = Metrics()
+
+
+def watch_gc() -> None:
+    """Count the collector's runs and time by generation (`/metrics`): its share of the CPU
+    under load decides the GC thresholds (benchmarks/api_load.py reports it)."""
+    started: list[float] = []
+
+    def callback(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[:] = [time.perf_counter()]
+        elif started:
+            generation = str(info["generation"])
+            METRICS.gc_seconds.labels(generation).inc(time.perf_counter() - started[0])
+            METRICS.gc_collections.labels(generation).inc()
+
+    if callback not in gc.callbacks:
+        gc.callbacks.append(callback)
 
 
 class RequestMetrics:

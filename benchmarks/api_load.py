@@ -468,6 +468,19 @@ async def client_main(idx: int, conf: dict, n_tables: int, budget: int, to_paren
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
+def server_gc_seconds(base_url: str) -> dict[str, float]:
+    """Seconds the server spent in each GC generation so far (its /metrics)."""
+    from urllib.request import urlopen
+
+    out: dict[str, float] = {}
+    with urlopen(f"{base_url}/metrics", timeout=10) as r:
+        for line in r.read().decode().splitlines():
+            if line.startswith("conclave_gc_seconds_total{"):
+                generation = line.split('generation="', 1)[1].split('"', 1)[0]
+                out[generation] = float(line.rsplit(" ", 1)[1])
+    return out
+
+
 def proc_cpu_seconds(pid: int) -> float:
     """utime + stime of a process and its live descendants, from /proc."""
     total = 0.0
@@ -656,10 +669,12 @@ def main(argv=None) -> int:
             else:
                 print("py-spy is not on PATH: no profile", file=sys.stderr)
         time.sleep(0.5)  # let the warm-up settle: the window starts on an idle server
+        gc0 = server_gc_seconds(server.base)
         srv0, red0, mach0, w0 = proc_cpu_seconds(pid), redis_cpu_seconds(r), machine_cpu(), time.monotonic()
         go.set()
         collect("stopped", args.seconds + ACT_TIMEOUT + DELIVERY_TIMEOUT + 60)
         srv1, red1, mach1, w1 = proc_cpu_seconds(pid), redis_cpu_seconds(r), machine_cpu(), time.monotonic()
+        gc1 = server_gc_seconds(server.base)
         results = collect("result", DRAIN_TIMEOUT + 30)
         if profiler is not None:
             try:
@@ -667,6 +682,8 @@ def main(argv=None) -> int:
             except subprocess.TimeoutExpired:
                 profiler.kill()
         result = summarise(args, engine, results, srv1 - srv0, red1 - red0, mach0, mach1, w1 - w0, setup_s)
+        result["server_gc_ms_per_action"] = {g: (gc1.get(g, 0.0) - gc0.get(g, 0.0)) * 1000 / max(result["actions"], 1)
+                                             for g in sorted(set(gc0) | set(gc1))}
     finally:
         go.set()
         for p in procs:
@@ -785,6 +802,9 @@ def report(o: dict) -> None:
           f"({o['machine_cores_other']:.2f} cores busy with other work)")
     print(f"engine                   {o['engine_actions_per_second']:,.0f} actions/s, "
           f"{o['engine_us_per_action']:.1f} us/action (play_game), {o['engine_apply_us_per_action']:.1f} us (apply only)")
+    if o.get("server_gc_ms_per_action"):
+        gc_parts = ", ".join(f"gen{g} {v:.3f}" for g, v in o["server_gc_ms_per_action"].items())
+        print(f"server GC                {sum(o['server_gc_ms_per_action'].values()):.2f} ms/action ({gc_parts})")
     print(f"server CPU / engine      {o['server_cpu_over_engine']:.0f}x (play_game), "
           f"{o['server_cpu_over_engine_apply']:.0f}x (apply only)")
     print(f"tables finished/started  {o['tables_finished']}/{o['tables_started']}; extra reads {o['extra_queries']}")

@@ -33,6 +33,7 @@ from graphql.language import FragmentDefinitionNode, Visitor
 from graphql.pyutils import Path
 
 from strawberry.schema.schema_converter import GraphQLCoreConverter
+from strawberry.types.cast import TYPE_CAST_ATTRIBUTE
 
 PLAN_CACHE_SIZE = 512
 
@@ -162,19 +163,31 @@ class AbstractCompleter(Completer):
 
     def __init__(self, abstract_type, by_name: dict[str, ObjectCompleter]) -> None:
         self.type, self.by_name = abstract_type, by_name
+        # The member a plain instance of a member's own class resolves to, as strawberry's
+        # union resolver decides it (exact definition match, tried before anything else),
+        # for members that are not generic; casts and other values ask strawberry.
+        self.by_class: dict[type, ObjectCompleter] = {}
+        for member in getattr(abstract_type, "types", ()):
+            definition = (member.extensions or {}).get(GraphQLCoreConverter.DEFINITION_BACKREF)
+            origin = getattr(definition, "origin", None)
+            if (origin is not None and member.name in by_name and getattr(definition, "concrete_of", None) is None
+                    and not getattr(definition, "is_graphql_generic", True)):
+                self.by_class[origin] = by_name[member.name]
 
     def __call__(self, ex, value, info, path):
         if value is None or value is Undefined:
             return None
         if isinstance(value, Exception) or info is None:
             raise Miss
-        resolve_type = self.type.resolve_type or ex.type_resolver
-        runtime = resolve_type(value, info, self.type)
-        if isinstance(runtime, GraphQLObjectType):
-            runtime = runtime.name
-        completer = self.by_name.get(runtime) if isinstance(runtime, str) else None
-        if completer is None:  # awaitable, unknown or impossible type: graphql-core says why
-            raise Miss
+        completer = self.by_class.get(type(value))
+        if completer is None or getattr(value, TYPE_CAST_ATTRIBUTE, None) is not None:
+            resolve_type = self.type.resolve_type or ex.type_resolver
+            runtime = resolve_type(value, info, self.type)
+            if isinstance(runtime, GraphQLObjectType):
+                runtime = runtime.name
+            completer = self.by_name.get(runtime) if isinstance(runtime, str) else None
+            if completer is None:  # awaitable, unknown or impossible type: graphql-core says why
+                raise Miss
         return completer(ex, value, info, path)
 
 
