@@ -22,16 +22,57 @@ from contextlib import aclosing, nullcontext
 from typing import Any
 
 import strawberry
+from graphql import ExecutionResult as GraphQLExecutionResult
 from graphql import GraphQLError, OperationType, create_source_event_stream
+from graphql.execution.collect_fields import collect_fields
+from graphql.pyutils import Path
 from strawberry.execution import optimized_is_awaitable
+from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.types import ExecutionResult
 from strawberry.types.graphql import OperationType as StrawberryOperationType  # not graphql-core's
 
+from schema.execution import PLANS
 from schema.prepared import DocumentCache
 
 
 def as_graphql_error(error: Exception) -> GraphQLError:
     return error if isinstance(error, GraphQLError) else GraphQLError(str(error), original_error=error)
+
+
+def event_root(executor):
+    """How to complete an event's one root field directly, or None.
+
+    Strawberry resolves every subscription field of an event to the event itself, and the
+    field's arguments were coerced when the stream was created (with these variables), so
+    an event's response is its compiled completion under the field's response key. Any
+    miss returns None and graphql-core executes the event as usual.
+    """
+    if executor.middleware_manager is not None and executor.middleware_manager.middlewares:
+        return None
+    root_type = executor.schema.subscription_type
+    grouped = collect_fields(executor.schema, executor.fragments, executor.variable_values, root_type,
+                             executor.operation, executor.hide_suggestions)
+    if len(grouped.grouped_field_set) != 1 or grouped.new_defer_usages:
+        return None
+    (key, details), = grouped.grouped_field_set.items()
+    field_def = executor.schema.get_field(root_type, details[0].node.name.value)
+    definition = (field_def.extensions or {}).get(GraphQLCoreConverter.DEFINITION_BACKREF) if field_def else None
+    if definition is None or not definition.is_subscription:
+        return None
+    nodes = [d.node for d in details]
+
+    def complete(event, payload):
+        completer = PLANS.get(event, field_def.type, details)
+        if completer is None:
+            return None
+        path = Path(None, key, root_type.name)
+        info = event.build_resolve_info(field_def, nodes, root_type, path) if completer.needs_path else None
+        try:
+            return GraphQLExecutionResult({key: completer(event, payload, info, path)}, None)
+        except Exception:  # noqa: BLE001 - graphql-core gives the answer, errors and all
+            return None
+
+    return complete
 
 
 class ConclaveSchema(strawberry.Schema):
@@ -60,10 +101,14 @@ class ConclaveSchema(strawberry.Schema):
                                     operation_extensions, allowed_operation_types)
 
     async def _events(self, executor, source):
+        root = event_root(executor)
         try:
             async with aclosing(source) if hasattr(source, "aclose") else nullcontext():
                 async for payload in source:
-                    result = executor.build_per_event_executor(payload).execute_operation(False)
+                    event = executor.build_per_event_executor(payload)
+                    result = root(event, payload) if root is not None else None
+                    if result is None:
+                        result = event.build_per_event_executor(payload).execute_operation(False)
                     if executor.is_awaitable(result):
                         result = await result
                     if result.errors:

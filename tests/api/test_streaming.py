@@ -19,6 +19,7 @@ from api.service import TableService
 from api.settings import Settings
 from core.plugins import BUILTIN_PLUGINS, Registry
 from schema.build import build_schema
+from schema.execution import FastExecutionContext
 from schema.prepared import DocumentCache
 from schema.streaming import ConclaveSchema
 
@@ -66,11 +67,21 @@ def world(tmp_path, monkeypatch):
         return original(self, *args)
 
     monkeypatch.setattr(ConclaveSchema, "_events", counting)
-    return service, lean, stock, streams
+    executed = []  # schemas whose events graphql-core executed from the root
+    original_execute = FastExecutionContext.execute_operation
+
+    def execute_operation(self, *args):
+        executed.append(self.schema)
+        return original_execute(self, *args)
+
+    monkeypatch.setattr(FastExecutionContext, "execute_operation", execute_operation)
+    return service, lean, stock, streams, executed
 
 
 def test_backlog_and_live_updates_are_the_same_for_every_viewer(world):
-    service, lean, stock, streams = world
+    """Also: the lean path completes healthy events itself; only the selection with `log`
+    (an async field) falls back to graphql-core, once per event."""
+    service, lean, stock, streams, executed = world
 
     async def scenario():
         loaded, _host = await service.create_table("endless", 2, seed=3)
@@ -95,6 +106,8 @@ def test_backlog_and_live_updates_are_the_same_for_every_viewer(world):
     assert [r["data"]["tableUpdates"]["version"] for r in got["lean", "seat0"]] == [2, 3, 4, 5, 6, 7]
     assert got["lean", "seat0"] != got["lean", "public"]  # the views differ: the comparison is per viewer
     assert len(streams) == 4 and all(s is lean for s in streams)
+    assert executed.count(lean._schema) == len(got["lean", "log"]) == 2
+    assert executed.count(stock._schema) == 3 * 6 + 2
 
 
 @pytest.mark.parametrize("query,variables", [
@@ -103,7 +116,7 @@ def test_backlog_and_live_updates_are_the_same_for_every_viewer(world):
     (INVALID, {}),                                    # fails validation: strawberry answers
 ], ids=["bad-variables", "unknown-table", "invalid"])
 def test_failures_end_the_same_way(world, query, variables):
-    service, lean, stock, streams = world
+    service, lean, stock, streams, executed = world
     lean_got = asyncio.run(take(lean, query, variables, None, service, 3))
     stock_got = asyncio.run(take(stock, query, variables, None, service, 3))
     assert lean_got == stock_got and lean_got and lean_got[-1].get("errors")
