@@ -24,7 +24,7 @@ from api.settings import Settings
 from api.tokens import hash_token, new_token
 from core.errors import ActionRejected, ConclaveError
 from core.plugins import Registry, Rules
-from core.state import TableState
+from core.state import TableState, decode_msgpack, encode_msgpack
 
 log = logging.getLogger("conclave.tables")
 COMMIT_RETRIES = 50
@@ -47,6 +47,7 @@ class Loaded:
     version: int
     state: TableState
     rules: Rules
+    encoded: bytes | None = None  # the state's msgpack bytes, as stored: `apply` copies from them
 
     @property
     def status(self) -> str:
@@ -60,8 +61,7 @@ def save_campaign_session(session, save: CampaignSave) -> None:
     session.add(save)
 
 
-def encode(state: TableState) -> bytes:
-    return msgspec.msgpack.encode(state)
+encode = encode_msgpack
 
 
 def entry_events(events: list[dict], viewer: int | None) -> list[dict]:
@@ -147,8 +147,8 @@ class TableService:
         if cached is not None and cached.version == snap.version:
             state = cached.state
         else:
-            state = msgspec.msgpack.decode(snap.state, type=rules.game.state_type)
-        loaded = Loaded(id=table_id, meta=meta, version=snap.version, state=state, rules=rules)
+            state = decode_msgpack(snap.state, rules.game.state_type)
+        loaded = Loaded(id=table_id, meta=meta, version=snap.version, state=state, rules=rules, encoded=snap.state)
         self._remember(loaded)
         return loaded
 
@@ -255,7 +255,7 @@ class TableService:
             if expected_version is not None and loaded.version != expected_version:
                 raise Rejected("STALE_VERSION", f"table is at version {loaded.version}, not {expected_version}")
             try:
-                new_state, events = core.apply(loaded.rules, loaded.state, seat, act)
+                new_state, events = core.apply(loaded.rules, loaded.state, seat, act, loaded.encoded)
             except ActionRejected as exc:
                 if loaded is self._cache.get(table_id):
                     fresh = await self.load(table_id)  # judged on a stale copy? judge again
@@ -266,8 +266,10 @@ class TableService:
             version = loaded.version + 1
             entry = {"version": version, "seat": seat, "action": msgspec.to_builtins(act),
                      "events": msgspec.to_builtins(events), "finished": new_state.finished}
-            if await self.store.commit(table_id, loaded.version, encode(new_state), entry, new_state.finished):
-                done = Loaded(id=table_id, meta=loaded.meta, version=version, state=new_state, rules=loaded.rules)
+            encoded = encode(new_state)
+            if await self.store.commit(table_id, loaded.version, encoded, entry, new_state.finished):
+                done = Loaded(id=table_id, meta=loaded.meta, version=version, state=new_state, rules=loaded.rules,
+                              encoded=encoded)
                 self._remember(done)
                 METRICS.act_latency.observe(time.perf_counter() - started)
                 METRICS.actions.inc()

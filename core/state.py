@@ -91,7 +91,16 @@ class TableState(msgspec.Struct, gc=False, kw_only=True):
 
 def copy_state(state: TableState) -> TableState:
     """A deep copy through msgpack: faster than `copy.deepcopy` and keeps the exact types."""
-    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=type(state))
+    return decode_msgpack(encode_msgpack(state), type(state))
+
+
+def encode_msgpack(state: TableState) -> bytes:
+    """Compact bytes of a state (the live store's snapshot); `decode_msgpack` reads them back."""
+    return msgspec.msgpack.encode(state)
+
+
+def decode_msgpack(data: bytes, state_type: type[TableState]) -> TableState:
+    return msgspec.msgpack.decode(data, type=state_type)
 
 
 def encode_state(state: TableState) -> bytes:

@@ -39,3 +39,27 @@ def test_copy_is_deep_and_encoding_canonical():
     assert encode_state(c) == encode_state(t.state)
     c.players[0].hand.append("x")
     assert "x" not in t.state.players[0].hand
+
+
+def test_apply_from_the_states_stored_bytes_plays_the_same_game():
+    """`apply(..., encoded=)` (the server keeps each state's msgpack bytes) copies from the
+    bytes instead of the state: a whole game played both ways is byte-identical, and the
+    input state is never modified either way."""
+    from core.bot import RandomBot
+    from core.engine import apply
+    from core.state import encode_msgpack
+
+    for game, players, modules in (("new-capital", 4, []), ("queens-dilemma", 3, ["age-of-disorder"])):
+        table = create_table(game, players, seed=11, modules=modules)
+        plain, stored = table.state, table.state
+        bot = RandomBot(11)
+        for _ in range(150):
+            if plain.finished:
+                break
+            table.state = plain
+            seat, action = bot.choose(table)
+            inputs, before = (plain, stored), encode_state(stored)
+            plain, _ = apply(table.rules, plain, seat, action)
+            stored, _ = apply(table.rules, stored, seat, action, encode_msgpack(stored))
+            assert encode_state(stored) == encode_state(plain)
+            assert [encode_state(s) for s in inputs] == [before, before]  # the inputs are untouched
