@@ -101,6 +101,10 @@ class TableService:
         self.registry, self.store, self.db, self.settings = registry, store, db, settings
         self._cache: Recent = Recent(20_000)
         self._locks: Recent = Recent(20_000)
+        # Commits in flight in this process: table id -> (version, future of its Loaded).
+        # The store may announce a version before the committing request hears back from
+        # it; local subscribers then wait for that request instead of reading the store.
+        self._committing: dict[str, tuple[int, asyncio.Future]] = {}
         self._owners: Recent = Recent(200_000)
         from api.limits import TokenBucket
 
@@ -163,6 +167,11 @@ class TableService:
         cached = self._cache.get(table_id)
         if cached is not None and cached.version >= version:
             return cached
+        committing = self._committing.get(table_id)
+        if committing is not None and committing[0] >= version:
+            done = await asyncio.shield(committing[1])
+            if done is not None:
+                return done
         lock = self._locks.get(table_id)
         if lock is None:
             lock = self._locks[table_id] = asyncio.Lock()
@@ -267,9 +276,18 @@ class TableService:
             entry = {"version": version, "seat": seat, "action": msgspec.to_builtins(act),
                      "events": msgspec.to_builtins(events), "finished": new_state.finished}
             encoded = encode(new_state)
-            if await self.store.commit(table_id, loaded.version, encoded, entry, new_state.finished):
-                done = Loaded(id=table_id, meta=loaded.meta, version=version, state=new_state, rules=loaded.rules,
-                              encoded=encoded)
+            done = Loaded(id=table_id, meta=loaded.meta, version=version, state=new_state, rules=loaded.rules,
+                          encoded=encoded)
+            announced = asyncio.get_running_loop().create_future()
+            self._committing[table_id] = (version, announced)
+            committed = False
+            try:
+                committed = await self.store.commit(table_id, loaded.version, encoded, entry, new_state.finished)
+            finally:
+                if self._committing.get(table_id, (None, None))[1] is announced:
+                    del self._committing[table_id]
+                announced.set_result(done if committed else None)
+            if committed:
                 self._remember(done)
                 METRICS.act_latency.observe(time.perf_counter() - started)
                 METRICS.actions.inc()

@@ -29,6 +29,8 @@ from graphql import (
 )
 from graphql.execution.collect_fields import collect_subfields
 from graphql.execution.values import get_argument_values
+from graphql.type.scalars import GRAPHQL_MAX_INT as MAX_INT, GRAPHQL_MIN_INT as MIN_INT
+from graphql.type.scalars import serialize_boolean, serialize_int, serialize_string
 from graphql.language import FragmentDefinitionNode, Visitor
 from graphql.pyutils import Path
 
@@ -52,14 +54,38 @@ class Completer:
         raise NotImplementedError
 
 
+# Values graphql-core's own serializers return unchanged: a str for String, a bool for
+# Boolean, an int within GraphQL's 32-bit range for Int (anything else goes to `serialize`).
+PASS_THROUGH = {serialize_string: str, serialize_boolean: bool, serialize_int: int}
+
+
 class LeafCompleter(Completer):
     def __init__(self, leaf_type) -> None:
         self.serialize = leaf_type.serialize
+        self.exact = PASS_THROUGH.get(leaf_type.serialize)
 
     def __call__(self, ex, value, info, path):
+        exact = self.exact
+        if exact is not None and type(value) is exact and (exact is not int or MIN_INT <= value <= MAX_INT):
+            return value
         if value is None or value is Undefined:
             return None
         if isinstance(value, Exception):
+            raise Miss
+        out = self.serialize(value)
+        if out is None or out is Undefined:
+            raise Miss
+        return out
+
+
+class NonNullLeafCompleter(LeafCompleter):
+    """A non-null leaf in one call (most fields are)."""
+
+    def __call__(self, ex, value, info, path):
+        exact = self.exact
+        if exact is not None and type(value) is exact and (exact is not int or MIN_INT <= value <= MAX_INT):
+            return value
+        if value is None or value is Undefined or isinstance(value, Exception):
             raise Miss
         out = self.serialize(value)
         if out is None or out is Undefined:
@@ -120,6 +146,8 @@ class ObjectCompleter(Completer):
     def finish(self, fields: list[FieldPlan]) -> None:
         self.fields = fields
         self.needs_path = any(f.needs_path for f in fields)
+        # (key, kind, getter, completer, plan): one tuple per field for the hot loop
+        self.steps = [(f.key, f.kind, f.attr if f.kind == ATTR else f.func, f.complete, f) for f in fields]
 
     def __call__(self, ex, value, info, path):
         if value is None or value is Undefined:
@@ -133,14 +161,13 @@ class ObjectCompleter(Completer):
     def fields_of(self, ex, source, path):
         out = {}
         parent = self.type
-        for f in self.fields:
-            kind = f.kind
+        for key, kind, getter, complete, f in self.steps:
             if kind == ATTR:
-                out[f.key] = f.complete(ex, getattr(source, f.attr), None, None)
+                out[key] = complete(ex, getattr(source, getter), None, None)
             elif kind == METHOD:
-                out[f.key] = f.complete(ex, f.func(source), None, None)
+                out[key] = complete(ex, getter(source), None, None)
             elif kind == TYPENAME:
-                out[f.key] = parent.name
+                out[key] = parent.name
             else:
                 field_path = Path(path, f.key, parent.name)
                 field_info = ex.build_resolve_info(f.field_def, f.nodes, parent, field_path)
@@ -219,6 +246,8 @@ class Compiler:
 
     def completer(self, return_type, details) -> Completer:
         if is_non_null_type(return_type):
+            if is_leaf_type(return_type.of_type):
+                return NonNullLeafCompleter(return_type.of_type)
             return NonNullCompleter(self.completer(return_type.of_type, details))
         if is_list_type(return_type):
             return ListCompleter(self.completer(return_type.of_type, details))

@@ -6,7 +6,6 @@ snapshot, append to the log stream (entry id = version), publish the entry.
 """
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 
@@ -14,6 +13,7 @@ import msgspec
 import redis.asyncio as redis
 
 from api.live.base import Listeners, LiveStore, Snapshot
+from api.live.redis_pubsub import Subscriber
 
 log = logging.getLogger("conclave.redis")
 
@@ -41,10 +41,9 @@ class RedisStore(LiveStore):
         self.prefix = prefix
         self._commit = self.r.register_script(COMMIT)
         self.listeners = Listeners()
-        self._pubsub = None
-        self._reader: asyncio.Task | None = None
-        self._subscribed: set[str] = set()
         self.on_error = on_error or (lambda exc: None)
+        self._subscriber = Subscriber(url, self._published, self.on_error)
+        self._channel_prefix = f"{prefix}:{{"
 
     # -- keys -------------------------------------------------------------------
     def k(self, table_id: str, part: str) -> str:
@@ -145,48 +144,24 @@ class RedisStore(LiveStore):
     # -- notifications -----------------------------------------------------------
     async def subscribe(self, table_id):
         q = self.listeners.add(table_id)
-        if self._pubsub is None:
-            self._pubsub = self.r.pubsub(ignore_subscribe_messages=True)
-        if table_id not in self._subscribed:
-            self._subscribed.add(table_id)
-            await self._pubsub.subscribe(self.channel(table_id))
-        if self._reader is None or self._reader.done():
-            self._reader = asyncio.create_task(self._read())
+        channel = self.channel(table_id)
+        if channel not in self._subscriber.channels:
+            try:
+                await self._subscriber.subscribe(channel)
+            except Exception:
+                self.listeners.remove(table_id, q)
+                raise
         return q
 
     async def unsubscribe(self, table_id, queue):
-        if self.listeners.remove(table_id, queue) and table_id in self._subscribed:
-            self._subscribed.discard(table_id)
-            try:
-                await self._pubsub.unsubscribe(self.channel(table_id))
-            except redis.RedisError as exc:
-                self.on_error(exc)
+        if self.listeners.remove(table_id, queue):
+            self._subscriber.unsubscribe(self.channel(table_id))
 
-    async def _read(self):
-        """Dispatch published versions to this process's listeners."""
-        prefix = f"{self.prefix}:{{"
-        while True:
-            try:
-                if not self._subscribed:
-                    await asyncio.sleep(0.05)
-                    continue
-                msg = await self._pubsub.get_message(timeout=None)  # blocks: no timer per message
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # a dropped connection: note it, retry; listeners re-read the log
-                self.on_error(exc)
-                log.warning("redis pubsub error: %s", exc)
-                await asyncio.sleep(0.2)
-                continue
-            if not msg or msg.get("type") != "message":
-                continue
-            channel = msg["channel"].decode()
-            table_id = channel[len(prefix):].split("}", 1)[0]
-            self.listeners.notify(table_id, msgspec.json.decode(msg["data"]))
+    def _published(self, channel: bytes, data: bytes) -> None:
+        """A published entry: to this process's listeners of its table."""
+        table_id = channel.decode()[len(self._channel_prefix):].split("}", 1)[0]
+        self.listeners.notify(table_id, msgspec.json.decode(data))
 
     async def close(self):
-        if self._reader:
-            self._reader.cancel()
-        if self._pubsub is not None:
-            await self._pubsub.aclose()
+        await self._subscriber.close()
         await self.r.aclose()

@@ -142,6 +142,18 @@ class Item:
         return "not a number"  # type: ignore[return-value]
 
     @strawberry.field
+    def big(self) -> int:
+        return 2 ** 40  # outside GraphQL's 32-bit Int: an error
+
+    @strawberry.field
+    def truth(self) -> int:
+        return True  # type: ignore[return-value] - graphql-core serialises a bool as 1
+
+    @strawberry.field
+    def number_text(self) -> str:
+        return 7  # type: ignore[return-value] - and an int as "7"
+
+    @strawberry.field
     def times(self, n: int = 2) -> list[str]:
         counted("times")
         return [self.name] * n
@@ -194,6 +206,8 @@ EDGE_DOCUMENTS = [
     "{ one { must } }",
     "{ strict { name } }",
     "{ one { badLeaf } }",
+    "{ one { big } items { name } }",
+    "{ one { truth numberText rank } }",
     "{ mixed { __typename ... on Item { name shout } ... on Other { code } } }",
     "{ wrongMember { __typename ... on Other { code } } }",
     "{ one { name later } items { later } }",
