@@ -6,6 +6,7 @@ snapshot, append to the log stream (entry id = version), publish the entry.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 
@@ -13,6 +14,7 @@ import msgspec
 import redis.asyncio as redis
 
 from api.live.base import Listeners, LiveStore, Snapshot
+from api.live.redis_commands import CommandConnection
 from api.live.redis_pubsub import Subscriber
 
 log = logging.getLogger("conclave.redis")
@@ -29,6 +31,9 @@ return 1
 """
 
 
+COMMIT_SHA = hashlib.sha1(COMMIT.encode()).hexdigest()
+
+
 class RedisStore(LiveStore):
     name = "redis"
 
@@ -39,7 +44,7 @@ class RedisStore(LiveStore):
         pool = redis.ConnectionPool.from_url(url, max_connections=4096)
         self.r = redis.Redis(connection_pool=pool, decode_responses=False)
         self.prefix = prefix
-        self._commit = self.r.register_script(COMMIT)
+        self._commands = CommandConnection(url)  # commits: pipelined, one per action
         self.listeners = Listeners()
         self.on_error = on_error or (lambda exc: None)
         self._subscriber = Subscriber(url, self._published, self.on_error)
@@ -78,7 +83,8 @@ class RedisStore(LiveStore):
 
     async def commit(self, table_id, expected_version, state, entry, finished):
         try:
-            ok = await self._commit(
+            ok = await self._commands.eval_script(
+                COMMIT_SHA, COMMIT,
                 keys=[self.k(table_id, "version"), self.k(table_id, "state"), self.k(table_id, "log"),
                       self.k(table_id, "finished")],
                 args=[str(expected_version), str(expected_version + 1), state, msgspec.json.encode(entry),
@@ -164,4 +170,5 @@ class RedisStore(LiveStore):
 
     async def close(self):
         await self._subscriber.close()
+        await self._commands.close()
         await self.r.aclose()
