@@ -10,11 +10,19 @@ every subscriber of the table has received the previous version; a finished game
 replaced by a new table. Clients run in one or more processes, each process holding whole
 tables (a table's bot and its subscribers share one process and one monotonic clock).
 
+The targets (issue 3): at least 1,000 actions/s, and act-to-subscriber delivery p99 at most
+50 ms. A closed-loop run (the default) measures the most the server sustains; a paced run
+(`--rate 1000`) measures delivery latency at that throughput (a closed loop of 200 tables
+keeps 200 actions queued, so its latencies are queueing by construction). The client
+processes run with their garbage collector off during the window, so that their own
+pauses do not count as the server's latency.
+
 Measured over the timed window only (setup and one warm-up action per table are not):
 - act latency: HTTP round trip of the `act` mutation, client side;
 - delivery: from just before sending `act` to each subscriber receiving that version;
 - actions per second over all tables;
-- server CPU time per action (/proc/<pid>/stat of the server process), Redis CPU per action
+- server CPU time per action (/proc/<pid>/stat of the server process), its GC time per
+  action by generation (its /metrics), Redis CPU per action
   (INFO cpu) and client CPU per action;
 - a baseline of the bare engine in the same run (core.bot.play_game, and the replay of the
   same moves: apply only), and the ratio server CPU per action / engine time per action.
@@ -22,7 +30,7 @@ Measured over the timed window only (setup and one warm-up action per table are 
 The last line printed is one JSON object with every number.
 
     python benchmarks/api_load.py [--tables 200] [--subscribers 5] [--seconds 30]
-                                  [--max-actions N] [--clients N] [--client aiohttp|gql]
+                                  [--rate R] [--max-actions N] [--clients N] [--client aiohttp|gql]
                                   [--profile FILE]   # py-spy record of the server (if on PATH)
     python benchmarks/api_load.py --smoke              # 3 tables, 2 subscribers, 5 seconds
 

@@ -60,6 +60,8 @@ PASS_THROUGH = {serialize_string: str, serialize_boolean: bool, serialize_int: i
 
 
 class LeafCompleter(Completer):
+    nullable = True
+
     def __init__(self, leaf_type) -> None:
         self.serialize = leaf_type.serialize
         self.exact = PASS_THROUGH.get(leaf_type.serialize)
@@ -69,7 +71,9 @@ class LeafCompleter(Completer):
         if exact is not None and type(value) is exact and (exact is not int or MIN_INT <= value <= MAX_INT):
             return value
         if value is None or value is Undefined:
-            return None
+            if self.nullable:
+                return None
+            raise Miss
         if isinstance(value, Exception):
             raise Miss
         out = self.serialize(value)
@@ -81,22 +85,15 @@ class LeafCompleter(Completer):
 class NonNullLeafCompleter(LeafCompleter):
     """A non-null leaf in one call (most fields are)."""
 
-    def __call__(self, ex, value, info, path):
-        exact = self.exact
-        if exact is not None and type(value) is exact and (exact is not int or MIN_INT <= value <= MAX_INT):
-            return value
-        if value is None or value is Undefined or isinstance(value, Exception):
-            raise Miss
-        out = self.serialize(value)
-        if out is None or out is Undefined:
-            raise Miss
-        return out
+    nullable = False
 
 
-class NonNullCompleter(Completer):
+class WrappingCompleter(Completer):
     def __init__(self, inner: Completer) -> None:
         self.inner, self.needs_path = inner, inner.needs_path
 
+
+class NonNullCompleter(WrappingCompleter):
     def __call__(self, ex, value, info, path):
         out = self.inner(ex, value, info, path)
         if out is None:
@@ -104,16 +101,13 @@ class NonNullCompleter(Completer):
         return out
 
 
-class ListCompleter(Completer):
-    def __init__(self, item: Completer) -> None:
-        self.item, self.needs_path = item, item.needs_path
-
+class ListCompleter(WrappingCompleter):
     def __call__(self, ex, value, info, path):
         if value is None or value is Undefined:
             return None
         if type(value) not in (list, tuple):  # other iterables (async, streams): stock path
             raise Miss
-        item = self.item
+        item = self.inner
         if self.needs_path:
             return [item(ex, v, info, Path(path, i, None)) for i, v in enumerate(value)]
         return [item(ex, v, info, None) for v in value]
