@@ -83,13 +83,13 @@ def serve(
     """Run the GraphQL server (REDIS_URL and DATABASE_URL from the environment)."""
     import uvicorn
 
-    from api.ws_protocol import SpreadPingWebSocketProtocol
+    from api.ws_protocol import websocket_protocol
 
     # No permessage-deflate: compressing every subscription frame cost about a fifth of the
     # server's CPU under load, for small JSON messages on fast links. Keepalive pings every
     # 20 s (uvicorn's default), spread (api/ws_protocol.py).
     uvicorn.run("api.app:create_app", factory=True, host=host, port=port, workers=workers,
-                log_level="warning", ws=SpreadPingWebSocketProtocol, ws_max_size=1 << 20,
+                log_level="warning", ws=websocket_protocol(), ws_max_size=1 << 20,
                 ws_per_message_deflate=False)
 
 

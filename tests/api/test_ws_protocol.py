@@ -1,0 +1,28 @@
+"""Keepalive pings are spread (api/ws_protocol.py): each comes after 75-100% of the
+interval (less the last round trip), so connections opened together drift apart."""
+from __future__ import annotations
+
+import random
+
+from api.ws_protocol import SpreadPingWebSocketProtocol, websocket_protocol
+
+
+class FakeLoop:
+    def __init__(self) -> None:
+        self.delays: list[float] = []
+
+    def call_later(self, delay, callback):
+        self.delays.append(delay)
+        return object()
+
+
+def test_pings_come_after_a_random_three_quarters_to_all_of_the_interval():
+    assert websocket_protocol() is SpreadPingWebSocketProtocol
+    protocol = SpreadPingWebSocketProtocol.__new__(SpreadPingWebSocketProtocol)
+    protocol.loop, protocol.ping_interval, protocol.last_ping_rtt = FakeLoop(), 20.0, 0.5
+    random.seed(3)
+    for _ in range(400):
+        protocol.schedule_ping()
+    delays = protocol.loop.delays
+    assert all(0.75 * 19.5 <= d <= 19.5 for d in delays)
+    assert max(delays) - min(delays) > 4.0  # spread, not one schedule for every connection
