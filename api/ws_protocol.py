@@ -12,6 +12,7 @@ the interval plus uvicorn's ping timeout.
 from __future__ import annotations
 
 import random
+import struct
 
 try:  # the schedule this overrides is uvicorn's sans-I/O protocol's own (uvicorn 0.54)
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -20,12 +21,42 @@ except ImportError:  # pragma: no cover - another uvicorn: its own protocol, uns
 
 SPREAD = (0.75, 1.0)
 
+
+
+def text_frame(payload: bytes) -> bytes:
+    """One unmasked, unfragmented text frame, as a server sends it (RFC 6455, 5.2)."""
+    n = len(payload)
+    if n < 126:
+        return struct.pack("!BB", 0x81, n) + payload
+    if n < 1 << 16:
+        return struct.pack("!BBH", 0x81, 126, n) + payload
+    return struct.pack("!BBQ", 0x81, 127, n) + payload
+
+
 if WebSocketsSansIOProtocol is not None and callable(getattr(WebSocketsSansIOProtocol, "schedule_ping", None)):
+    from websockets.protocol import OPEN
+
     class SpreadPingWebSocketProtocol(WebSocketsSansIOProtocol):
         def schedule_ping(self) -> None:
             assert self.ping_interval is not None
             delay = max(0.0, self.ping_interval - self.last_ping_rtt) * random.uniform(*SPREAD)
             self.ping_timer = self.loop.call_later(delay, self.send_keepalive_ping)
+
+        async def send(self, message) -> None:
+            """A text message on an open connection without extensions is framed here in
+            one step (every subscription update is one); the websockets protocol object
+            builds the same bytes through a frame object and its own buffer. Anything
+            else - handshake, close, binary, a paused or closing transport - goes the
+            usual way."""
+            if (message["type"] == "websocket.send" and message.get("bytes") is None
+                    and type(message.get("text")) is str and self.writable.is_set() and not self.disconnected
+                    and self.handshake_complete and not self.close_sent and self.initial_response is None):
+                conn = self.conn
+                if conn._state is OPEN and not conn.expect_continuation_frame and not conn.extensions \
+                        and not conn.writes and not conn.debug:
+                    self.transport.write(text_frame(message["text"].encode()))
+                    return
+            await super().send(message)
 else:  # pragma: no cover
     SpreadPingWebSocketProtocol = None
 
