@@ -1,7 +1,6 @@
 """Content packs are validated on load: a corrupt file gets a clear ContentError."""
 from __future__ import annotations
 
-import json
 import shutil
 
 import pytest
@@ -11,20 +10,12 @@ from api.cli import app
 from core import create_table
 from core.errors import ContentError
 from plugins.new_capital.content import DEFAULT_PACK, load_pack
+from tests.content_files import copy_folder, edit_json
 
 
 @pytest.fixture
 def pack_copy(tmp_path):
-    folder = tmp_path / "pack"
-    shutil.copytree(DEFAULT_PACK, folder)
-    return folder
-
-
-def edit(folder, name, change):
-    path = folder / name
-    data = json.loads(path.read_text())
-    change(data)
-    path.write_text(json.dumps(data))
+    return copy_folder(DEFAULT_PACK, tmp_path, "pack")
 
 
 def test_the_demo_pack_loads_and_every_card_is_marked_demo():
@@ -43,7 +34,7 @@ def test_the_demo_pack_loads_and_every_card_is_marked_demo():
     ("board.json", lambda d: d.update(seal_slots=[False] * 8), "9 seal slots"),
 ])
 def test_corrupt_content_is_refused_with_a_message_naming_the_problem(pack_copy, name, change, message):
-    edit(pack_copy, name, change)
+    edit_json(pack_copy, name, change)
     with pytest.raises(ContentError, match=message):
         load_pack(pack_copy)
 
@@ -58,7 +49,7 @@ def test_broken_json_and_missing_files_are_content_errors(pack_copy):
 
 
 def test_a_table_can_use_another_pack_and_a_bad_one_is_refused_at_creation(pack_copy, tmp_path):
-    edit(pack_copy, "structures.json", lambda d: [s.update(name=s["name"] + " (alt)") for s in d])
+    edit_json(pack_copy, "structures.json", lambda d: [s.update(name=s["name"] + " (alt)") for s in d])
     table = create_table("new-capital", 2, seed=1, options={"pack": str(pack_copy)})
     assert table.state.pack == str(pack_copy)
     broken = tmp_path / "broken"
@@ -72,6 +63,6 @@ def test_content_validate_command(pack_copy):
     runner = CliRunner()
     ok = runner.invoke(app, ["content", "validate"])
     assert ok.exit_code == 0 and ok.output.startswith("ok:")
-    edit(pack_copy, "crises.json", lambda d: d.pop())
+    edit_json(pack_copy, "crises.json", lambda d: d.pop())
     bad = runner.invoke(app, ["content", "validate", str(pack_copy)])
     assert bad.exit_code == 1 and "18 crisis cards" in bad.output

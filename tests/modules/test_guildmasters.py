@@ -5,9 +5,6 @@ Every Guildmaster modifier kind is shown acting in play: first_play, block_board
 block_effect, crisis_need, crisis_add and on_active."""
 from __future__ import annotations
 
-import json
-import shutil
-
 import pytest
 
 from core import Action, create_table, default_registry
@@ -20,6 +17,7 @@ from tests.new_capital.harness import (
     PACK, act, auto, card_of, check, kinds, move_card, new_game, options, pl, set_hand, until_prompt,
 )
 from tests.new_capital.harness import scripted  # shared arrangements
+from tests.content_files import copy_folder, edit_json
 
 GM = "guildmasters"
 ALL_GM = [f"GM{i:02d}" for i in range(1, 13)]
@@ -84,13 +82,9 @@ def board_actions(table, seat) -> set[str]:
 
 
 def custom_pack(tmp_path, edit) -> str:
-    """A copy of the demo content pack whose guildmasters.json is changed by `edit(list)`."""
-    folder = tmp_path / "pack"
-    shutil.copytree(DEFAULT_PACK, folder)
-    path = folder / "guildmasters.json"
-    data = json.loads(path.read_text())
-    data = edit(data) or data
-    path.write_text(json.dumps(data))
+    """A copy of the demo content pack whose guildmasters.json is edited in place by `edit(list)`."""
+    folder = copy_folder(DEFAULT_PACK, tmp_path, "pack")
+    edit_json(folder, "guildmasters.json", edit)
     return str(folder)
 
 
@@ -102,7 +96,10 @@ def test_the_module_deck_has_12_guildmasters_and_other_counts_are_refused_QNC_01
     t = create_table("new-capital", 2, seed=3, modules=[GM])
     z = zones_of(t)
     assert sorted(z["deck"] + z["discard"] + z["dealt"]) == ALL_GM
-    pack = custom_pack(tmp_path, lambda d: d[:11])
+    def first_eleven(data):
+        del data[11:]
+
+    pack = custom_pack(tmp_path, first_eleven)
     with pytest.raises(ContentError):
         create_table("new-capital", 2, seed=3, modules=[GM], options={"pack": pack})
 

@@ -4,8 +4,6 @@ Checklist IDs QNC-001 .. QNC-049 (module core).
 """
 from __future__ import annotations
 
-import json
-import shutil
 from collections import Counter
 
 import msgspec
@@ -14,6 +12,7 @@ import pytest
 from core import create_table
 from core.errors import BadOption, BadParameter, BadPlayerCount, ContentError
 from plugins.new_capital.content import DEFAULT_PACK, TRACKS, base_id, load_pack
+from tests.content_files import copy_folder, edit_json
 from tests.new_capital.harness import (
     PACK, act, add_column, auto, check, kinds, move_card, new_game, options, pl, prompt, put_leader,
     set_hand, set_pool, where,
@@ -75,21 +74,16 @@ def run_round(table):
 
 
 def copy_pack(tmp_path):
-    folder = tmp_path / "pack"
-    shutil.copytree(DEFAULT_PACK, folder)
-    return folder
-
-
-def edit_json(folder, name, fn):
-    path = folder / name
-    data = json.loads(path.read_text())
-    data = fn(data)
-    path.write_text(json.dumps(data))
+    return copy_folder(DEFAULT_PACK, tmp_path, "pack")
 
 
 def without(ids):
     ids = set(ids)
-    return lambda data: [c for c in data if c["id"] not in ids]
+
+    def drop(data):
+        data[:] = [c for c in data if c["id"] not in ids]
+
+    return drop
 
 
 # -- Components --------------------------------------------------------------------
@@ -291,7 +285,6 @@ def test_eighteen_crises_three_per_level_QNC_010(tmp_path):
         for c in data:
             if c["id"] == "C6C":
                 c["level"] = 5
-        return data
 
     folder2 = copy_pack(tmp_path / "b")
     edit_json(folder2, "crises.json", relevel)
