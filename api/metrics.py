@@ -31,21 +31,24 @@ class Metrics:
 METRICS = Metrics()
 
 
+_gc_started: list[float] = []
+
+
+def _count_gc(phase: str, info: dict) -> None:
+    if phase == "start":
+        _gc_started[:] = [time.perf_counter()]
+    elif _gc_started:
+        generation = str(info["generation"])
+        METRICS.gc_seconds.labels(generation).inc(time.perf_counter() - _gc_started[0])
+        METRICS.gc_collections.labels(generation).inc()
+
+
 def watch_gc() -> None:
     """Count the collector's runs and time by generation (`/metrics`): its share of the CPU
-    under load decides the GC thresholds (benchmarks/api_load.py reports it)."""
-    started: list[float] = []
-
-    def callback(phase: str, info: dict) -> None:
-        if phase == "start":
-            started[:] = [time.perf_counter()]
-        elif started:
-            generation = str(info["generation"])
-            METRICS.gc_seconds.labels(generation).inc(time.perf_counter() - started[0])
-            METRICS.gc_collections.labels(generation).inc()
-
-    if callback not in gc.callbacks:
-        gc.callbacks.append(callback)
+    under load decides the GC thresholds (benchmarks/api_load.py reports it). Once per
+    process, however many apps it starts."""
+    if _count_gc not in gc.callbacks:
+        gc.callbacks.append(_count_gc)
 
 
 class RequestMetrics:

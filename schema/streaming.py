@@ -107,8 +107,8 @@ class ConclaveSchema(strawberry.Schema):
                 async for payload in source:
                     event = executor.build_per_event_executor(payload)
                     result = root(event, payload) if root is not None else None
-                    if result is None:
-                        result = event.build_per_event_executor(payload).execute_operation(False)
+                    if result is None:  # the compiled path changed nothing the executor holds
+                        result = event.execute_operation(False)
                     if executor.is_awaitable(result):
                         result = await result
                     if result.errors:

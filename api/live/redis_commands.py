@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import ssl as ssl_module
 
 import hiredis
-from redis.connection import parse_url
 from redis.exceptions import ConnectionError as RedisConnectionError, ResponseError
+
+from api.live.redis_address import RedisAddress
 
 
 class _Protocol(asyncio.Protocol):
@@ -64,8 +64,7 @@ class _Protocol(asyncio.Protocol):
 
 class CommandConnection:
     def __init__(self, url: str) -> None:
-        self.params = parse_url(url)
-        self.tls = url.startswith("rediss://")
+        self.address = RedisAddress(url)
         self._protocol: _Protocol | None = None
         self._connecting = asyncio.Lock()
 
@@ -76,23 +75,11 @@ class CommandConnection:
         async with self._connecting:
             if self._protocol is not None and not self._protocol.closed:
                 return self._protocol
-            p = self.params
-            loop = asyncio.get_running_loop()
             try:
-                if p.get("path"):
-                    _, protocol = await loop.create_unix_connection(_Protocol, p["path"])
-                else:
-                    _, protocol = await loop.create_connection(
-                        _Protocol, p.get("host", "localhost"), p.get("port", 6379),
-                        ssl=ssl_module.create_default_context() if self.tls else None)
+                protocol = await self.address.open(_Protocol)
             except OSError as exc:
                 raise RedisConnectionError(f"cannot connect to Redis: {exc}") from exc
-            setup = []
-            if p.get("password"):
-                setup.append(("AUTH", p["username"], p["password"]) if p.get("username") else ("AUTH", p["password"]))
-            if p.get("db"):
-                setup.append(("SELECT", str(p["db"])))
-            for command in setup:
+            for command in self.address.greeting():
                 await self._send(protocol, command)
             self._protocol = protocol
             return protocol

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import ssl as ssl_module
 from typing import Callable
 
 import hiredis
-from redis.connection import parse_url
+
+from api.live.redis_address import RedisAddress
 
 log = logging.getLogger("conclave.redis")
 
@@ -64,9 +64,8 @@ class Subscriber:
 
     def __init__(self, url: str, on_message: Callable[[bytes, bytes], None],
                  on_error: Callable[[Exception], None], name: str = "conclave-live") -> None:
-        self.params = parse_url(url)
+        self.address = RedisAddress(url)
         self.name = name  # CLIENT SETNAME: the connection is recognisable in CLIENT LIST
-        self.tls = url.startswith("rediss://")
         self.on_message, self.on_error = on_message, on_error
         self.channels: set[str] = set()
         self._protocol: _Protocol | None = None
@@ -93,18 +92,9 @@ class Subscriber:
             self._write("UNSUBSCRIBE", channel)
 
     async def _connect(self) -> _Protocol:
-        p = self.params
-        loop = asyncio.get_running_loop()
-        ssl = ssl_module.create_default_context() if self.tls else None
-        if p.get("path"):
-            _, protocol = await loop.create_unix_connection(lambda: _Protocol(self), p["path"])
-        else:
-            _, protocol = await loop.create_connection(lambda: _Protocol(self), p.get("host", "localhost"),
-                                                       p.get("port", 6379), ssl=ssl)
-        if p.get("password"):
-            auth = ("AUTH", p["username"], p["password"]) if p.get("username") else ("AUTH", p["password"])
-            protocol.transport.write(hiredis.pack_command(auth))
-        protocol.transport.write(hiredis.pack_command(("CLIENT", "SETNAME", self.name)))
+        protocol = await self.address.open(lambda: _Protocol(self))
+        for command in (*self.address.greeting(select_db=False), ("CLIENT", "SETNAME", self.name)):
+            protocol.transport.write(hiredis.pack_command(command))
         return protocol
 
     async def _run(self) -> None:

@@ -12,6 +12,7 @@ And the fast path really serves the healthy cases: each resolver below the root 
 from __future__ import annotations
 
 import asyncio
+import gc
 import inspect
 from typing import Annotated, Union
 
@@ -253,8 +254,6 @@ def test_healthy_documents_never_reach_graphql_cores_completion(monkeypatch):
 def test_an_executed_request_leaves_nothing_for_the_cycle_collector():
     """graphql-core's executor holds its resolver helpers as bound methods (a cycle); the
     fast executor's helpers hold it weakly, so a request's objects go with the request."""
-    import gc
-
     document = parse("{ one { name shout } items { name } }")
 
     def garbage_after(cls) -> int:

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 import uuid
 
@@ -74,7 +75,6 @@ def test_pipelined_commands_get_their_own_replies_and_survive_a_lost_connection(
         admin = redis.Redis.from_url(url)
         try:
             await admin.script_flush()  # the first EVALSHA meets NOSCRIPT and sends the script
-            import hashlib
             sha = hashlib.sha1(script.encode()).hexdigest()
             replies = await asyncio.gather(*(conn.call("ECHO", f"reply-{i}") for i in range(200)))
             assert replies == [f"reply-{i}".encode() for i in range(200)]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from api.ws_protocol import SpreadPingWebSocketProtocol, websocket_protocol
+from websockets.frames import Frame, Opcode
+
+from api.ws_protocol import SpreadPingWebSocketProtocol, text_frame, websocket_protocol
 
 
 class FakeLoop:
@@ -31,10 +33,6 @@ def test_pings_come_after_a_random_three_quarters_to_all_of_the_interval():
 def test_a_text_frame_is_the_websockets_librarys_own():
     """The one-step framing of subscription messages gives byte for byte the frame the
     websockets library builds, at every length boundary."""
-    from websockets.frames import Frame, Opcode
-
-    from api.ws_protocol import text_frame
-
     for n in (0, 1, 125, 126, 127, 65535, 65536, 70000):
         payload = ("é" * n).encode()[:n] if n else b""
         assert text_frame(payload) == Frame(Opcode.TEXT, payload, True).serialize(mask=False, extensions=[])

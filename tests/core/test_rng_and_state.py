@@ -1,6 +1,8 @@
 """Seeded RNG and the state document."""
 from core.rng import Rng, next_u64, seed_state
-from core.state import copy_state, encode_state
+from core.bot import RandomBot
+from core.engine import apply
+from core.state import copy_state, encode_msgpack, encode_state
 from core import create_table
 
 
@@ -45,10 +47,6 @@ def test_apply_from_the_states_stored_bytes_plays_the_same_game():
     """`apply(..., encoded=)` (the server keeps each state's msgpack bytes) copies from the
     bytes instead of the state: a whole game played both ways is byte-identical, and the
     input state is never modified either way."""
-    from core.bot import RandomBot
-    from core.engine import apply
-    from core.state import encode_msgpack
-
     for game, players, modules in (("new-capital", 4, []), ("queens-dilemma", 3, ["age-of-disorder"])):
         table = create_table(game, players, seed=11, modules=modules)
         plain, stored = table.state, table.state
