@@ -30,6 +30,7 @@ from api.metrics import METRICS, RequestMetrics, watch_gc
 from api.service import TableService
 from api.settings import Settings
 from api.tokens import bearer
+from api.ws_direct import DirectTransportWSHandler
 from core.plugins import Registry, default_registry
 from schema.build import build_schema
 
@@ -90,6 +91,8 @@ def tune_gc() -> None:
 
 
 class ConclaveGraphQL(GraphQL):
+    graphql_transport_ws_handler_class = DirectTransportWSHandler
+
     def __init__(self, schema, holder: dict, **kw) -> None:
         super().__init__(schema, subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL), **kw)
         self.holder = holder

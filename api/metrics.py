@@ -19,6 +19,10 @@ class Metrics:
         self.tables_created = Counter("conclave_tables_created", "Tables created", registry=r)
         self.live_tables = Gauge("conclave_live_tables", "Live tables in the store", registry=r)
         self.subscriptions = Gauge("conclave_open_subscriptions", "Open table subscriptions", registry=r)
+        updates = Counter("conclave_subscription_updates", "Subscription updates sent from a table's feed: written "
+                          "in the feed's own step (direct) or by the subscription's task (queued)", ["way"],
+                          registry=r)
+        self.updates_direct, self.updates_queued = updates.labels("direct"), updates.labels("queued")
         self.redis_errors = Counter("conclave_redis_errors", "Redis errors", registry=r)
         self.rate_limited = Counter("conclave_rate_limited", "Requests refused by the rate limit", registry=r)
         self.gc_seconds = Counter("conclave_gc_seconds", "Time in the garbage collector", ["generation"], registry=r)

@@ -17,6 +17,7 @@ from typing import AsyncIterator
 import msgspec
 
 import core
+from api.feeds import FeedSubscription, TableFeed
 from api.db import Campaign, CampaignSave, Database, GameAction, GameRecord, now
 from api.live.base import LiveStore
 from api.metrics import METRICS
@@ -106,6 +107,7 @@ class TableService:
         # it; local subscribers then wait for that request instead of reading the store.
         self._committing: dict[str, tuple[int, asyncio.Future]] = {}
         self._owners: Recent = Recent(200_000)
+        self._feeds: dict[str, TableFeed] = {}  # tables with direct subscribers here (api/feeds.py)
         from api.limits import TokenBucket
 
         self._act_limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -155,6 +157,10 @@ class TableService:
         loaded = Loaded(id=table_id, meta=meta, version=snap.version, state=state, rules=rules, encoded=snap.state)
         self._remember(loaded)
         return loaded
+
+    def cached(self, table_id: str) -> Loaded | None:
+        """The newest state of the table this process holds, without asking the store."""
+        return self._cache.get(table_id)
 
     def _remember(self, loaded: Loaded) -> None:
         cached = self._cache.get(loaded.id)
@@ -463,3 +469,39 @@ class TableService:
         finally:
             METRICS.subscriptions.dec()
             await self.store.unsubscribe(table_id, queue)
+
+    async def attach_feed(self, table_id: str, subscriber: FeedSubscription) -> None:
+        """Add a direct subscriber to the table's feed; returns once the store's notifications
+        of the table reach the feed."""
+        while True:
+            feed = self._feeds.get(table_id)
+            if feed is None:
+                break
+            try:
+                await asyncio.shield(feed.ready)
+            except Exception:  # noqa: BLE001 - its subscribing failed: subscribe anew (and fail on our own)
+                continue
+            if self._feeds.get(table_id) is feed:  # not closed meanwhile by its last subscriber leaving
+                feed.subscribers.add(subscriber)
+                return
+        feed = self._feeds[table_id] = TableFeed(self, table_id)
+        try:
+            await self.store.subscribe(table_id, feed)
+        except BaseException as exc:
+            if self._feeds.get(table_id) is feed:
+                del self._feeds[table_id]
+            feed.ready.set_exception(exc if isinstance(exc, Exception) else ConnectionError("subscription cancelled"))
+            feed.ready.exception()  # retrieved here; the subscribers waiting on it raise it
+            raise
+        feed.ready.set_result(None)
+        feed.subscribers.add(subscriber)
+
+    async def detach_feed(self, table_id: str, subscriber: FeedSubscription) -> None:
+        feed = self._feeds.get(table_id)
+        if feed is None or subscriber not in feed.subscribers:
+            return
+        feed.subscribers.discard(subscriber)
+        if not feed.subscribers:
+            del self._feeds[table_id]
+            feed.close()
+            await self.store.unsubscribe(table_id, feed)

@@ -20,7 +20,7 @@ except ImportError:  # pragma: no cover - another uvicorn: its own protocol, uns
     WebSocketsSansIOProtocol = None
 
 SPREAD = (0.75, 1.0)
-
+SEND_TEXT_NOWAIT = "conclave.send_text_nowait"  # the scope extension's key
 
 
 def text_frame(payload: bytes) -> bytes:
@@ -42,6 +42,25 @@ if WebSocketsSansIOProtocol is not None and callable(getattr(WebSocketsSansIOPro
             delay = max(0.0, self.ping_interval - self.last_ping_rtt) * random.uniform(*SPREAD)
             self.ping_timer = self.loop.call_later(delay, self.send_keepalive_ping)
 
+        async def run_asgi(self) -> None:
+            # An ASGI server extension: subscriptions write their updates through it in one
+            # synchronous step (api/feeds.py) instead of one task step per update.
+            self.scope["extensions"][SEND_TEXT_NOWAIT] = self.send_text_nowait
+            await super().run_asgi()
+
+        def send_text_nowait(self, data: bytes) -> bool:
+            """Write one text message (UTF-8 bytes) now, if the connection takes it as it is:
+            open, writable (not paused by flow control), no extensions, nothing half sent.
+            False changes nothing: the caller then sends the usual, awaiting way."""
+            if (self.writable.is_set() and not self.disconnected and self.handshake_complete
+                    and not self.close_sent and self.initial_response is None):
+                conn = self.conn
+                if conn._state is OPEN and not conn.expect_continuation_frame and not conn.extensions \
+                        and not conn.writes and not conn.debug:
+                    self.transport.write(text_frame(data))
+                    return True
+            return False
+
         async def send(self, message) -> None:
             """A text message on an open connection without extensions is framed here in
             one step (every subscription update is one); the websockets protocol object
@@ -49,13 +68,8 @@ if WebSocketsSansIOProtocol is not None and callable(getattr(WebSocketsSansIOPro
             else - handshake, close, binary, a paused or closing transport - goes the
             usual way."""
             if (message["type"] == "websocket.send" and message.get("bytes") is None
-                    and type(message.get("text")) is str and self.writable.is_set() and not self.disconnected
-                    and self.handshake_complete and not self.close_sent and self.initial_response is None):
-                conn = self.conn
-                if conn._state is OPEN and not conn.expect_continuation_frame and not conn.extensions \
-                        and not conn.writes and not conn.debug:
-                    self.transport.write(text_frame(message["text"].encode()))
-                    return
+                    and type(message.get("text")) is str and self.send_text_nowait(message["text"].encode())):
+                return
             await super().send(message)
 else:  # pragma: no cover
     SpreadPingWebSocketProtocol = None

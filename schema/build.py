@@ -8,12 +8,13 @@ whose token it sent, or the public view.
 # No `from __future__ import annotations`: the types are built inside build_schema, so
 # strawberry must see real annotation objects, not names it cannot resolve.
 
-from typing import Annotated, Any, AsyncGenerator, Union
+from typing import Annotated, Any, AsyncIterator, Union
 
 import strawberry
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
+from api.feeds import FeedSubscription
 from api.service import Loaded, Rejected as ServiceRejected, TableService, entry_events
 from core.engine import active_seats, view as core_view
 from core.plugins import Registry
@@ -420,13 +421,15 @@ def build_schema(registry: Registry, extensions: list | None = None,
     @strawberry.type
     class Subscription:
         @strawberry.subscription
-        async def table_updates(self, info: Info, table_id: str, after_version: int = 0) -> AsyncGenerator[TableUpdate, None]:
+        async def table_updates(self, info: Info, table_id: str, after_version: int = 0) -> AsyncIterator[TableUpdate]:
             svc = service_of(info)
             viewer = await svc.viewer_seat(table_id, token_of(info))
-            async for entry in svc.follow(table_id, after_version):
-                loaded = await svc.at_least(table_id, entry["version"])
-                yield TableUpdate(version=entry["version"], events=entry_events(entry["events"], viewer),
-                                  table=Table(_t=loaded, _viewer=viewer))
+
+            def update(entry: dict, loaded: Loaded) -> TableUpdate:
+                return TableUpdate(version=entry["version"], events=entry_events(entry["events"], viewer),
+                                   table=Table(_t=loaded, _viewer=viewer))
+
+            return FeedSubscription(svc, table_id, after_version, update)
 
     return ConclaveSchema(query=Query, mutation=Mutation, subscription=Subscription,
                           extensions=extensions or [], execution_context_class=execution_context_class)

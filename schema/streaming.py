@@ -100,21 +100,61 @@ class ConclaveSchema(strawberry.Schema):
         return await super().stream(query, variable_values, context_value, root_value, operation_name,
                                     operation_extensions, allowed_operation_types)
 
-    async def _events(self, executor, source):
-        root = event_root(executor)
+    def _events(self, executor, source) -> "EventStream":
+        return EventStream(self, executor, source)
+
+
+class EventStream:
+    """A subscription's results, as the lean path of `ConclaveSchema.stream` gives them.
+
+    Iterated, it is an async generator of strawberry `ExecutionResult`s, one per source event.
+    A handler that writes updates itself may instead take the events from `source` and turn
+    each into its response with `data_now` (compiled, synchronous) or `result` (anything)."""
+
+    def __init__(self, schema: ConclaveSchema, executor, source) -> None:
+        self.schema, self.executor, self.source = schema, executor, source
+        self.root = event_root(executor)
+        self._results = self._iterate()
+
+    def __aiter__(self):
+        return self._results
+
+    async def aclose(self) -> None:
+        await self._results.aclose()
+
+    def data_now(self, payload) -> dict | None:
+        """The response data of one event through the compiled completion, or None when it
+        needs the executor (a miss, an error)."""
+        if self.root is None:
+            return None
+        result = self.root(self.executor.build_per_event_executor(payload), payload)
+        if result is None or result.errors:
+            return None
+        return result.data
+
+    async def result(self, payload) -> ExecutionResult:
+        """One event's result, errors processed as the schema does."""
+        event = self.executor.build_per_event_executor(payload)
+        result = self.root(event, payload) if self.root is not None else None
+        if result is None:  # the compiled path changed nothing the executor holds
+            result = event.execute_operation(False)
+        if self.executor.is_awaitable(result):
+            result = await result
+        if result.errors:
+            self.schema._process_errors(result.errors)
+        return ExecutionResult(data=result.data, errors=result.errors)
+
+    def failed(self, exc: Exception) -> ExecutionResult:
+        """The one result a failing source ends the stream with, as strawberry's."""
+        errors = [as_graphql_error(exc)]
+        self.schema._process_errors(errors)
+        return ExecutionResult(data=None, errors=errors)
+
+    async def _iterate(self):
+        source = self.source
         try:
             async with aclosing(source) if hasattr(source, "aclose") else nullcontext():
                 async for payload in source:
-                    event = executor.build_per_event_executor(payload)
-                    result = root(event, payload) if root is not None else None
-                    if result is None:  # the compiled path changed nothing the executor holds
-                        result = event.execute_operation(False)
-                    if executor.is_awaitable(result):
-                        result = await result
-                    if result.errors:
-                        self._process_errors(result.errors)
-                    yield ExecutionResult(data=result.data, errors=result.errors)
+                    yield await self.result(payload)
         except Exception as exc:  # noqa: BLE001 - as strawberry: the stream ends with the error
-            errors = [as_graphql_error(exc)]
-            self._process_errors(errors)
-            yield ExecutionResult(data=None, errors=errors)
+            yield self.failed(exc)

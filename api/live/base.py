@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import Protocol
 
 
 @dataclass(frozen=True)
@@ -21,19 +22,25 @@ class Snapshot:
     finished: bool = False
 
 
+class Listener(Protocol):
+    """Whatever hears a table's new entries: an `asyncio.Queue`, or a `TableFeed`."""
+
+    def put_nowait(self, entry: dict) -> None: ...
+
+
 class Listeners:
-    """In-process fan-out of version notifications to asyncio queues, per table."""
+    """In-process fan-out of version notifications to listeners, per table."""
 
     def __init__(self) -> None:
-        self._queues: dict[str, set[asyncio.Queue]] = {}
+        self._queues: dict[str, set[Listener]] = {}
 
-    def add(self, table_id: str) -> asyncio.Queue:
-        q: asyncio.Queue = asyncio.Queue()
+    def add(self, table_id: str, listener: Listener | None = None) -> Listener:
+        q = asyncio.Queue() if listener is None else listener
         self._queues.setdefault(table_id, set()).add(q)
         return q
 
-    def remove(self, table_id: str, q: asyncio.Queue) -> bool:
-        """Drop a queue; True when it was the table's last one."""
+    def remove(self, table_id: str, q: Listener) -> bool:
+        """Drop a listener; True when it was the table's last one."""
         qs = self._queues.get(table_id)
         if qs is None:
             return False
@@ -93,11 +100,11 @@ class LiveStore(ABC):
     async def table_ids(self) -> list[str]: ...
 
     @abstractmethod
-    async def subscribe(self, table_id: str) -> asyncio.Queue:
-        """A queue receiving each new log entry of the table."""
+    async def subscribe(self, table_id: str, listener: Listener | None = None) -> Listener:
+        """`listener` (a new queue when None) receives each new log entry of the table."""
 
     @abstractmethod
-    async def unsubscribe(self, table_id: str, queue: asyncio.Queue) -> None: ...
+    async def unsubscribe(self, table_id: str, queue: Listener) -> None: ...
 
     async def expire(self, table_id: str, seconds: int) -> None:
         """Let a finished, archived table disappear after `seconds` (no-op where unsupported)."""

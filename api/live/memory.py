@@ -159,8 +159,8 @@ class MemoryStore(LiveStore):
         for token_hash in [h for h, (tid, _) in self.tokens.items() if tid == table_id]:
             del self.tokens[token_hash]
 
-    async def subscribe(self, table_id):
-        return self.listeners.add(table_id)
+    async def subscribe(self, table_id, listener=None):
+        return self.listeners.add(table_id, listener)
 
     async def unsubscribe(self, table_id, queue):
         self.listeners.remove(table_id, queue)

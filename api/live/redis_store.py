@@ -148,8 +148,8 @@ class RedisStore(LiveStore):
         return bool(await self.r.ping())
 
     # -- notifications -----------------------------------------------------------
-    async def subscribe(self, table_id):
-        q = self.listeners.add(table_id)
+    async def subscribe(self, table_id, listener=None):
+        q = self.listeners.add(table_id, listener)
         channel = self.channel(table_id)
         if channel not in self._subscriber.channels:
             try:

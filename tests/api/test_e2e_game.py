@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 
+import httpx
 from gql import GraphQLRequest
 
 from core import default_registry, replay, to_action, view
@@ -67,3 +68,12 @@ async def _whole_game(server):
         res = await run(anon, "query($t: String!) { table(id: $t) { version stateJson } }", t=table_id)
     assert res["table"]["version"] == len(log)
     assert res["table"]["stateJson"] == json.loads(json.dumps(view(rules, replayed.state, None)))
+
+    # the four graphql-transport-ws subscriptions were fed from the table's feed (api/feeds.py),
+    # live updates written directly; the legacy graphql-ws one took strawberry's own way
+    async with httpx.AsyncClient() as client:
+        metrics = (await client.get(f"{server.base}/metrics")).text
+    sent = {way: float(next(line for line in metrics.splitlines()
+                            if line.startswith(f'conclave_subscription_updates_total{{way="{way}"}}')).split()[-1])
+            for way in ("direct", "queued")}
+    assert sent["direct"] + sent["queued"] == 4 * len(log) and sent["direct"] > 2 * len(log), sent
