@@ -83,8 +83,10 @@ def serve(
     """Run the GraphQL server (REDIS_URL and DATABASE_URL from the environment)."""
     import uvicorn
 
+    from api.logs import lean_records
     from api.ws_protocol import websocket_protocol
 
+    lean_records()
     # No permessage-deflate: compressing every subscription frame cost about a fifth of the
     # server's CPU under load, for small JSON messages on fast links. Keepalive pings every
     # 20 s (uvicorn's default), spread (api/ws_protocol.py).

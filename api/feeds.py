@@ -79,8 +79,11 @@ class TableFeed:
             self._task = None
 
     def _dispatch(self, entry: dict, loaded: Loaded | None) -> None:
+        direct = 0
         for subscriber in tuple(self.subscribers):
-            subscriber.offer(entry, loaded)
+            direct += subscriber.offer(entry, loaded)
+        if direct:
+            METRICS.updates_direct.inc(direct)
 
     def close(self) -> None:
         if self._task is not None:
@@ -174,12 +177,12 @@ class FeedSubscription:
         if entry.get("finished"):
             self.finished = True  # the game is over: nothing more will come
 
-    def offer(self, entry: dict, loaded: Loaded | None) -> None:
+    def offer(self, entry: dict, loaded: Loaded | None) -> bool:
         """An entry from the table's feed: written now when this subscriber is caught up and
-        its connection takes it, else queued for its task."""
+        its connection takes it (True), else queued for its task."""
         version = entry["version"]
         if self.finished or version <= self.last:
-            return
+            return False
         if not (self._busy or self._queue) and version == self.last + 1 and loaded is not None:
             try:
                 sent = self._send_now(self.make_update(entry, loaded))
@@ -187,11 +190,11 @@ class FeedSubscription:
                 log.debug("direct delivery failed; queued", exc_info=True, extra={"table": self.table_id})
                 sent = False
             if sent:
-                METRICS.updates_direct.inc()
                 self.last = version
                 if entry.get("finished"):
                     self.finished = True
                     self._wakeup.set()
-                return
+                return True
         self._queue.append((entry, loaded))
         self._wakeup.set()
+        return False

@@ -158,15 +158,24 @@ def _same_types(a: Any, b: Any) -> bool:
 
 
 def apply(rules: Rules, state: TableState, seat: int, action: Action,
-          encoded: bytes | None = None) -> tuple[TableState, list[Event]]:
-    """Apply one action; return the new state and its events. The input is not modified.
+          encoded: bytes | None = None, in_place: bool = False) -> tuple[TableState, list[Event]]:
+    """Apply one action; return the new state and its events. The input is not modified,
+    unless `in_place`.
 
     `encoded`: the state's own msgpack bytes (`encode_msgpack`), when the caller keeps them.
     The working copy is then decoded from them instead of walking the state: on a busy
     server a table's state is cold in the CPU caches when its next action comes, and the
-    walk cost about 99 us against 32 us warm (benchmarks/api_load.py)."""
+    walk cost about 99 us against 32 us warm (benchmarks/api_load.py).
+
+    `in_place`: the caller owns `state` and gives it up: it becomes the new state, with no
+    copy at all. An action refused before any rule runs (`_find_prompt`: the seat, the
+    prompt, the option) leaves it untouched; if anything raises later it is in no defined
+    state and the caller must discard it."""
     prompt = _find_prompt(rules, state, seat, action)
-    new = copy_state(state) if encoded is None else decode_msgpack(encoded, type(state))
+    if in_place:
+        new = state
+    else:
+        new = copy_state(state) if encoded is None else decode_msgpack(encoded, type(state))
     new.prompts = [p for p in new.prompts if p.id != prompt.id]
     ctx = Ctx(new, rules)
     # The action itself may name a secret (a card played face down): only its seat sees it;
