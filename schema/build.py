@@ -11,10 +11,12 @@ whose token it sent, or the public view.
 from typing import Annotated, Any, AsyncIterator, Union
 
 import strawberry
+from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from api.feeds import FeedSubscription
+from api.metrics import METRICS
 from api.service import Loaded, Rejected as ServiceRejected, TableService, entry_events
 from core.engine import active_seats, view as core_view
 from core.plugins import Registry
@@ -331,6 +333,22 @@ def build_schema(registry: Registry, extensions: list | None = None,
     async def table_for(info: Info, loaded: Loaded) -> Table:
         return Table(_t=loaded, _viewer=await service_of(info).viewer_seat(loaded.id, token_of(info)))
 
+    async def act_on(info, table_id: str, action_type: str, params, expected_version: int | None):
+        svc = service_of(info)
+        try:
+            loaded = await svc.act(table_id, token_of(info), {"type": action_type, "params": params or {}},
+                                   expected_version)
+        except ServiceRejected as exc:
+            METRICS.rejections.labels(exc.code).inc()
+            return ActRejected(code=exc.code, message=exc.message)
+        return ActOk(version=loaded.version, table=await table_for(info, loaded))
+
+    async def act_as_coerced(_root, info, tableId: str, action: dict, expectedVersion: int | None = None):
+        """`Mutation.act` for graphql-core's own call, on its arguments as it coerced them
+        (`ActionInput` a dict): strawberry's per-call conversion of the arguments, walking
+        their annotations, cost ~50 us of every action (benchmarks/api_load.py)."""
+        return await act_on(info, tableId, action["type"], action.get("params"), expectedVersion)
+
     @strawberry.type
     class Query:
         @strawberry.field
@@ -407,16 +425,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
         @strawberry.mutation
         async def act(self, info: Info, table_id: str, action: ActionInput,
                       expected_version: int | None = None) -> ActResult:
-            svc = service_of(info)
-            try:
-                loaded = await svc.act(table_id, token_of(info), {"type": action.type, "params": action.params or {}},
-                                       expected_version)
-            except ServiceRejected as exc:
-                from api.metrics import METRICS
-
-                METRICS.rejections.labels(exc.code).inc()
-                return ActRejected(code=exc.code, message=exc.message)
-            return ActOk(version=loaded.version, table=await table_for(info, loaded))
+            return await act_on(info, table_id, action.type, action.params, expected_version)
 
     @strawberry.type
     class Subscription:
@@ -431,5 +440,17 @@ def build_schema(registry: Registry, extensions: list | None = None,
 
             return FeedSubscription(svc, table_id, after_version, update)
 
-    return ConclaveSchema(query=Query, mutation=Mutation, subscription=Subscription,
-                          extensions=extensions or [], execution_context_class=execution_context_class)
+    schema = ConclaveSchema(query=Query, mutation=Mutation, subscription=Subscription,
+                            extensions=extensions or [], execution_context_class=execution_context_class)
+    resolve_as_coerced(schema, "act", act_as_coerced)
+    return schema
+
+
+def resolve_as_coerced(schema: ConclaveSchema, mutation: str, resolver) -> None:
+    """Let graphql-core call `resolver` for a mutation field directly, past strawberry's
+    wrapper, when the field has nothing for that wrapper to do (no field extensions, no
+    permission classes): `resolver` then takes the arguments as graphql-core coerces them."""
+    field = schema._schema.mutation_type.fields[mutation]  # its GraphQL name
+    definition = field.extensions[GraphQLCoreConverter.DEFINITION_BACKREF]
+    if not definition.extensions and not definition.permission_classes:
+        field.resolve = resolver
