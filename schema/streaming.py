@@ -60,13 +60,23 @@ def event_root(executor):
     if definition is None or not definition.is_subscription:
         return None
     nodes = [d.node for d in details]
+    plan: list = []  # the completer, looked up on the first event (one per stream)
 
-    def complete(event, payload):
-        completer = PLANS.get(event, field_def.type, details)
+    def complete(payload, event=None):
+        """`event`: the per-event executor when the caller has one. The compiled completion
+        only reads the executor, so without a resolver below that wants a real resolve
+        info (`needs_path`) the stream's own executor serves and no copy is made."""
+        if not plan:
+            plan.append(PLANS.get(executor, field_def.type, details))
+        completer = plan[0]
         if completer is None:
             return None
-        path = Path(None, key, root_type.name)
-        info = event.build_resolve_info(field_def, nodes, root_type, path) if completer.needs_path else None
+        if completer.needs_path:
+            event = event or executor.build_per_event_executor(payload)
+            path = Path(None, key, root_type.name)
+            info = event.build_resolve_info(field_def, nodes, root_type, path)
+        else:
+            event, info, path = executor, None, None
         try:
             return GraphQLExecutionResult({key: completer(event, payload, info, path)}, None)
         except Exception:  # noqa: BLE001 - graphql-core gives the answer, errors and all
@@ -127,7 +137,7 @@ class EventStream:
         needs the executor (a miss, an error)."""
         if self.root is None:
             return None
-        result = self.root(self.executor.build_per_event_executor(payload), payload)
+        result = self.root(payload)
         if result is None or result.errors:
             return None
         return result.data
@@ -135,7 +145,7 @@ class EventStream:
     async def result(self, payload) -> ExecutionResult:
         """One event's result, errors processed as the schema does."""
         event = self.executor.build_per_event_executor(payload)
-        result = self.root(event, payload) if self.root is not None else None
+        result = self.root(payload, event) if self.root is not None else None
         if result is None:  # the compiled path changed nothing the executor holds
             result = event.execute_operation(False)
         if self.executor.is_awaitable(result):
