@@ -27,7 +27,7 @@ from api.settings import Settings
 from api.tokens import hash_token, new_token
 from core.errors import ActionRejected, ConclaveError
 from core.plugins import Registry, Rules
-from core.state import TableState, decode_msgpack, encode_msgpack
+from core.state import TableState, copy_state, decode_msgpack, encode_msgpack
 
 log = logging.getLogger("conclave.tables")
 COMMIT_RETRIES = 50
@@ -152,13 +152,40 @@ class TableService:
             raise Rejected("UNKNOWN_TABLE", f"no table {table_id!r}")
         meta = snap.meta
         rules = self.registry.rules_for(meta["game"], meta["modules"])
+        stored_at = snap.version if snap.state_version is None else snap.state_version
+        encoded = None
         if cached is not None and cached.version == snap.version:
-            state = cached.state
+            state, version, encoded = cached.state, cached.version, cached.encoded
+        elif cached is not None and stored_at <= cached.version < snap.version:
+            # newer versions came from elsewhere: our state plus their log entries
+            entries = await self.store.entries(table_id, cached.version)
+            if self._cache.get(table_id) is cached and self._only_the_cache_holds(cached):
+                del self._cache[table_id]  # replayed on in place: out of readers' reach
+                state = cached.state
+            else:
+                state = copy_state(cached.state)
+            state, version = self._replay(rules, state, cached.version, entries)
         else:
             state = decode_msgpack(snap.state, rules.game.state_type)
-        loaded = Loaded(id=table_id, meta=meta, version=snap.version, state=state, rules=rules, encoded=snap.state)
+            version, encoded = stored_at, snap.state
+            if stored_at < snap.version:
+                state, version = self._replay(rules, state, stored_at, await self.store.entries(table_id, stored_at))
+                encoded = None
+        loaded = Loaded(id=table_id, meta=meta, version=version, state=state, rules=rules, encoded=encoded)
         self._remember(loaded)
         return loaded
+
+    @staticmethod
+    def _replay(rules: Rules, state: TableState, version: int, entries: list[dict]) -> tuple[TableState, int]:
+        """`state` (at `version`, the caller's own) brought forward by the log's entries after
+        it, in place: the rules are deterministic, so the accepted actions give the same
+        state their commits stored."""
+        for entry in entries:
+            if entry["version"] != version + 1:
+                raise RuntimeError(f"the log jumps from version {version} to {entry['version']}")
+            state, _events = core.apply(rules, state, entry["seat"], core.to_action(entry["action"]), in_place=True)
+            version += 1
+        return state, version
 
     def cached(self, table_id: str) -> Loaded | None:
         """The newest state of the table this process holds, without asking the store."""
@@ -177,8 +204,7 @@ class TableService:
         state itself guards against a holder of the bare state. Expected references: the
         cache's, the caller's variable, this parameter and `getrefcount`'s argument for the
         `Loaded`; its attribute and the argument for the state."""
-        return (loaded.encoded is not None and sys.getrefcount(loaded) <= 4
-                and sys.getrefcount(loaded.state) <= 2)
+        return sys.getrefcount(loaded) <= 4 and sys.getrefcount(loaded.state) <= 2
 
     def _remember(self, loaded: Loaded) -> None:
         cached = self._cache.get(loaded.id)
@@ -294,9 +320,9 @@ class TableService:
             try:
                 new_state, events = core.apply(loaded.rules, loaded.state, seat, act, loaded.encoded, in_place=owned)
             except BaseException as exc:
-                if owned:  # the rules may have begun changing it: the stored bytes are the state
+                if owned and loaded.encoded is not None:  # the rules may have begun changing it
                     loaded = dataclasses.replace(loaded, state=decode_msgpack(loaded.encoded, type(loaded.state)))
-                    self._remember(loaded)
+                    self._remember(loaded)  # (without its bytes, the next read rebuilds it from the store)
                 if not isinstance(exc, ActionRejected):
                     raise
                 if cached:
@@ -308,14 +334,14 @@ class TableService:
             version = loaded.version + 1
             entry = {"version": version, "seat": seat, "action": msgspec.to_builtins(act),
                      "events": msgspec.to_builtins(events), "finished": new_state.finished}
-            encoded = encode(new_state)
+            encoded = encode(new_state) if new_state.finished or version % self.store.snapshot_every == 0 else None
             done = Loaded(id=table_id, meta=loaded.meta, version=version, state=new_state, rules=loaded.rules,
                           encoded=encoded)
             announced = asyncio.get_running_loop().create_future()
             self._committing[table_id] = (version, announced)
             committed = False
             try:
-                committed = await self.store.commit(table_id, loaded.version, encoded, entry, new_state.finished)
+                committed = await self.store.commit(table_id, loaded.version, encoded or b"", entry, new_state.finished)
             finally:
                 if self._committing.get(table_id, (None, None))[1] is announced:
                     del self._committing[table_id]

@@ -16,10 +16,14 @@ from typing import Protocol
 
 @dataclass(frozen=True)
 class Snapshot:
+    """A table as stored: `state` is its state at `state_version` (None: at `version`); the
+    log's entries after that version bring it to `version` (`LiveStore.snapshot_every`)."""
+
     meta: dict
     version: int
     state: bytes
     finished: bool = False
+    state_version: int | None = None
 
 
 class Listener(Protocol):
@@ -62,6 +66,10 @@ class LiveStore(ABC):
     """Where live tables are kept. All methods are safe to call concurrently."""
 
     name = "abstract"
+    # `commit` gets the new state's bytes at least every this many versions and when the game
+    # ends, else empty bytes: the stored state then stays at an older version and the log's
+    # entries since rebuild the newest (the rules are deterministic). 1: every version.
+    snapshot_every = 1
 
     @abstractmethod
     async def create(self, table_id: str, meta: dict, state: bytes) -> None: ...
@@ -76,7 +84,8 @@ class LiveStore(ABC):
     @abstractmethod
     async def commit(self, table_id: str, expected_version: int, state: bytes, entry: dict, finished: bool) -> bool:
         """Store `state` as version expected_version+1 and append `entry`, only if the table is
-        still at `expected_version`. Returns False (changing nothing) otherwise."""
+        still at `expected_version`. Returns False (changing nothing) otherwise. Empty
+        `state`: keep the stored state (see `snapshot_every`)."""
 
     @abstractmethod
     async def entries(self, table_id: str, after_version: int) -> list[dict]:
