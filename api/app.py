@@ -119,7 +119,7 @@ class ConclaveGraphQL(GraphQL):
 def create_app(settings: Settings | None = None, registry: Registry | None = None) -> Starlette:
     settings = settings or Settings.from_env()
     registry = registry or default_registry()
-    logs.configure(settings.log_json)
+    logs.configure(settings.log_json, settings.log_level)
     holder: dict = {}
 
     @contextlib.asynccontextmanager

@@ -32,7 +32,17 @@ def lean_records() -> None:
     logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
 
 
-def configure(json_lines: bool = True, level: int = logging.INFO) -> None:
+LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}
+
+
+def configure(json_lines: bool = True, level: int | str = logging.INFO) -> None:
+    """`level` "debug" adds a line per accepted action (table, version, seat, type): at a
+    thousand actions a second that line cost ~35 us of each (benchmarks/api_load.py), and
+    the action log itself (the store's, then SQL's) is the durable record of every action."""
+    if isinstance(level, str):
+        if level not in LEVELS:
+            raise ValueError(f"CONCLAVE_LOG_LEVEL must be one of {', '.join(LEVELS)}, not {level!r}")
+        level = LEVELS[level]
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter() if json_lines else logging.Formatter("%(levelname)s %(name)s %(message)s"))
     root = logging.getLogger("conclave")

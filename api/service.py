@@ -350,7 +350,7 @@ class TableService:
                 self._remember(done)
                 METRICS.act_latency.observe(time.perf_counter() - started)
                 METRICS.actions.inc()
-                log.info("action", extra={"table": table_id, "version": version, "seat": seat, "type": act.type})
+                log.debug("action", extra={"table": table_id, "version": version, "seat": seat, "type": act.type})
                 if new_state.finished:
                     await self.archive(done)
                 return done

@@ -25,6 +25,7 @@ class Settings:
     address_burst: int = 2000
     finished_ttl_seconds: int = 3600  # finished tables expire from Redis after archiving
     log_json: bool = True
+    log_level: str = "info"  # "debug" adds a line per accepted action
     lean_paths: bool = True  # api.fast_http and schema.streaming skip strawberry's per-request pipeline
     extra: dict = field(default_factory=dict)
 
@@ -44,5 +45,6 @@ class Settings:
             address_burst=_int("CONCLAVE_ADDRESS_BURST", 2000),
             finished_ttl_seconds=_int("CONCLAVE_FINISHED_TTL", 3600),
             log_json=os.environ.get("CONCLAVE_LOG_FORMAT", "json") == "json",
+            log_level=os.environ.get("CONCLAVE_LOG_LEVEL", "info").lower(),
             lean_paths=os.environ.get("CONCLAVE_LEAN_PATHS", "1") != "0",
         )

@@ -3,11 +3,13 @@ under concurrency, and SIGKILL restarts in both modes."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import httpx
 
 from tests.api.client import ACT, TABLE, create_and_join, http, run, sessions
+from tests.api.conftest import server_factory, storage_env
 from tests.api.services import Server
 from tests.api.test_e2e_game import follow, play
 
@@ -104,6 +106,29 @@ def test_health_readiness_and_metrics(server):
     assert sample("conclave_actions_total") >= 5
     assert sample('conclave_http_requests_total{path="/graphql",status="200"}') >= 10
     assert sample('conclave_http_requests_total{path="/healthz",status="200"}') >= 1
+
+
+def test_structured_logs_carry_the_table_and_version_and_debug_adds_each_action(tmp_path):
+    """One JSON object per line; table lifecycle at the default level, every accepted action
+    (table, version, seat, type) with CONCLAVE_LOG_LEVEL=debug."""
+    lines = {}
+    for level in ("info", "debug"):
+        (tmp_path / level).mkdir()
+        with storage_env("embedded", tmp_path / level) as env, server_factory(env, tmp_path / level) as make:
+            server = make(CONCLAVE_LOG_LEVEL=level)
+            asyncio.run(_some_actions(server))
+            server.stop()
+            lines[level] = [json.loads(line) for line in server.log_path.read_text().splitlines()
+                            if line.startswith("{")]
+    for level, records in lines.items():
+        created = [r for r in records if r["msg"] == "table created"]
+        assert created and all(r["version"] == 0 and r["table"] and r["level"] == "info" for r in created), level
+        assert any(r["msg"] == "seat joined" and r["table"] == created[0]["table"] for r in records), level
+    actions = [r for r in lines["debug"] if r["msg"] == "action"]
+    assert [r["version"] for r in actions] == [1, 2, 3, 4, 5]
+    assert all(r["table"] == actions[0]["table"] and r["level"] == "debug" and "seat" in r and r["type"]
+               for r in actions)
+    assert not [r for r in lines["info"] if r["msg"] == "action"]
 
 
 async def _some_actions(server):
