@@ -102,7 +102,9 @@ class FeedSubscription:
         self.after_version = max(0, after_version)
         self.last = self.after_version
         self.finished = False
-        self._queue: deque[tuple[dict, Loaded | None]] = deque()
+        # Entries only: the table is read when one is sent (the newest then), so a subscriber
+        # that falls behind holds no old states, and `act` may keep changing the newest in place.
+        self._queue: deque[dict] = deque()
         self._busy = True  # the task is sending (the catch-up first): new entries queue behind it
         self._wakeup: asyncio.Event | None = None
         self._send_now: Callable[[Update], bool] | None = None
@@ -141,16 +143,14 @@ class FeedSubscription:
             await self._send_log(send)
             while not self.finished:
                 while self._queue and not self.finished:
-                    entry, loaded = self._queue.popleft()
+                    entry = self._queue.popleft()
                     if entry["version"] <= self.last:
                         continue
                     if entry["version"] > self.last + 1:  # a notification was missed: the log has it
                         await self._send_log(send)
                         if entry["version"] <= self.last:
                             continue
-                    if loaded is None or loaded.version < entry["version"]:
-                        loaded = await service.at_least(self.table_id, entry["version"])
-                    await self._sent(entry, send(self.make_update(entry, loaded)))
+                    await self._send_entry(entry, send)
                 if self.finished:
                     break
                 self._busy = False
@@ -167,11 +167,13 @@ class FeedSubscription:
             if self.finished:
                 return
             if entry["version"] == self.last + 1:
-                loaded = await self.service.at_least(self.table_id, entry["version"])
-                await self._sent(entry, send(self.make_update(entry, loaded)))
+                await self._send_entry(entry, send)
 
-    async def _sent(self, entry: dict, sending: Awaitable[None]) -> None:
-        await sending
+    async def _send_entry(self, entry: dict, send) -> None:
+        """The entry with the table at its version or newer, the awaiting way (the table is
+        let go on return: a waiting subscriber holds none)."""
+        loaded = await self.service.at_least(self.table_id, entry["version"])
+        await send(self.make_update(entry, loaded))
         METRICS.updates_queued.inc()
         self.last = entry["version"]
         if entry.get("finished"):
@@ -195,6 +197,6 @@ class FeedSubscription:
                     self.finished = True
                     self._wakeup.set()
                 return True
-        self._queue.append((entry, loaded))
+        self._queue.append(entry)
         self._wakeup.set()
         return False
