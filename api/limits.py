@@ -49,16 +49,23 @@ class LimitsMiddleware:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        headers = dict(scope.get("headers") or [])
-        length = headers.get(b"content-length")
-        if length is not None and length.isdigit() and int(length) > self.max_body:
+        length = authorization = None
+        for name, value in scope.get("headers") or ():
+            if name == b"content-length":
+                length = value
+            elif name == b"authorization":
+                authorization = value
+        declared = int(length) if length is not None and length.isdigit() else None
+        if declared is not None and declared > self.max_body:
             return await _refuse(send, 413, "BODY_TOO_LARGE", f"request body over {self.max_body} bytes")
         if scope.get("path", "").startswith("/graphql") and scope.get("method") in ("POST", "GET"):
-            token = bearer((headers.get(b"authorization") or b"").decode("latin-1"))
+            token = bearer((authorization or b"").decode("latin-1"))
             address = (scope.get("client") or ("?", 0))[0]
             if (token and not self.per_token.allow(token)) or not self.per_address.allow(address):
                 METRICS.rate_limited.inc()
                 return await _refuse(send, 429, "RATE_LIMITED", "too many requests; slow down", retry_after=1)
+        if declared is not None:  # the server reads exactly that many bytes: nothing more to count
+            return await self.app(scope, receive, send)
         received = 0
         max_body = self.max_body
 

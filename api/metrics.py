@@ -62,6 +62,7 @@ class RequestMetrics:
 
     def __init__(self, app) -> None:
         self.app = app
+        self._counters: dict = {}  # (path, status) -> its counter; paths are the few KNOWN ones
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -78,4 +79,8 @@ class RequestMetrics:
         try:
             await self.app(scope, receive, counting_send)
         finally:
-            METRICS.requests.labels(path, str(status["code"])).inc()
+            key = (path, status["code"])
+            counter = self._counters.get(key)
+            if counter is None:  # labels() looks the child up under a lock, per request
+                counter = self._counters[key] = METRICS.requests.labels(path, str(status["code"]))
+            counter.inc()
