@@ -272,3 +272,35 @@ def test_an_executed_request_leaves_nothing_for_the_cycle_collector():
 
     assert garbage_after(PerEventMemoExecutionContext) >= 20  # the control: one cycle per request
     assert garbage_after(FastExecutionContext) == 0
+
+
+def test_variable_signatures_are_graphql_cores_kept_per_definition():
+    """schema.execution.VariableSignatures: the same signatures (and errors) as graphql-core's
+    own function, worked out once per (schema, definition)."""
+    from graphql import build_schema as sdl_schema, parse
+    from graphql.execution import values as graphql_values
+
+    from schema.execution import VariableSignatures
+
+    cached = graphql_values.get_variable_signature
+    assert isinstance(cached, VariableSignatures)
+    schema = sdl_schema("input In { a: Int } type Query { f(x: In, y: [Int!]): Int } type T { a: Int }")
+    document = parse("query($x: In = {a: 1}, $y: [Int!]!, $bad: T) { f(x: $x, y: $y) }")
+    calls = []
+
+    def counting(s, node):
+        calls.append(node)
+        return cached.original(s, node)
+
+    fresh = VariableSignatures(counting)
+    for var_def in document.definitions[0].variable_definitions:
+        first, again = fresh(schema, var_def), fresh(schema, var_def)
+        expected = cached.original(schema, var_def)
+        assert again is first and type(first) is type(expected)
+        if isinstance(expected, Exception):  # `$bad: T` is not an input type
+            assert first.message == expected.message
+        else:
+            assert (first.name, str(first.type), first.default_value) == (expected.name, str(expected.type),
+                                                                           expected.default_value)
+            assert (first.default and first.default.literal) is (expected.default and expected.default.literal)
+    assert len(calls) == 3  # once each
