@@ -28,6 +28,8 @@ from urllib.parse import urlparse
 import msgspec
 
 HANDSHAKE_TIMEOUT = 10.0
+IDLE_REUSE = 2.0  # seconds a kept-alive connection is reused after its last answer: well
+                  # under uvicorn's 5 s keep-alive, so the server never closes one as it is sent on
 
 
 class LoadError(Exception):
@@ -171,21 +173,23 @@ class LeanClient:
 
     def __init__(self, url: str, ws_url: str) -> None:
         self.url, self.ws_url = urlparse(url), urlparse(ws_url)
-        self.idle: list[_HttpConnection] = []
+        self.idle: list[tuple[_HttpConnection, float]] = []  # (connection, when its answer came)
 
     async def start(self) -> None:
         self.loop = asyncio.get_running_loop()
 
     async def close(self) -> None:
-        for conn in self.idle:
+        for conn, _ in self.idle:
             conn.transport.close()
         self.idle.clear()
 
     async def _connection(self) -> _HttpConnection:
+        fresh_after = time.monotonic() - IDLE_REUSE
         while self.idle:
-            conn = self.idle.pop()
-            if not conn.closed:
+            conn, since = self.idle.pop()
+            if not conn.closed and since > fresh_after:
                 return conn
+            conn.transport.close()
         _transport, conn = await self.loop.create_connection(_HttpConnection, self.url.hostname, self.url.port)
         return conn
 
@@ -200,7 +204,7 @@ class LeanClient:
         except BaseException:
             conn.transport.close()
             raise
-        self.idle.append(conn)
+        self.idle.append((conn, time.monotonic()))
         if status != 200:
             raise LoadError(f"HTTP {status}: {answer[:200]!r}")
         doc = msgspec.json.decode(answer)
