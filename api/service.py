@@ -159,11 +159,7 @@ class TableService:
         elif cached is not None and stored_at <= cached.version < snap.version:
             # newer versions came from elsewhere: our state plus their log entries
             entries = await self.store.entries(table_id, cached.version)
-            if self._cache.get(table_id) is cached and self._only_the_cache_holds(cached):
-                del self._cache[table_id]  # replayed on in place: out of readers' reach
-                state = cached.state
-            else:
-                state = copy_state(cached.state)
+            state = cached.state if self._take_unshared(cached) else copy_state(cached.state)
             state, version = self._replay(rules, state, cached.version, entries)
         else:
             state = decode_msgpack(snap.state, rules.game.state_type)
@@ -191,21 +187,26 @@ class TableService:
         """The newest state of the table this process holds, without asking the store."""
         return self._cache.get(table_id)
 
-    def _only_the_cache_holds(self, loaded: Loaded) -> bool:
-        """Whether the cache (and the caller) are the only holders of this `Loaded` and its
-        state, so that `act` may apply the action to the state itself instead of a copy.
+    def _take_unshared(self, loaded: Loaded) -> bool:
+        """If this `Loaded` is the cached one and only the cache and the caller hold it and
+        its state, take it out of the cache (out of readers' reach) and say so: the caller
+        may then change its state in place instead of a copy.
 
         A copy costs more than the rules on a busy server (the state's bytes and objects are
         cold by the table's next action: 90 of 165 us per action in benchmarks/api_load.py),
         and most of the time nothing else holds the state between two actions. Anything that
         reads a table - a query or mutation response being completed, a subscription update
-        queued or being completed - holds its `Loaded` (GraphQL's `Table` wraps it), which
-        CPython's reference count shows: then the copy is made as before. The count of the
-        state itself guards against a holder of the bare state. Expected references: the
-        cache's, the caller's variable, this parameter and `getrefcount`'s argument for the
-        `Loaded`; its attribute and the argument for the state. (Counted so on CPython
-        3.11; tests/api/test_act_in_place.py fails on an interpreter that counts otherwise.)"""
-        return sys.getrefcount(loaded) <= 4 and sys.getrefcount(loaded.state) <= 2
+        being completed - holds its `Loaded` (GraphQL's `Table` wraps it), which CPython's
+        reference count shows: then the caller copies as before. The count of the state
+        itself guards against a holder of the bare state. Expected references: the cache's,
+        the caller's variable, this parameter and `getrefcount`'s argument for the `Loaded`;
+        its attribute and the argument for the state. (Counted so on CPython 3.11;
+        tests/api/test_act_in_place.py fails on an interpreter that counts otherwise.)"""
+        if (self._cache.get(loaded.id) is not loaded or sys.getrefcount(loaded) > 4
+                or sys.getrefcount(loaded.state) > 2):
+            return False
+        del self._cache[loaded.id]
+        return True
 
     def _remember(self, loaded: Loaded) -> None:
         cached = self._cache.get(loaded.id)
@@ -315,9 +316,7 @@ class TableService:
             if expected_version is not None and loaded.version != expected_version:
                 raise Rejected("STALE_VERSION", f"table is at version {loaded.version}, not {expected_version}")
             cached = loaded is self._cache.get(table_id)
-            owned = cached and self._only_the_cache_holds(loaded)
-            if owned:  # its state becomes the working copy: out of readers' reach until committed
-                del self._cache[table_id]
+            owned = cached and self._take_unshared(loaded)  # the working copy, unseen until committed
             try:
                 new_state, events = core.apply(loaded.rules, loaded.state, seat, act, loaded.encoded, in_place=owned)
             except BaseException as exc:

@@ -215,12 +215,11 @@ class LeanClient:
     async def subscribe(self, query: str, variables: dict, token: str | None, on_next, on_open) -> None:
         """Run one subscription until the server completes it (or the task is cancelled)."""
         acked = self.loop.create_future()
-        state = {"ws": None}
+        ws: _WebSocket | None = None  # the connection, set below; messages come only after it is
 
         def on_message(data: bytes, t: float) -> None:
             m = msgspec.json.decode(data)
             kind = m.get("type")
-            ws = state["ws"]
             if kind == "next":
                 payload = m["payload"]
                 if payload.get("errors"):
@@ -239,7 +238,6 @@ class LeanClient:
         key = base64.b64encode(os.urandom(16)).decode()
         transport, ws = await self.loop.create_connection(lambda: _WebSocket(on_message), self.ws_url.hostname,
                                                           self.ws_url.port)
-        state["ws"] = ws
         try:
             transport.write((f"GET {self.ws_url.path} HTTP/1.1\r\nHost: {self.ws_url.netloc}\r\nUpgrade: websocket\r\n"
                              f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"

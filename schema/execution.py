@@ -31,10 +31,9 @@ class VariableSignatures:
     """graphql-core 3.3 works out each variable's signature (its type looked up in the schema
     from the definition's AST) again for every request: 10 of the 112 us graphql-core spent
     executing an `act` with its three variables (measured in process, the service stubbed).
-    A signature is a pure
-    function of the schema and the definition node, and an immutable tuple: kept here per
-    (schema, node), the entry holding both so that neither id can be reused while it lives.
-    Installed over the name graphql-core's variable coercion calls (`install`)."""
+    A signature is a pure function of the schema and the definition node, and an immutable
+    tuple: kept here per (schema, node), the entry holding both so that neither id can be
+    reused while it lives. Installed over the name graphql-core's variable coercion calls."""
 
     def __init__(self, original, size: int = 4096) -> None:
         self.original, self.size = original, size

@@ -6,15 +6,15 @@ extension's `on_stream_result` hook around the yield, and graphql-core maps the 
 through `map_async_iterable`: together more than the event's own execution
 (benchmarks/api_load.py delivers every action to five subscribers per table).
 
-`ConclaveSchema.stream` gives the WebSocket handlers (and `subscribe`) a plain generator
-for a subscription whose document `documents` has prepared (it would pass strawberry's
-parsing and validation) and whose variables coerce: each source event runs on a per-event
-executor, its errors go through the schema's error processing, and it is yielded as
-strawberry's `ExecutionResult`. A failing source ends the stream with one error result, as
-strawberry's does. Anything else - no document cache, an unprepared document, variables
-that do not coerce, a subscription resolver that does not return a stream - goes to
-strawberry's `stream` untouched (a subscription resolver is a generator function here:
-calling it again starts nothing).
+`ConclaveSchema.stream` gives the WebSocket handlers (and `subscribe`) an `EventStream` for
+a subscription whose document `documents` has prepared (it would pass strawberry's parsing
+and validation) and whose variables coerce: each source event is completed directly or run
+on a per-event executor, its errors go through the schema's error processing, and it is
+yielded as strawberry's `ExecutionResult`. A failing source ends the stream with one error
+result, as strawberry's does. Anything else - no document cache, an unprepared document,
+variables that do not coerce, a subscription resolver that does not return a stream - goes
+to strawberry's `stream` untouched (the resolver only builds its source: calling it again
+starts nothing).
 """
 from __future__ import annotations
 
@@ -135,12 +135,8 @@ class EventStream:
     def data_now(self, payload) -> dict | None:
         """The response data of one event through the compiled completion, or None when it
         needs the executor (a miss, an error)."""
-        if self.root is None:
-            return None
-        result = self.root(payload)
-        if result is None or result.errors:
-            return None
-        return result.data
+        result = self.root(payload) if self.root is not None else None
+        return None if result is None else result.data  # the compiled path has no errors: a miss
 
     async def result(self, payload) -> ExecutionResult:
         """One event's result, errors processed as the schema does."""
