@@ -137,6 +137,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
             yield
         finally:
             await store.close()
+            db.close()
 
     rules = limit_rules(settings)
     schema = build_schema(registry, schema_extensions(settings, rules))

@@ -3,14 +3,17 @@ embedded mode's checkpoints of live tables. SQLite by default, PostgreSQL via DA
 the schema is created and changed only through Alembic migrations (api/migrations)."""
 from __future__ import annotations
 
+import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from sqlalchemy import JSON, Column, LargeBinary, event
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
+T = TypeVar("T")
 
 def now() -> datetime:
     return datetime.now(timezone.utc)
@@ -115,7 +118,9 @@ def make_engine(url: str):
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        # timeout: how long a write waits for another process's write lock (this process writes
+        # from its event loop, one write at a time)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(conn, _record):  # WAL: readers do not block the writer
@@ -130,10 +135,19 @@ def make_engine(url: str):
 
 
 class Database:
-    """A migrated database and short sessions on it."""
+    """A migrated database and short sessions on it. Writes go through `write`."""
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
+        # Where a write runs (benchmarks/api_load.py, at 1,000 actions/s):
+        # - SQLite: on the event loop, in the caller's turn. A write is a few local calls (an
+        #   archived game ~3 ms, a checkpoint ~1 ms), but a thread doing them under a busy
+        #   loop waits for the GIL after every call that releases it: archiving took 2.1 s on
+        #   average from one writer thread, and from a pool the writers also raced for the
+        #   file lock until some gave up ("database is locked").
+        # - Other databases: a few writer threads, as each write waits on the network.
+        self._inline = self.engine.url.get_backend_name() == "sqlite"
+        self._writer = None if self._inline else ThreadPoolExecutor(max_workers=4, thread_name_prefix="sql-write")
         for attempt in range(10):  # several processes may start at once on a new database
             try:
                 migrate(str(self.engine.url.render_as_string(hide_password=False)))
@@ -145,6 +159,18 @@ class Database:
 
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
+
+    async def write(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run `fn(*args)`, which opens its own session and commits (see __init__ for where)."""
+        if self._writer is None:
+            return fn(*args)
+        return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
+
+    def close(self) -> None:
+        """Let queued writes finish, then release the connections."""
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
+        self.engine.dispose()
 
     def get(self, model, key) -> Any:
         with self.session() as s:

@@ -23,6 +23,11 @@ class Metrics:
                           "in the feed's own step (direct) or by the subscription's task (queued)", ["way"],
                           registry=r)
         self.updates_direct, self.updates_queued = updates.labels("direct"), updates.labels("queued")
+        self.archive_failures = Counter("conclave_archive_failures", "Failed attempts to archive a finished "
+                                        "table to SQL (each is retried)", registry=r)
+        self.archive_seconds = Histogram("conclave_archive_seconds", "Time to archive a finished table to SQL",
+                                         buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+                                         registry=r)
         self.redis_errors = Counter("conclave_redis_errors", "Redis errors", registry=r)
         self.rate_limited = Counter("conclave_rate_limited", "Requests refused by the rate limit", registry=r)
         self.gc_seconds = Counter("conclave_gc_seconds", "Time in the garbage collector", ["generation"], registry=r)

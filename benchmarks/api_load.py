@@ -233,6 +233,7 @@ class Stats:
         self.extra_queries = 0       # HTTP reads for seats without a subscription
         self.tables_started = 0
         self.tables_finished = 0
+        self.turnover = array("d")   # seconds to replace a finished table (close, create, join, subscribe, warm up)
         self.errors: Counter = Counter()
         self.error_samples: list[str] = []
         self.measuring = False
@@ -272,9 +273,9 @@ class TableBot:
     """Plays one table at a time: create, join, subscribe, act until the deadline."""
 
     def __init__(self, client, stats: Stats, n_subscribers: int, rng: random.Random, budget: list,
-                 interval: float = 0.0) -> None:
+                 pacer: "Pacer | None" = None) -> None:
         self.client, self.stats, self.rng, self.budget = client, stats, rng, budget
-        self.interval = interval  # at most one action per `interval` seconds (0: as fast as it goes)
+        self.pacer = pacer  # None: act as soon as the last version has reached every subscriber
         self.n_subscribers = n_subscribers
         self.id = ""
         self.tokens: dict[int, str] = {}
@@ -388,20 +389,17 @@ class TableBot:
             raise LoadError(f"table {self.id}: update {v} carries table version {self.subs[0].last['version']}")
 
     async def run(self, deadline: float) -> None:
-        next_at = time.monotonic() + self.rng.random() * self.interval  # spread the tables' phases
         while time.monotonic() < deadline and self.budget[0] > 0:
-            if self.interval:
-                wait = next_at - time.monotonic()
-                if wait > 0:
-                    await asyncio.sleep(min(wait, max(0.0, deadline - time.monotonic())))
-                    continue
-                next_at = max(next_at + self.interval, time.monotonic() - self.interval)
             try:
                 if self.status == "finished":  # a new table in its place (its warm-up action is not timed)
                     self.stats.tables_finished += 1
+                    began = time.monotonic()
                     await self.close_table()
                     await self.open_table()
+                    self.stats.turnover.append(time.monotonic() - began)
                     continue
+                if self.pacer is not None and not await self.pacer.turn():
+                    return  # the window is over
                 self.budget[0] -= 1
                 await self.step(measured=True)
             except asyncio.CancelledError:
@@ -409,6 +407,55 @@ class TableBot:
             except Exception as exc:
                 self.stats.error(type(exc).__name__, str(exc))
                 return  # this table stops; the others go on
+
+
+class Pacer:
+    """Offers one client process's share of the load at a steady rate: every 1/rate seconds,
+    one table that is ready to act, chosen at random, may act. A table busy with something
+    else (replacing its finished game) leaves its turns to the others, so the offered load
+    holds through the tables' turnover; a turn no table is ready for is kept for the next
+    ready one (up to MAX_OWED), as an open-loop load generator would send it anyway."""
+
+    MAX_OWED = 50
+
+    def __init__(self, rate: float, rng: random.Random) -> None:
+        self.period = 1.0 / rate
+        self.rng = rng
+        self.waiting: list[asyncio.Future] = []
+        self.owed = 0
+        self.closed = False
+
+    async def turn(self) -> bool:
+        """Wait for a turn to act: False once the window is over."""
+        if self.owed and not self.closed:
+            self.owed -= 1
+            return True
+        if self.closed:
+            return False
+        fut = asyncio.get_running_loop().create_future()
+        self.waiting.append(fut)
+        return await fut
+
+    async def run(self, deadline: float) -> None:
+        next_at = time.monotonic()
+        try:
+            while next_at < deadline:
+                wait = next_at - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                next_at += self.period
+                if self.waiting:
+                    i = self.rng.randrange(len(self.waiting))
+                    self.waiting[i], self.waiting[-1] = self.waiting[-1], self.waiting[i]
+                    self.waiting.pop().set_result(True)
+                else:
+                    self.owed = min(self.owed + 1, self.MAX_OWED)
+        finally:
+            self.closed = True
+            for fut in self.waiting:
+                if not fut.done():
+                    fut.set_result(False)
+            self.waiting.clear()
 
 
 # -- one client process -------------------------------------------------------------------------
@@ -436,14 +483,19 @@ async def client_main(idx: int, conf: dict, n_tables: int, budget: int, to_paren
     await client.start()
     stats = Stats()
     shared_budget = [budget]
-    interval = conf["tables"] / conf["rate"] if conf["rate"] > 0 else 0.0
+    pacer = Pacer(conf["rate"] * n_tables / conf["tables"], random.Random(conf["seed"] * 7 + idx)) \
+        if conf["rate"] > 0 else None
     bots = [TableBot(client, stats, conf["subscribers"], random.Random(conf["seed"] * 1000 + idx * 100_003 + i),
-                     shared_budget, interval) for i in range(n_tables)]
+                     shared_budget, pacer) for i in range(n_tables)]
     gate = asyncio.Semaphore(16)  # bounded concurrency while setting up
 
     async def setup(bot: TableBot) -> None:
         async with gate:
             await bot.open_table()
+        for _ in range(bot.rng.randrange(conf["stagger"] + 1)):  # not timed: see --stagger
+            if bot.status == "finished":
+                break
+            await bot.step(measured=False)
 
     try:
         await asyncio.wait_for(asyncio.gather(*(setup(b) for b in bots)), timeout=SETUP_TIMEOUT)
@@ -461,7 +513,8 @@ async def client_main(idx: int, conf: dict, n_tables: int, budget: int, to_paren
         stats.measuring = True
         t0, cpu0 = time.monotonic(), cpu_seconds_self()
         deadline = t0 + conf["seconds"]
-        await asyncio.wait_for(asyncio.gather(*(b.run(deadline) for b in bots)),
+        await asyncio.wait_for(asyncio.gather(*(b.run(deadline) for b in bots),
+                                              *([pacer.run(deadline)] if pacer else [])),
                                timeout=conf["seconds"] + ACT_TIMEOUT + DELIVERY_TIMEOUT + 30)
         t1, cpu1 = time.monotonic(), cpu_seconds_self()
         gc.enable()
@@ -471,7 +524,7 @@ async def client_main(idx: int, conf: dict, n_tables: int, budget: int, to_paren
             "act": stats.act.tobytes(), "delivery": stats.delivery.tobytes(), "actions": stats.actions,
             "extra_queries": stats.extra_queries, "tables_started": stats.tables_started,
             "tables_finished": stats.tables_finished, "errors": dict(stats.errors),
-            "error_samples": stats.error_samples,
+            "error_samples": stats.error_samples, "turnover": stats.turnover.tobytes(),
         }))
     finally:
         await asyncio.wait({asyncio.ensure_future(asyncio.gather(*(b.close_table() for b in bots),
@@ -483,16 +536,23 @@ async def client_main(idx: int, conf: dict, n_tables: int, budget: int, to_paren
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
-def server_gc_seconds(base_url: str) -> dict[str, float]:
-    """Seconds the server spent in each GC generation so far (its /metrics)."""
+def server_metrics(base_url: str) -> dict[str, float]:
+    """The server's counters this benchmark reports, read from its /metrics: seconds in each GC
+    generation, and finished tables archived (count, seconds) or failed to archive."""
     from urllib.request import urlopen
 
-    out: dict[str, float] = {}
+    from prometheus_client.parser import text_string_to_metric_families
+
     with urlopen(f"{base_url}/metrics", timeout=10) as r:
-        for line in r.read().decode().splitlines():
-            if line.startswith("conclave_gc_seconds_total{"):
-                generation = line.split('generation="', 1)[1].split('"', 1)[0]
-                out[generation] = float(line.rsplit(" ", 1)[1])
+        text = r.read().decode()
+    out: dict[str, float] = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name == "conclave_gc_seconds_total":
+                out[f"gc{sample.labels['generation']}"] = sample.value
+            elif sample.name in ("conclave_archive_seconds_count", "conclave_archive_seconds_sum",
+                                 "conclave_archive_failures_total"):
+                out[sample.name] = sample.value
     return out
 
 
@@ -522,6 +582,8 @@ def machine_cpu() -> tuple[float, float]:
 
 
 def redis_cpu_seconds(r) -> float:
+    if r is None:  # the embedded live store
+        return 0.0
     info = r.info("cpu")
     return float(info["used_cpu_sys"]) + float(info["used_cpu_user"])
 
@@ -566,8 +628,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--seconds", type=float, default=30.0, help="length of the timed window")
     ap.add_argument("--max-actions", type=int, default=0, help="stop after this many timed actions (0: no limit)")
     ap.add_argument("--rate", type=float, default=0.0,
-                    help="offered load: at most this many actions/s over all tables, paced per table "
-                         "(0: closed loop, each bot acts as soon as its table's subscribers have the last version)")
+                    help="offered load: this many actions/s over all tables, one turn every 1/R s to a table "
+                         "ready to act (0: closed loop, each bot acts as soon as its table's subscribers have the last version)")
     ap.add_argument("--clients", type=int, default=0, help="client processes (0: one per 100 tables, 1 to 4)")
     ap.add_argument("--client", choices=sorted(CLIENTS), default="lean",
                     help="lean: bare asyncio protocols (benchmarks/lean_client.py); aiohttp: GraphQL over aiohttp "
@@ -576,11 +638,18 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--redis-url", default=REDIS_URL,
                     help="REDIS_URL of the server (query options such as ?max_connections=N pass to redis-py)")
+    ap.add_argument("--embedded", action="store_true",
+                    help="the server without REDIS_URL: live tables in its memory, each commit checkpointed to "
+                         "its SQLite file (the default `conclave serve`); the targets are for Redis")
     ap.add_argument("--profile", help="write a py-spy profile of the server (raw collapsed stacks) here")
+    ap.add_argument("--stagger", type=int, default=200,
+                    help="set-up plays each table up to this many actions in (a random number, not timed), so "
+                         "that games are at all stages and end at different times, as on a server that has been "
+                         "up a while (0: every game starts together, and their ends come as one wave of new tables)")
     ap.add_argument("--smoke", action="store_true", help="a few seconds: 3 tables, 2 subscribers, 5 seconds")
     args = ap.parse_args(argv)
     if args.smoke:
-        args.tables, args.subscribers, args.seconds, args.engine_games = 3, 2, 5.0, 5
+        args.tables, args.subscribers, args.seconds, args.engine_games, args.stagger = 3, 2, 5.0, 5, 10
     if args.tables < 1 or args.subscribers < 1 or args.seconds <= 0:
         ap.error("--tables and --subscribers must be at least 1, --seconds positive")
     if args.clients <= 0:
@@ -602,13 +671,17 @@ def main(argv=None) -> int:
 
     from tests.api.services import Server
 
-    loopback_only(args.redis_url)
-    r = redis.Redis.from_url(args.redis_url, socket_connect_timeout=2)
-    try:
-        r.ping()
-    except Exception as exc:
-        print(f"Redis is not reachable at {args.redis_url}: {exc}", file=sys.stderr)
-        return 2
+    r = None
+    if args.embedded:
+        args.redis_url = ""
+    else:
+        loopback_only(args.redis_url)
+        r = redis.Redis.from_url(args.redis_url, socket_connect_timeout=2)
+        try:
+            r.ping()
+        except Exception as exc:
+            print(f"Redis is not reachable at {args.redis_url}: {exc}", file=sys.stderr)
+            return 2
     raise_fd_limit()  # the server inherits it: one socket per subscriber and per HTTP connection
 
     print(f"engine baseline: {args.engine_games} games of {GAME} x{PLAYERS} ...", flush=True)
@@ -618,7 +691,7 @@ def main(argv=None) -> int:
 
     tmp = Path(tempfile.mkdtemp(prefix="conclave-load-"))
     prefix = f"bench-{uuid.uuid4().hex[:10]}"
-    server = Server(env={"REDIS_URL": args.redis_url, "CONCLAVE_REDIS_PREFIX": prefix,
+    server = Server(env={**({"REDIS_URL": args.redis_url} if r is not None else {}), "CONCLAVE_REDIS_PREFIX": prefix,
                          "DATABASE_URL": f"sqlite:///{tmp / 'load.sqlite3'}",
                          "CONCLAVE_RATE_PER_SECOND": "1000000", "CONCLAVE_RATE_BURST": "1000000",
                          "CONCLAVE_ADDRESS_RATE_PER_SECOND": "1000000", "CONCLAVE_ADDRESS_BURST": "1000000"},
@@ -634,11 +707,12 @@ def main(argv=None) -> int:
     try:
         server.start()
         pid = server.proc.pid
-        print(f"server pid {pid} at {server.url} (Redis prefix {prefix}); {args.tables} tables x "
+        where = f"Redis prefix {prefix}" if r is not None else "embedded live store"
+        print(f"server pid {pid} at {server.url} ({where}); {args.tables} tables x "
               f"{args.subscribers} subscribers, {args.seconds:g} s, {args.clients} client process(es) "
               f"using {args.client}", flush=True)
         conf = {"url": server.url, "ws_url": server.ws_url, "subscribers": args.subscribers,
-                "tables": args.tables, "rate": args.rate,
+                "tables": args.tables, "rate": args.rate, "stagger": max(0, args.stagger),
                 "seconds": args.seconds, "client": args.client, "seed": args.seed}
         per = [args.tables // args.clients + (1 if i < args.tables % args.clients else 0) for i in range(args.clients)]
         limit = args.max_actions if args.max_actions > 0 else 1 << 62
@@ -675,7 +749,8 @@ def main(argv=None) -> int:
 
         collect("ready", SETUP_TIMEOUT + 30)
         setup_s = time.monotonic() - t_setup
-        print(f"setup: {args.tables} tables created, joined, subscribed and warmed up in {setup_s:.1f} s", flush=True)
+        print(f"setup: {args.tables} tables created, joined, subscribed and played 0-{args.stagger} actions in "
+              f"(--stagger) in {setup_s:.1f} s", flush=True)
         if args.profile:
             spy = shutil.which("py-spy")
             if spy:
@@ -685,12 +760,12 @@ def main(argv=None) -> int:
             else:
                 print("py-spy is not on PATH: no profile", file=sys.stderr)
         time.sleep(0.5)  # let the warm-up settle: the window starts on an idle server
-        gc0 = server_gc_seconds(server.base)
+        m0 = server_metrics(server.base)
         srv0, red0, mach0, w0 = proc_cpu_seconds(pid), redis_cpu_seconds(r), machine_cpu(), time.monotonic()
         go.set()
         collect("stopped", args.seconds + ACT_TIMEOUT + DELIVERY_TIMEOUT + 60)
         srv1, red1, mach1, w1 = proc_cpu_seconds(pid), redis_cpu_seconds(r), machine_cpu(), time.monotonic()
-        gc1 = server_gc_seconds(server.base)
+        m1 = server_metrics(server.base)
         results = collect("result", DRAIN_TIMEOUT + 30)
         if profiler is not None:
             try:
@@ -698,8 +773,13 @@ def main(argv=None) -> int:
             except subprocess.TimeoutExpired:
                 profiler.kill()
         result = summarise(args, engine, results, srv1 - srv0, red1 - red0, mach0, mach1, w1 - w0, setup_s)
-        result["server_gc_ms_per_action"] = {g: (gc1.get(g, 0.0) - gc0.get(g, 0.0)) * 1000 / max(result["actions"], 1)
-                                             for g in sorted(set(gc0) | set(gc1))}
+        moved = {k: m1.get(k, 0.0) - m0.get(k, 0.0) for k in m1}
+        result["server_gc_ms_per_action"] = {k[2:]: moved[k] * 1000 / max(result["actions"], 1)
+                                             for k in sorted(moved) if k.startswith("gc")}
+        archived = moved.get("conclave_archive_seconds_count", 0.0)
+        result["archived"] = int(archived)
+        result["archive_mean_ms"] = moved.get("conclave_archive_seconds_sum", 0.0) * 1000 / archived if archived else 0.0
+        result["archive_failures"] = int(moved.get("conclave_archive_failures_total", 0.0))
     finally:
         go.set()
         for p in procs:
@@ -709,7 +789,7 @@ def main(argv=None) -> int:
                 p.join(timeout=5)
         server.stop()
         try:
-            for key in r.scan_iter(match=f"{prefix}:*", count=1000):
+            for key in (r.scan_iter(match=f"{prefix}:*", count=1000) if r is not None else ()):
                 r.delete(key)
         except Exception:
             pass
@@ -723,7 +803,7 @@ def main(argv=None) -> int:
 
 def summarise(args, engine: dict, results: dict, server_cpu: float, redis_cpu: float,
               mach0, mach1, parent_window: float, setup_s: float) -> dict:
-    act, delivery = array("d"), array("d")
+    act, delivery, turnover = array("d"), array("d"), array("d")
     actions = extra = started = finished = 0
     errors: Counter = Counter()
     samples: list[str] = []
@@ -733,6 +813,7 @@ def summarise(args, engine: dict, results: dict, server_cpu: float, redis_cpu: f
         res = results[idx]
         act.frombytes(res["act"])
         delivery.frombytes(res["delivery"])
+        turnover.frombytes(res["turnover"])
         actions += res["actions"]
         extra += res["extra_queries"]
         started += res["tables_started"]
@@ -772,6 +853,7 @@ def summarise(args, engine: dict, results: dict, server_cpu: float, redis_cpu: f
         "server_cpu_over_engine": (server_ms * 1000 / engine["engine_us_per_action"]) if actions else 0.0,
         "server_cpu_over_engine_apply": (server_ms * 1000 / engine["engine_apply_us_per_action"]) if actions else 0.0,
         "extra_queries": extra, "tables_started": started, "tables_finished": finished,
+        "turnover_p50_s": pct(turnover, 0.50), "turnover_max_s": max(turnover, default=0.0),
         "errors": sum(errors.values()) + (expected_deliveries - len(delivery) if len(delivery) < expected_deliveries else 0),
         "error_kinds": dict(errors), "error_samples": samples[:10],
     }
@@ -816,7 +898,8 @@ def report(o: dict) -> None:
           f"{'met' if o['targets']['delivery_p99_le_50ms'] else 'NOT met'})")
     print(f"server CPU               {o['server_cpu_ms_per_action']:.2f} ms/action "
           f"({o['server_cpu_utilisation']:.0%} of one core)")
-    print(f"redis CPU                {o['redis_cpu_ms_per_action']:.2f} ms/action")
+    print(f"redis CPU                {o['redis_cpu_ms_per_action']:.2f} ms/action" if o["redis_url"] else
+          "live store               embedded (no Redis; every commit checkpointed to SQLite)")
     print(f"client CPU               {o['client_cpu_ms_per_action']:.2f} ms/action "
           f"(per process: {', '.join(f'{u:.0%}' for u in o['client_cpu_utilisation_per_process'])} of one core)")
     print(f"machine CPU busy         {o['machine_cpu_busy']:.0%} of {o['cores']} cores "
@@ -828,7 +911,12 @@ def report(o: dict) -> None:
         print(f"server GC                {sum(o['server_gc_ms_per_action'].values()):.2f} ms/action ({gc_parts})")
     print(f"server CPU / engine      {o['server_cpu_over_engine']:.0f}x (play_game), "
           f"{o['server_cpu_over_engine_apply']:.0f}x (apply only)")
-    print(f"tables finished/started  {o['tables_finished']}/{o['tables_started']}; extra reads {o['extra_queries']}")
+    print(f"tables finished/started  {o['tables_finished']}/{o['tables_started']}; extra reads {o['extra_queries']}"
+          + (f"; replacing a finished table p50 {o['turnover_p50_s'] * 1000:.0f} ms, max {o['turnover_max_s'] * 1000:.0f} ms"
+             if o["tables_finished"] else ""))
+    if o.get("archived") or o.get("archive_failures"):
+        print(f"archived to SQL          {o['archived']} tables, mean {o['archive_mean_ms']:.1f} ms each; "
+              f"{o['archive_failures']} failed attempts")
     print(f"errors                   {o['errors']} {o['error_kinds'] or ''}")
     for s in o["error_samples"]:
         print(f"  {s}")

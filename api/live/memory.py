@@ -66,7 +66,7 @@ class MemoryStore(LiveStore):
         self.tables[table_id] = t
         if meta.get("host_token_hash"):
             self.tokens[meta["host_token_hash"]] = (table_id, None)
-        await asyncio.to_thread(self._write, table_id, t, None)
+        await self.db.write(self._write, table_id, t, None)
 
     async def load(self, table_id):
         t = self.tables.get(table_id)
@@ -86,7 +86,7 @@ class MemoryStore(LiveStore):
             old = (t.version, t.state, t.finished)
             t.version, t.state, t.finished = expected_version + 1, state, finished
             try:
-                await asyncio.to_thread(self._write, table_id, t, entry)
+                await self.db.write(self._write, table_id, t, entry)
             except Exception:
                 t.version, t.state, t.finished = old  # not durable: not accepted
                 raise
@@ -118,7 +118,7 @@ class MemoryStore(LiveStore):
             if seat in t.seats:
                 return False
             t.seats[seat] = record
-            await asyncio.to_thread(self._write, table_id, t, None)
+            await self.db.write(self._write, table_id, t, None)
         return True
 
     async def seats(self, table_id):
@@ -154,7 +154,7 @@ class MemoryStore(LiveStore):
                     s.delete(cp)
                 s.commit()
 
-        await asyncio.to_thread(delete)
+        await self.db.write(delete)
         self.tables.pop(table_id, None)
         for token_hash in [h for h, (tid, _) in self.tokens.items() if tid == table_id]:
             del self.tokens[token_hash]

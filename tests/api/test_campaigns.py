@@ -91,6 +91,7 @@ async def _atomic(tmp_path, monkeypatch, game, players, games_key):
     import api.service as service_mod
     from api.db import Campaign, Database, GameRecord
     from api.live.memory import MemoryStore
+    from api.metrics import METRICS
     from api.service import TableService
     from api.settings import Settings
     from core.bot import RandomBot
@@ -122,12 +123,17 @@ async def _atomic(tmp_path, monkeypatch, game, players, games_key):
         raise RuntimeError("injected failure while saving")
 
     monkeypatch.setattr(service_mod, "save_campaign_session", crash)
-    with pytest.raises(RuntimeError, match="injected"):
-        await play_one(2)
+    failures = METRICS.archive_failures._value.get()
+    await play_one(2)  # the final action is accepted; its archive fails (and is retried later)
+    assert METRICS.archive_failures._value.get() == failures + 1
     after = db.get(Campaign, campaign.id)
     assert after.sessions == 1 and after.state == saved.state  # the last complete save
     finished = [tid for tid in await svc.store.table_ids() if (await svc.load(tid)).state.finished]
     assert db.get(GameRecord, finished[-1]) is None  # nothing of the failed save was written
+    with pytest.raises(service_mod.Rejected) as refused:  # not from an older save
+        await svc.start_next_game(campaign.id, 3)
+    assert refused.value.code == "SAVE_PENDING"
+    assert db.get(Campaign, campaign.id).sessions == 1
 
     monkeypatch.undo()
     assert await svc.archive_pending() == 1  # a restart finishes the interrupted save

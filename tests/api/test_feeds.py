@@ -74,6 +74,9 @@ def test_every_version_once_in_order_whichever_way_it_goes(service):
                 table = await service.load(loaded.id)
                 seat = min(active_seats(table.state))
                 await service.act(loaded.id, tokens[seat], {"type": "tick", "params": {"n": 1}})
+                # actions arrive apart, as requests do: an embedded commit (SQLite, written on the
+                # loop) never yields, and the subscribers' tasks run in between
+                await asyncio.sleep(0.002)
 
         await act(5)
         caught_up, refused, slow, late = Connection(), Connection(refuse=0.3, seed=2), Connection(slow=0.01, seed=3), \
