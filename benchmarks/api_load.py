@@ -793,7 +793,7 @@ def main(argv=None) -> int:
                 r.delete(key)
         except Exception:
             pass
-        if not result:
+        if not result or result["errors"]:
             print(f"server log: {server.log_path}", file=sys.stderr)
         else:
             shutil.rmtree(tmp, ignore_errors=True)
