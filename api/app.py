@@ -136,6 +136,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         try:
             yield
         finally:
+            await holder["service"].close()
             await store.close()
             db.close()
 

@@ -15,6 +15,7 @@ from sqlmodel import Field, Session, SQLModel, create_engine, select
 
 T = TypeVar("T")
 
+
 def now() -> datetime:
     return datetime.now(timezone.utc)
 
@@ -141,7 +142,7 @@ class Database:
         self.engine = make_engine(url)
         # Where a write runs (benchmarks/api_load.py, at 1,000 actions/s):
         # - SQLite: on the event loop, in the caller's turn. A write is a few local calls (an
-        #   archived game ~3 ms, a checkpoint ~1 ms), but a thread doing them under a busy
+        #   archived game ~3 ms, an embedded commit's checkpoint ~0.2 ms), but a thread doing them under a busy
         #   loop waits for the GIL after every call that releases it: archiving took 2.1 s on
         #   average from one writer thread, and from a pool the writers also raced for the
         #   file lock until some gave up ("database is locked").

@@ -431,6 +431,13 @@ class TableService:
         self._archive_retries.add(task)  # held: the loop keeps only weak references to tasks
         task.add_done_callback(self._archive_retries.discard)
 
+    async def close(self) -> None:
+        """Stop the background archive retries (the next start-up's `archive_pending` takes
+        over the tables they were for)."""
+        for task in list(self._archive_retries):
+            task.cancel()
+        await asyncio.gather(*self._archive_retries, return_exceptions=True)
+
     async def archive_pending(self) -> int:
         """Archive finished tables whose archiving did not complete (a crash, a database
         outage): run at start-up. Returns how many were archived now."""

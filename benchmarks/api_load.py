@@ -7,17 +7,20 @@ each seat's own token) and followed by S WebSocket subscribers (graphql-transpor
 table's four seats with their tokens, then anonymous spectators. A bot acts from what its
 seats' subscriptions show (`activeSeats`, `legalActions`) and sends its next action once
 every subscriber of the table has received the previous version; a finished game is
-replaced by a new table. Clients run in one or more processes, each process holding whole
-tables (a table's bot and its subscribers share one process and one monotonic clock).
+archived by the server and replaced by a new table. Set-up plays each table a random 0-200
+actions in (`--stagger`), so that games end at different times rather than in one wave.
+Clients run in one or more processes, each process holding whole tables (a table's bot and
+its subscribers share one process and one monotonic clock).
 
 The targets (issue 3): at least 1,000 actions/s, and act-to-subscriber delivery p99 at most
 50 ms. A closed-loop run (the default) measures the most the server sustains; a paced run
-(`--rate 1000`) measures delivery latency at that throughput (a closed loop of 200 tables
-keeps 200 actions queued, so its latencies are queueing by construction). The client
+(`--rate 1000`) measures delivery latency at that throughput: one turn every 1/R s goes to a
+table ready to act (a closed loop of 200 tables keeps 200 actions queued, so its latencies
+are queueing by construction). `--embedded` runs the server without Redis. The client
 processes run with their garbage collector off during the window, so that their own
 pauses do not count as the server's latency.
 
-Measured over the timed window only (setup and one warm-up action per table are not):
+Measured over the timed window only (set-up and its actions are not):
 - act latency: HTTP round trip of the `act` mutation, client side;
 - delivery: from just before sending `act` to each subscriber receiving that version;
 - actions per second over all tables;
@@ -31,6 +34,7 @@ The last line printed is one JSON object with every number.
 
     python benchmarks/api_load.py [--tables 200] [--subscribers 5] [--seconds 30]
                                   [--rate R] [--max-actions N] [--clients N] [--client lean|aiohttp|gql]
+                                  [--stagger 200] [--embedded]
                                   [--profile FILE]   # py-spy record of the server (if on PATH)
     python benchmarks/api_load.py --smoke              # 3 tables, 2 subscribers, 5 seconds
 

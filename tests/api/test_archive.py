@@ -70,8 +70,8 @@ def test_a_failed_archive_does_not_fail_the_final_action_and_is_retried(tmp_path
 
 
 def test_sql_writes_queue_one_at_a_time_on_sqlite(tmp_path):
-    """SQLite takes one writer at a time: 30 writes offered at once run one after another on
-    one thread, rather than racing for the file lock."""
+    """SQLite takes one writer at a time: 30 writes offered at once run one after another, on
+    one thread (the event loop's), rather than racing each other for the file lock."""
     db = Database(f"sqlite:///{tmp_path / 'w.sqlite3'}")
     running, most, threads = [0], [0], set()
     guard = threading.Lock()
