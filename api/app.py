@@ -138,7 +138,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         finally:
             await holder["service"].close()
             await store.close()
-            db.close()
+            await db.aclose()
 
     rules = limit_rules(settings)
     schema = build_schema(registry, schema_extensions(settings, rules))

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import time
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from sqlalchemy import JSON, Column, LargeBinary, event
+from sqlalchemy.ext.asyncio import create_async_engine
 from sqlmodel import Field, Session, SQLModel, create_engine, select
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 T = TypeVar("T")
 
@@ -140,15 +141,17 @@ class Database:
 
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
-        # Where a write runs (benchmarks/api_load.py, at 1,000 actions/s):
-        # - SQLite: on the event loop, in the caller's turn. A write is a few local calls (an
-        #   archived game ~3 ms, an embedded commit's checkpoint ~0.2 ms), but a thread doing them under a busy
-        #   loop waits for the GIL after every call that releases it: archiving took 2.1 s on
-        #   average from one writer thread, and from a pool the writers also raced for the
-        #   file lock until some gave up ("database is locked").
-        # - Other databases: a few writer threads, as each write waits on the network.
+        # Where a write runs (benchmarks/api_load.py, at 1,000 actions/s). A thread is no place
+        # for it: under a busy event loop a thread waits for the GIL after every call that
+        # releases it, and holds it in turn. From threads, archiving a game took 2.1 s on
+        # SQLite (racing writers also gave up on the file lock, "database is locked"), and on
+        # PostgreSQL raised the delivery p99 from 21 to 54 ms.
+        # - SQLite: on the event loop, in the caller's turn: a few local calls (an archived
+        #   game ~3 ms, an embedded commit's checkpoint ~0.2 ms).
+        # - PostgreSQL: on the event loop too, through the async driver (SQLAlchemy's asyncio
+        #   extension runs the same session code, awaiting each round trip).
         self._inline = self.engine.url.get_backend_name() == "sqlite"
-        self._writer = None if self._inline else ThreadPoolExecutor(max_workers=4, thread_name_prefix="sql-write")
+        self._async: tuple[asyncio.AbstractEventLoop, Any] | None = None  # (loop, AsyncEngine)
         for attempt in range(10):  # several processes may start at once on a new database
             try:
                 migrate(str(self.engine.url.render_as_string(hide_password=False)))
@@ -161,16 +164,30 @@ class Database:
     def session(self) -> Session:
         return Session(self.engine, expire_on_commit=False)
 
-    async def write(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run `fn(*args)`, which opens its own session and commits (see __init__ for where)."""
-        if self._writer is None:
-            return fn(*args)
-        return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
+    async def write(self, fn: Callable[[Session], T]) -> T:
+        """`fn(session)` in one transaction, committed when it returns (see __init__ for where)."""
+        if self._inline:
+            with self.session() as s:
+                out = fn(s)
+                s.commit()
+                return out
+        async with AsyncSession(self._async_engine(), expire_on_commit=False) as s:
+            out = await s.run_sync(fn)
+            await s.commit()
+            return out
 
-    def close(self) -> None:
-        """Let queued writes finish, then release the connections."""
-        if self._writer is not None:
-            self._writer.shutdown(wait=True)
+    def _async_engine(self):
+        """This event loop's async engine (its connections belong to one loop)."""
+        loop = asyncio.get_running_loop()
+        if self._async is None or self._async[0] is not loop:
+            self._async = (loop, create_async_engine(self.engine.url, pool_pre_ping=True))
+        return self._async[1]
+
+    async def aclose(self) -> None:
+        """Release the connections."""
+        if self._async is not None and self._async[0] is asyncio.get_running_loop():
+            await self._async[1].dispose()
+        self._async = None
         self.engine.dispose()
 
     def get(self, model, key) -> Any:

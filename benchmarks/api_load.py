@@ -642,6 +642,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--redis-url", default=REDIS_URL,
                     help="REDIS_URL of the server (query options such as ?max_connections=N pass to redis-py)")
+    ap.add_argument("--database-url", default="",
+                    help="the server's DATABASE_URL (default: a new SQLite file); e.g. a PostgreSQL database, "
+                         "as deployed")
     ap.add_argument("--embedded", action="store_true",
                     help="the server without REDIS_URL: live tables in its memory, each commit checkpointed to "
                          "its SQLite file (the default `conclave serve`); the targets are for Redis")
@@ -696,7 +699,7 @@ def main(argv=None) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="conclave-load-"))
     prefix = f"bench-{uuid.uuid4().hex[:10]}"
     server = Server(env={**({"REDIS_URL": args.redis_url} if r is not None else {}), "CONCLAVE_REDIS_PREFIX": prefix,
-                         "DATABASE_URL": f"sqlite:///{tmp / 'load.sqlite3'}",
+                         "DATABASE_URL": args.database_url or f"sqlite:///{tmp / 'load.sqlite3'}",
                          "CONCLAVE_RATE_PER_SECOND": "1000000", "CONCLAVE_RATE_BURST": "1000000",
                          "CONCLAVE_ADDRESS_RATE_PER_SECOND": "1000000", "CONCLAVE_ADDRESS_BURST": "1000000"},
                     log_path=tmp / "server.log")

@@ -58,31 +58,29 @@ class MemoryStore(LiveStore):
                               .order_by(LiveLogEntry.version.desc()).limit(RECENT))
                 t.log = [row.entry for row in reversed(list(rows))]
 
-    def _write(self, table_id: str, t: _Table, entry: dict | None) -> None:
-        with self.db.session() as s:
-            meta = dict(t.meta, seats={str(k): v for k, v in t.seats.items()})
-            cp = s.get(LiveCheckpoint, table_id)
-            if cp is None:
-                cp = LiveCheckpoint(id=table_id, meta=meta, version=t.version, state=t.state)
-            cp.meta, cp.version, cp.state, cp.finished, cp.updated_at = meta, t.version, t.state, t.finished, now()
-            s.add(cp)
-            if entry is not None:
-                s.add(LiveLogEntry(table_id=table_id, version=entry["version"], entry=entry))
-            s.commit()
+    @staticmethod
+    def _checkpoint(s, table_id: str, t: _Table) -> None:
+        """The whole row: a new table, or a seat taken."""
+        meta = dict(t.meta, seats={str(k): v for k, v in t.seats.items()})
+        cp = s.get(LiveCheckpoint, table_id)
+        if cp is None:
+            cp = LiveCheckpoint(id=table_id, meta=meta, version=t.version, state=t.state)
+        cp.meta, cp.version, cp.state, cp.finished, cp.updated_at = meta, t.version, t.state, t.finished, now()
+        s.add(cp)
 
-    def _write_commit(self, table_id: str, t: _Table, entry: dict) -> None:
-        """A commit's checkpoint: the new version and state, and its log entry."""
-        with self.db.engine.begin() as conn:
-            conn.execute(_NEXT_VERSION, {"tid": table_id, "version": t.version, "state": t.state,
-                                         "finished": t.finished, "at": now()})
-            conn.execute(_LOG_ENTRY, {"table_id": table_id, "version": entry["version"], "entry": entry})
+    @staticmethod
+    def _commit_checkpoint(s, table_id: str, t: _Table, entry: dict) -> None:
+        """A commit: the new version and state, and its log entry."""
+        s.execute(_NEXT_VERSION, {"tid": table_id, "version": t.version, "state": t.state,
+                                  "finished": t.finished, "at": now()})
+        s.execute(_LOG_ENTRY, {"table_id": table_id, "version": entry["version"], "entry": entry})
 
     async def create(self, table_id, meta, state):
         t = _Table(meta, 0, state)
         self.tables[table_id] = t
         if meta.get("host_token_hash"):
             self.tokens[meta["host_token_hash"]] = (table_id, None)
-        await self.db.write(self._write, table_id, t, None)
+        await self.db.write(lambda s: self._checkpoint(s, table_id, t))
 
     async def load(self, table_id):
         t = self.tables.get(table_id)
@@ -102,7 +100,7 @@ class MemoryStore(LiveStore):
             old = (t.version, t.state, t.finished)
             t.version, t.state, t.finished = expected_version + 1, state, finished
             try:
-                await self.db.write(self._write_commit, table_id, t, entry)
+                await self.db.write(lambda s: self._commit_checkpoint(s, table_id, t, entry))
             except Exception:
                 t.version, t.state, t.finished = old  # not durable: not accepted
                 raise
@@ -134,7 +132,7 @@ class MemoryStore(LiveStore):
             if seat in t.seats:
                 return False
             t.seats[seat] = record
-            await self.db.write(self._write, table_id, t, None)
+            await self.db.write(lambda s: self._checkpoint(s, table_id, t))
         return True
 
     async def seats(self, table_id):
@@ -161,14 +159,12 @@ class MemoryStore(LiveStore):
         if table_id not in self.tables:
             return
 
-        def delete():
-            with self.db.session() as s:
-                for row in s.exec(select(LiveLogEntry).where(LiveLogEntry.table_id == table_id)):
-                    s.delete(row)
-                cp = s.get(LiveCheckpoint, table_id)
-                if cp is not None:
-                    s.delete(cp)
-                s.commit()
+        def delete(s):
+            for row in s.exec(select(LiveLogEntry).where(LiveLogEntry.table_id == table_id)):
+                s.delete(row)
+            cp = s.get(LiveCheckpoint, table_id)
+            if cp is not None:
+                s.delete(cp)
 
         await self.db.write(delete)
         self.tables.pop(table_id, None)

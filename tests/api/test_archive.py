@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
+
+import pytest
 
 from sqlalchemy.exc import OperationalError
 from sqlmodel import select
 
-from api.db import Database, GameAction, GameRecord
+from api.db import Campaign, Database, GameAction, GameRecord
 from api.live.memory import MemoryStore
 from api.metrics import METRICS
 from api.service import TableService
@@ -20,6 +21,7 @@ from api.settings import Settings
 from core.bot import RandomBot
 from core.engine import Table
 from core.plugins import BUILTIN_PLUGINS, Registry
+from tests.api.services import postgres_database
 
 
 class FlakyDatabase(Database):
@@ -27,11 +29,11 @@ class FlakyDatabase(Database):
 
     failures = 0
 
-    async def write(self, fn, *args):
+    async def write(self, fn):
         if "archive" in fn.__qualname__ and self.failures:
             self.failures -= 1
             raise OperationalError("INSERT INTO game_records ...", {}, Exception("database is locked"))
-        return await super().write(fn, *args)
+        return await super().write(fn)
 
 
 async def play_to_the_end(service: TableService, seed: int):
@@ -69,26 +71,42 @@ def test_a_failed_archive_does_not_fail_the_final_action_and_is_retried(tmp_path
     assert METRICS.archive_failures._value.get() - failed_before == 2
 
 
-def test_sql_writes_queue_one_at_a_time_on_sqlite(tmp_path):
-    """SQLite takes one writer at a time: 30 writes offered at once run one after another, on
-    one thread (the event loop's), rather than racing each other for the file lock."""
-    db = Database(f"sqlite:///{tmp_path / 'w.sqlite3'}")
-    running, most, threads = [0], [0], set()
-    guard = threading.Lock()
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_sql_writes_run_on_the_event_loop_not_on_threads(tmp_path, backend):
+    """No write runs on a thread of its own (api/db.py: under a busy loop a thread waits for
+    the GIL after every call that releases it). 30 writes offered at once all land; on
+    SQLite, which takes one writer at a time, one after another rather than racing each
+    other for the file lock."""
+    drop = None
+    if backend == "sqlite":
+        url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
+    else:
+        url, drop = postgres_database()  # skips locally (fails under CI) without PostgreSQL
+    try:
+        db = Database(url)
+        running, most, threads = [0], [0], set()
 
-    def write(i):
-        with guard:
+        def write(s, i):
             running[0] += 1
             most[0] = max(most[0], running[0])
-        threads.add(threading.get_ident())
-        time.sleep(0.002)
-        with guard:
+            threads.add(threading.get_ident())
+            s.add(Campaign(id=f"c{i:02d}", game="demo"))
+            s.flush()  # a round trip: on PostgreSQL, other writes may run meanwhile
             running[0] -= 1
-        return i
+            return i
 
-    async def offer():
-        return await asyncio.gather(*(db.write(write, i) for i in range(30)))
+        async def offer():
+            try:
+                return await asyncio.gather(*(db.write(lambda s, i=i: write(s, i)) for i in range(30)))
+            finally:
+                await db.aclose()
 
-    assert asyncio.run(offer()) == list(range(30))
-    assert most[0] == 1 and len(threads) == 1
-    db.close()
+        assert asyncio.run(offer()) == list(range(30))
+        assert threads == {threading.get_ident()}
+        assert sorted(c.id for c in db.all(select(Campaign))) == [f"c{i:02d}" for i in range(30)]
+        if backend == "sqlite":
+            assert most[0] == 1
+        db.engine.dispose()
+    finally:
+        if drop:
+            drop()
