@@ -150,7 +150,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     async def readyz(request: Request):
         try:
             await holder["store"].ping()
-            holder["db"].ping()
+            await holder["db"].ping()
         except Exception as exc:  # not ready: say why
             return JSONResponse({"ready": False, "error": str(exc)}, status_code=503)
         return JSONResponse({"ready": True, "live_store": holder["store"].name})

@@ -166,14 +166,23 @@ class Database:
 
     async def write(self, fn: Callable[[Session], T]) -> T:
         """`fn(session)` in one transaction, committed when it returns (see __init__ for where)."""
+        return await self._run(fn, commit=True)
+
+    async def read(self, fn: Callable[[Session], T]) -> T:
+        """`fn(session)` on a session of its own, where writes run, for a request's reads."""
+        return await self._run(fn, commit=False)
+
+    async def _run(self, fn: Callable[[Session], T], commit: bool) -> T:
         if self._inline:
             with self.session() as s:
                 out = fn(s)
-                s.commit()
+                if commit:
+                    s.commit()
                 return out
         async with AsyncSession(self._async_engine(), expire_on_commit=False) as s:
             out = await s.run_sync(fn)
-            await s.commit()
+            if commit:
+                await s.commit()
             return out
 
     def _async_engine(self):
@@ -198,7 +207,5 @@ class Database:
         with self.session() as s:
             return list(s.exec(statement))
 
-    def ping(self) -> bool:
-        with self.session() as s:
-            s.exec(select(1))
-        return True
+    async def ping(self) -> bool:
+        return await self.read(lambda s: s.exec(select(1)).one() == 1)

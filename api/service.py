@@ -445,7 +445,7 @@ class TableService:
                 loaded = await self.load(tid)
             except Rejected:
                 continue
-            if loaded.state.finished and await asyncio.to_thread(self.db.get, GameRecord, tid) is None:
+            if loaded.state.finished and await self.db.read(lambda s: s.get(GameRecord, tid)) is None:
                 await self.archive(loaded)
                 done += 1
         return done
@@ -508,7 +508,7 @@ class TableService:
                 continue
             if not t.state.finished:
                 raise Rejected("GAME_IN_PROGRESS", f"campaign {campaign_id} has a game in progress: {tid}")
-            if await asyncio.to_thread(self.db.get, GameRecord, tid) is None:
+            if await self.db.read(lambda s: s.get(GameRecord, tid)) is None:
                 try:
                     await self.archive(t)
                 except Exception as exc:
@@ -540,16 +540,15 @@ class TableService:
         """(Campaign row, ids of its games) or None."""
         from sqlmodel import select
 
-        def read():
-            with self.db.session() as s:
-                c = s.get(Campaign, campaign_id)
-                if c is None:
-                    return None
-                games = [g.id for g in s.exec(select(GameRecord).where(GameRecord.campaign_id == campaign_id)
-                                              .order_by(GameRecord.created_at))]
-                return c, games
+        def read(s):
+            c = s.get(Campaign, campaign_id)
+            if c is None:
+                return None
+            games = [g.id for g in s.exec(select(GameRecord).where(GameRecord.campaign_id == campaign_id)
+                                          .order_by(GameRecord.created_at))]
+            return c, games
 
-        return await asyncio.to_thread(read)
+        return await self.db.read(read)
 
     # -- following -------------------------------------------------------------------------
     async def follow(self, table_id: str, after_version: int) -> AsyncIterator[dict]:

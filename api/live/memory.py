@@ -117,14 +117,9 @@ class MemoryStore(LiveStore):
         if t.log and t.log[0]["version"] <= after_version + 1:
             first = t.log[0]["version"]
             return t.log[after_version + 1 - first:]
-        return await asyncio.to_thread(self._read_log, table_id, after_version)
-
-    def _read_log(self, table_id: str, after_version: int) -> list[dict]:
-        with self.db.session() as s:
-            rows = s.exec(select(LiveLogEntry).where(LiveLogEntry.table_id == table_id,
-                                                     LiveLogEntry.version > after_version)
-                          .order_by(LiveLogEntry.version))
-            return [row.entry for row in rows]
+        return await self.db.read(lambda s: [row.entry for row in s.exec(
+            select(LiveLogEntry).where(LiveLogEntry.table_id == table_id, LiveLogEntry.version > after_version)
+            .order_by(LiveLogEntry.version))])
 
     async def claim_seat(self, table_id, seat, record):
         t = self.tables[table_id]
