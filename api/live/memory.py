@@ -71,8 +71,10 @@ class MemoryStore(LiveStore):
     @staticmethod
     def _commit_checkpoint(s, table_id: str, t: _Table, entry: dict) -> None:
         """A commit: the new version and state, and its log entry."""
-        s.execute(_NEXT_VERSION, {"tid": table_id, "version": t.version, "state": t.state,
-                                  "finished": t.finished, "at": now()})
+        updated = s.execute(_NEXT_VERSION, {"tid": table_id, "version": t.version, "state": t.state,
+                                            "finished": t.finished, "at": now()})
+        if updated.rowcount != 1:  # never acknowledge a version that no checkpoint holds
+            raise RuntimeError(f"table {table_id} has no checkpoint row to advance")
         s.execute(_LOG_ENTRY, {"table_id": table_id, "version": entry["version"], "entry": entry})
 
     async def create(self, table_id, meta, state):
