@@ -89,6 +89,7 @@ class LiveCheckpoint(SQLModel, table=True):
     meta: dict = Field(sa_column=Column(JSON, nullable=False))
     version: int = 0
     state: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    state_version: int | None = None  # the version `state` is at (None: `version`); the log has the rest
     finished: bool = False
     updated_at: datetime = Field(default_factory=now)
 

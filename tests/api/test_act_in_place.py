@@ -64,8 +64,12 @@ def test_unheld_state_is_changed_in_place_and_a_held_one_is_copied(world):
     assert after.version == now.version == 3 and now.state.ticks == held.state.ticks + 2
 
 
-def test_a_refusal_from_the_rules_midway_leaves_the_table_as_stored(world, monkeypatch):
+@pytest.mark.parametrize("snapshot_every", [1, 8], ids=["stored-bytes", "between-snapshots"])
+def test_a_refusal_from_the_rules_midway_leaves_the_table_as_stored(world, monkeypatch, snapshot_every):
+    """At a version whose bytes are stored, the table is restored from them; between two
+    snapshots (no bytes), it is let go and the next read rebuilds it from the store."""
     service, in_place = world
+    service.store.snapshot_every = snapshot_every
 
     async def scenario():
         table_id, tokens = await start(service)
@@ -74,12 +78,16 @@ def test_a_refusal_from_the_rules_midway_leaves_the_table_as_stored(world, monke
         rules = (await service.load(table_id, fresh=False)).rules
         honest = rules.handlers["endless.tick"]
 
-        def half_then_refuse(ctx, **kw):  # changes the state, then refuses
+        def half_then_refuse(ctx, **kw):  # a tick of 2 changes the state, then refuses
+            if kw["params"]["n"] != 2:
+                return honest(ctx, **kw)  # (the log's ticks, when the table is rebuilt)
             ctx.state.ticks += 100
             ctx.state.prompts.clear()
             raise BadParameter("refused after changing the state")
 
         def half_then_crash(ctx, **kw):
+            if kw["params"]["n"] != 2:
+                return honest(ctx, **kw)
             ctx.state.ticks += 1000
             raise RuntimeError("a bug in the rules")
 
@@ -88,23 +96,30 @@ def test_a_refusal_from_the_rules_midway_leaves_the_table_as_stored(world, monke
         # caught here, not by pytest.raises, whose record of the exception would keep the
         # act's frame - and so its table - alive: the next act would rightly copy
         try:
-            await service.act(table_id, tokens[0], tick())
+            await service.act(table_id, tokens[0], tick(2))
         except Rejected as exc:
             refused = exc.code
         monkeypatch.setitem(rules.handlers, "endless.tick", half_then_crash)
         try:
-            await service.act(table_id, tokens[0], tick())
+            await service.act(table_id, tokens[0], tick(2))
         except RuntimeError:
             pass
         else:
             raise AssertionError("the rules' bug was swallowed")
         cached = service.cached(table_id)
+        cached = None if cached is None else (cached.version, encode_msgpack(cached.state))
+        read = await service.load(table_id)
+        read = (read.version, encode_msgpack(read.state))
         monkeypatch.setitem(rules.handlers, "endless.tick", honest)
         done = await service.act(table_id, tokens[0], tick())
-        return stored, refused, cached, done
+        return stored, refused, cached, read, done
 
-    stored, refused, cached, done = asyncio.run(scenario())
+    stored, refused, cached, read, done = asyncio.run(scenario())
     assert refused == "BAD_PARAMETER"
     assert in_place[-3:-1] == [True, True]  # both failures worked on the cached state itself
-    assert cached.version == 2 and encode_msgpack(cached.state) == stored  # restored from the stored bytes
+    if snapshot_every == 1:
+        assert cached == (2, stored)  # restored from the stored bytes
+    else:
+        assert cached is None  # let go: nothing holds the half-changed state
+    assert read == (2, stored)
     assert done.version == 3 and done.state.ticks == 3
