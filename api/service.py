@@ -287,13 +287,17 @@ class TableService:
             raise Rejected("UNKNOWN_SEAT", f"table {table_id} has seats 0-{loaded.meta['players'] - 1}, not {seat}")
         token = new_token()
         record = {"name": name[:64], "token_hash": hash_token(token)}
-        if not await self.store.claim_seat(table_id, seat, record):
+        claimed = await self.store.claim_seat(table_id, seat, record)
+        if claimed is None:
             raise Rejected("SEAT_TAKEN", f"seat {seat} of table {table_id} is taken")
-        await self.store.index_token(record["token_hash"], table_id, seat)
         self._owners[record["token_hash"]] = (table_id, seat)
-        self._cache.pop(table_id, None)  # seats changed
         log.info("seat joined", extra={"table": table_id, "seat": seat})
-        return token, await self.load(table_id)
+        if claimed.version != loaded.version:  # the table moved meanwhile: read it whole
+            self._cache.pop(table_id, None)
+            return token, await self.load(table_id)
+        joined = dataclasses.replace(loaded, meta=dict(loaded.meta, seats=claimed.seats))  # only the seats changed
+        self._remember(joined)
+        return token, joined
 
     # -- acting -------------------------------------------------------------------------
     async def act(self, table_id: str, token: str | None, action: dict,

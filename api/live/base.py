@@ -26,6 +26,14 @@ class Snapshot:
     state_version: int | None = None
 
 
+@dataclass(frozen=True)
+class SeatClaimed:
+    """A seat just taken: the table's version and every seat's record at that moment."""
+
+    version: int
+    seats: dict[int, dict]
+
+
 class Listener(Protocol):
     """Whatever hears a table's new entries: an `asyncio.Queue`, or a `TableFeed`."""
 
@@ -92,8 +100,10 @@ class LiveStore(ABC):
         """Log entries with version > after_version, in order."""
 
     @abstractmethod
-    async def claim_seat(self, table_id: str, seat: int, record: dict) -> bool:
-        """Take a free seat atomically; False if it was already taken."""
+    async def claim_seat(self, table_id: str, seat: int, record: dict) -> SeatClaimed | None:
+        """Take a free seat atomically and index its token (`record["token_hash"]`); None if
+        the seat was already taken. The token is indexed before the seat is taken, so a
+        crash in between leaves an index entry nobody holds, never a seat nobody can use."""
 
     @abstractmethod
     async def seats(self, table_id: str) -> dict[int, dict]: ...
@@ -101,9 +111,6 @@ class LiveStore(ABC):
     @abstractmethod
     async def token_owner(self, token_hash: str) -> tuple[str, int | None] | None:
         """(table id, seat or None for a host token) of a token hash."""
-
-    @abstractmethod
-    async def index_token(self, token_hash: str, table_id: str, seat: int | None) -> None: ...
 
     @abstractmethod
     async def table_ids(self) -> list[str]: ...

@@ -10,7 +10,7 @@ from sqlalchemy import bindparam, insert, update
 from sqlmodel import select
 
 from api.db import Database, LiveCheckpoint, LiveLogEntry, now
-from api.live.base import Listeners, LiveStore, Snapshot
+from api.live.base import Listeners, LiveStore, SeatClaimed, Snapshot
 
 
 RECENT = 256  # log entries kept in memory per table; older ones are read back from SQL
@@ -140,10 +140,15 @@ class MemoryStore(LiveStore):
         t = self.tables[table_id]
         async with t.lock:
             if seat in t.seats:
-                return False
+                return None
             t.seats[seat] = record
-            await self.db.write(lambda s: self._checkpoint(s, table_id, t))
-        return True
+            try:
+                await self.db.write(lambda s: self._checkpoint(s, table_id, t))
+            except Exception:
+                del t.seats[seat]  # not durable: not taken
+                raise
+            self.tokens[record["token_hash"]] = (table_id, seat)
+            return SeatClaimed(version=t.version, seats=dict(t.seats))
 
     async def seats(self, table_id):
         t = self.tables.get(table_id)
@@ -151,9 +156,6 @@ class MemoryStore(LiveStore):
 
     async def token_owner(self, token_hash):
         return self.tokens.get(token_hash)
-
-    async def index_token(self, token_hash, table_id, seat):
-        self.tokens[token_hash] = (table_id, seat)
 
     async def table_ids(self):
         return list(self.tables)

@@ -13,7 +13,7 @@ import logging
 import msgspec
 import redis.asyncio as redis
 
-from api.live.base import Listeners, LiveStore, Snapshot
+from api.live.base import Listeners, LiveStore, SeatClaimed, Snapshot
 from api.live.redis_commands import CommandConnection
 from api.live.redis_pubsub import Subscriber
 
@@ -111,7 +111,20 @@ class RedisStore(LiveStore):
         return [msgspec.json.decode(fields[b"e"]) for _id, fields in rows]
 
     async def claim_seat(self, table_id, seat, record):
-        return bool(await self.r.hsetnx(self.k(table_id, "seats"), str(seat), json.dumps(record)))
+        # one round trip (a join made eight): index the token, take the seat, read the seats
+        # and the version; the token key is not the table's (Redis Cluster: another slot), so
+        # this is a pipeline, not a script
+        token_key = f"{self.prefix}:token:{record['token_hash']}"
+        async with self.r.pipeline(transaction=False) as p:
+            p.set(token_key, f"{table_id}|{seat}")
+            p.hsetnx(self.k(table_id, "seats"), str(seat), json.dumps(record))
+            p.hgetall(self.k(table_id, "seats"))
+            p.get(self.k(table_id, "version"))
+            _, claimed, seats, version = await p.execute()
+        if not claimed:
+            await self.r.delete(token_key)
+            return None
+        return SeatClaimed(version=int(version or 0), seats={int(k): json.loads(v) for k, v in seats.items()})
 
     async def seats(self, table_id):
         raw = await self.r.hgetall(self.k(table_id, "seats"))
@@ -123,9 +136,6 @@ class RedisStore(LiveStore):
             return None
         table_id, _, seat = raw.decode().partition("|")
         return table_id, (int(seat) if seat else None)
-
-    async def index_token(self, token_hash, table_id, seat):
-        await self.r.set(f"{self.prefix}:token:{token_hash}", f"{table_id}|{'' if seat is None else seat}")
 
     async def table_ids(self):
         """Live tables; ids whose keys have expired are pruned from the index on the way."""

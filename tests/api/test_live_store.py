@@ -7,6 +7,7 @@ import json
 import random
 
 import httpx
+import pytest
 
 from tests.api.client import ACT, TABLE, create_and_join, http, run, sessions
 from tests.api.conftest import server_factory, storage_env
@@ -230,3 +231,36 @@ def test_redis_index_of_tables_forgets_expired_tables():
             await store.close()
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("kind", ["embedded", "redis"])
+def test_taking_a_seat_indexes_its_token_and_a_refused_claim_leaves_no_index(tmp_path, kind):
+    """Both stores: a claim indexes the seat's token with the seat, and answers with the
+    table's version and every seat; a claim on a taken seat changes nothing and leaves no
+    index entry for its token (the Redis store indexes first, then takes the seat)."""
+    import uuid
+
+    from api.db import Database
+    from api.live.memory import MemoryStore
+    from api.live.redis_store import RedisStore
+    from tests.api.services import redis_available
+
+    async def scenario():
+        if kind == "embedded":
+            store = MemoryStore(Database(f"sqlite:///{tmp_path / 'seats.sqlite3'}"))
+        else:
+            store = RedisStore(redis_available(), f"seats-{uuid.uuid4().hex[:8]}")
+        await store.create("t1", {"game": "endless", "players": 2}, b"state")
+        first = await store.claim_seat("t1", 0, {"name": "Ann", "token_hash": "h-ann"})
+        refused = await store.claim_seat("t1", 0, {"name": "Bob", "token_hash": "h-bob"})
+        second = await store.claim_seat("t1", 1, {"name": "Cy", "token_hash": "h-cy"})
+        owners = [await store.token_owner(h) for h in ("h-ann", "h-bob", "h-cy")]
+        seats = await store.seats("t1")
+        await store.close()
+        return first, refused, second, owners, seats
+
+    first, refused, second, owners, seats = asyncio.run(scenario())
+    assert (first.version, first.seats) == (0, {0: {"name": "Ann", "token_hash": "h-ann"}})
+    assert refused is None
+    assert second.seats == seats == {0: {"name": "Ann", "token_hash": "h-ann"}, 1: {"name": "Cy", "token_hash": "h-cy"}}
+    assert owners == [("t1", 0), None, ("t1", 1)]
