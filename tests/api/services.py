@@ -3,6 +3,7 @@ as real `conclave serve` processes. Locally a missing service skips its tests wi
 reason; under CI=true it fails them loudly."""
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -12,6 +13,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 import httpx
 import pytest
@@ -56,6 +58,19 @@ def postgres_database() -> tuple[str, callable]:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     return f"{base}/{name}", drop
+
+
+@contextlib.contextmanager
+def database_url(backend: str, tmp_path: Path) -> Iterator[str]:
+    """A new database: a SQLite file, or a PostgreSQL database dropped afterwards."""
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'db.sqlite3'}"
+        return
+    url, drop = postgres_database()  # skips locally (fails under CI) without PostgreSQL
+    try:
+        yield url
+    finally:
+        drop()
 
 
 def free_port() -> int:

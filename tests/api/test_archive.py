@@ -21,7 +21,7 @@ from api.settings import Settings
 from core.bot import RandomBot
 from core.engine import Table
 from core.plugins import BUILTIN_PLUGINS, Registry
-from tests.api.services import postgres_database
+from tests.api.services import database_url
 
 
 class FlakyDatabase(Database):
@@ -77,12 +77,7 @@ def test_sql_writes_run_on_the_event_loop_not_on_threads(tmp_path, backend):
     the GIL after every call that releases it). 30 writes offered at once all land; on
     SQLite, which takes one writer at a time, one after another rather than racing each
     other for the file lock."""
-    drop = None
-    if backend == "sqlite":
-        url = f"sqlite:///{tmp_path / 'w.sqlite3'}"
-    else:
-        url, drop = postgres_database()  # skips locally (fails under CI) without PostgreSQL
-    try:
+    with database_url(backend, tmp_path) as url:
         db = Database(url)
         running, most, threads = [0], [0], set()
 
@@ -107,6 +102,3 @@ def test_sql_writes_run_on_the_event_loop_not_on_threads(tmp_path, backend):
         if backend == "sqlite":
             assert most[0] == 1
         db.engine.dispose()
-    finally:
-        if drop:
-            drop()

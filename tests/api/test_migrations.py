@@ -8,22 +8,14 @@ from alembic.migration import MigrationContext
 from sqlmodel import SQLModel
 
 from api.db import Database
-from tests.api.services import postgres_database
+from tests.api.services import database_url
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 def test_the_migrations_build_the_models_schema(tmp_path, backend):
-    drop = None
-    if backend == "sqlite":
-        url = f"sqlite:///{tmp_path / 'm.sqlite3'}"
-    else:
-        url, drop = postgres_database()  # skips locally (fails under CI) without PostgreSQL
-    try:
+    with database_url(backend, tmp_path) as url:
         db = Database(url)  # migrates to the newest revision
         with db.engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), SQLModel.metadata)
         db.engine.dispose()
-        assert diff == []
-    finally:
-        if drop:
-            drop()
+    assert diff == []
