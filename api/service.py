@@ -409,29 +409,31 @@ class TableService:
         happens here, so a failed archive does not fail the request: it is logged, counted
         and retried in the background with a growing delay (and again at the next start-up,
         by `archive_pending`, should this process stop first)."""
-        try:
-            await self.archive(loaded)
+        if await self._archive_once(loaded):
             return
-        except Exception:
-            METRICS.archive_failures.inc()
-            log.exception("archiving failed; retrying in the background",
-                          extra={"table": loaded.id, "version": loaded.version})
 
         async def retry() -> None:
             delay = self.archive_retry_seconds
             while True:
                 await asyncio.sleep(delay)
-                try:
-                    await self.archive(loaded)
+                if await self._archive_once(loaded):
                     return
-                except Exception:
-                    METRICS.archive_failures.inc()
-                    log.exception("archiving failed again", extra={"table": loaded.id, "version": loaded.version})
-                    delay = min(delay * 2, 60.0)
+                delay = min(delay * 2, 60.0)
 
         task = asyncio.create_task(retry())
         self._archive_retries.add(task)  # held: the loop keeps only weak references to tasks
         task.add_done_callback(self._archive_retries.discard)
+
+    async def _archive_once(self, loaded: Loaded) -> bool:
+        """One attempt; a failure is counted and logged, and the caller retries."""
+        try:
+            await self.archive(loaded)
+            return True
+        except Exception:
+            METRICS.archive_failures.inc()
+            log.exception("archiving failed; retrying in the background",
+                          extra={"table": loaded.id, "version": loaded.version})
+            return False
 
     async def close(self) -> None:
         """Stop the background archive retries (the next start-up's `archive_pending` takes
@@ -439,6 +441,10 @@ class TableService:
         for task in list(self._archive_retries):
             task.cancel()
         await asyncio.gather(*self._archive_retries, return_exceptions=True)
+
+    async def _archived(self, table_id: str) -> bool:
+        """Whether the table's game record is in SQL."""
+        return await self.db.read(lambda s: s.get(GameRecord, table_id)) is not None
 
     async def archive_pending(self) -> int:
         """Archive finished tables whose archiving did not complete (a crash, a database
@@ -449,7 +455,7 @@ class TableService:
                 loaded = await self.load(tid)
             except Rejected:
                 continue
-            if loaded.state.finished and await self.db.read(lambda s: s.get(GameRecord, tid)) is None:
+            if loaded.state.finished and not await self._archived(tid):
                 await self.archive(loaded)
                 done += 1
         return done
@@ -512,7 +518,7 @@ class TableService:
                 continue
             if not t.state.finished:
                 raise Rejected("GAME_IN_PROGRESS", f"campaign {campaign_id} has a game in progress: {tid}")
-            if await self.db.read(lambda s: s.get(GameRecord, tid)) is None:
+            if not await self._archived(tid):
                 try:
                     await self.archive(t)
                 except Exception as exc:

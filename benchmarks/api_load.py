@@ -431,11 +431,11 @@ class Pacer:
 
     async def turn(self) -> bool:
         """Wait for a turn to act: False once the window is over."""
-        if self.owed and not self.closed:
-            self.owed -= 1
-            return True
         if self.closed:
             return False
+        if self.owed:
+            self.owed -= 1
+            return True
         fut = asyncio.get_running_loop().create_future()
         self.waiting.append(fut)
         return await fut

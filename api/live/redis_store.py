@@ -37,6 +37,11 @@ return 1
 COMMIT_SHA = hashlib.sha1(COMMIT.encode()).hexdigest()
 
 
+def _seats(raw: dict) -> dict[int, dict]:
+    """A table's `seats` hash as stored (seat -> JSON record)."""
+    return {int(k): json.loads(v) for k, v in raw.items()}
+
+
 class RedisStore(LiveStore):
     name = "redis"
     # A state's bytes are most of a commit's work in the server (encoding a table's whole
@@ -111,9 +116,9 @@ class RedisStore(LiveStore):
         return [msgspec.json.decode(fields[b"e"]) for _id, fields in rows]
 
     async def claim_seat(self, table_id, seat, record):
-        # one round trip (a join made eight): index the token, take the seat, read the seats
-        # and the version; the token key is not the table's (Redis Cluster: another slot), so
-        # this is a pipeline, not a script
+        # one round trip where a join made five (take, index, read the table back): index the
+        # token, take the seat, read the seats and the version; the token key is not the
+        # table's (Redis Cluster: another slot), so this is a pipeline, not a script
         token_key = f"{self.prefix}:token:{record['token_hash']}"
         async with self.r.pipeline(transaction=False) as p:
             p.set(token_key, f"{table_id}|{seat}")
@@ -124,11 +129,10 @@ class RedisStore(LiveStore):
         if not claimed:
             await self.r.delete(token_key)
             return None
-        return SeatClaimed(version=int(version or 0), seats={int(k): json.loads(v) for k, v in seats.items()})
+        return SeatClaimed(version=int(version or 0), seats=_seats(seats))
 
     async def seats(self, table_id):
-        raw = await self.r.hgetall(self.k(table_id, "seats"))
-        return {int(k): json.loads(v) for k, v in raw.items()}
+        return _seats(await self.r.hgetall(self.k(table_id, "seats")))
 
     async def token_owner(self, token_hash):
         raw = await self.r.get(f"{self.prefix}:token:{token_hash}")

@@ -1,7 +1,9 @@
-"""Archiving a finished table to SQL: writes queue on one writer thread, and a failed archive
-never fails the final action (it is accepted) but is retried until it lands.
+"""Archiving a finished table to SQL: writes run on the event loop, never on threads of
+their own, and a failed archive never fails the final action (it is accepted) but is
+retried until it lands.
 
-In process: one service on the embedded store and a SQLite file.
+In process: one service on the embedded store and a SQLite file (PostgreSQL too, for where
+writes run).
 """
 from __future__ import annotations
 
@@ -9,7 +11,6 @@ import asyncio
 import threading
 
 import pytest
-
 from sqlalchemy.exc import OperationalError
 from sqlmodel import select
 

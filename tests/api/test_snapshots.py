@@ -22,13 +22,24 @@ from core.state import encode_msgpack
 from tests.api.services import redis_available
 
 
+UNLIMITED = Settings(rate_per_second=1e9, rate_burst=10**9)
+
+
 def services(tmp_path, url: str, prefix: str) -> list[TableService]:
     out = []
     for name in ("a", "b"):
         db = Database(f"sqlite:///{tmp_path / f'{name}.sqlite3'}")
-        out.append(TableService(default_registry(), RedisStore(url, prefix), db,
-                                Settings(rate_per_second=1e9, rate_burst=10**9)))
+        out.append(TableService(default_registry(), RedisStore(url, prefix), db, UNLIMITED))
     return out
+
+
+async def play(service, tid, tokens, bot, log, table, n):
+    """`n` of the bot's actions through `service`, each recorded in `log`; the newest table."""
+    for _ in range(n):
+        seat, action = bot.choose(table)
+        table = await service.act(tid, tokens[seat], {"type": action.type, "params": action.params})
+        log.append((seat, action))
+    return table
 
 
 def test_readers_rebuild_the_newest_state_from_the_snapshot_and_the_log(tmp_path):
@@ -43,20 +54,13 @@ def test_readers_rebuild_the_newest_state_from_the_snapshot_and_the_log(tmp_path
         tokens = [(await a.join(tid, s, f"P{s}"))[0] for s in range(3)]
         bot, log, table = RandomBot(seed=4), [], await a.load(tid)
         seen = []  # (version, stored state version, B's state equals A's)
-
-        async def step():
-            nonlocal table
-            seat, action = bot.choose(table)
-            table = await a.act(tid, tokens[seat], {"type": action.type, "params": action.params})
-            log.append((seat, action))
-
-        for _ in range(every + 3):  # B reads a version between two snapshots: snapshot + 3 entries
-            await step()
+        # B reads a version between two snapshots: snapshot + 3 entries
+        table = await play(a, tid, tokens, bot, log, table, every + 3)
         snap = await b.store.load(tid)
         seen.append((snap.version, snap.state_version, encode_msgpack((await b.load(tid)).state)
                      == encode_msgpack(table.state)))
         for _ in range(5):  # B follows: its own state plus the new entries, snapshot or not
-            await step()
+            table = await play(a, tid, tokens, bot, log, table, 1)
             seen.append((table.version, None, encode_msgpack((await b.load(tid)).state) == encode_msgpack(table.state)))
         # B acts on the newest version it rebuilt; A's next read brings its own state forward
         seat, action = bot.choose(await b.load(tid))
@@ -65,7 +69,7 @@ def test_readers_rebuild_the_newest_state_from_the_snapshot_and_the_log(tmp_path
         table = await a.load(tid)
         assert table.version == by_b.version and encode_msgpack(table.state) == encode_msgpack(by_b.state)
         while not table.state.finished:
-            await step()
+            table = await play(a, tid, tokens, bot, log, table, 1)
         final = await b.store.load(tid)
         rebuilt = await b.load(tid)
         for s in (a, b):
@@ -83,17 +87,9 @@ def test_readers_rebuild_the_newest_state_from_the_snapshot_and_the_log(tmp_path
 
 def test_an_embedded_restart_rebuilds_the_newest_state_from_the_snapshot_and_the_log(tmp_path):
     url = f"sqlite:///{tmp_path / 'embedded.sqlite3'}"
-    first = TableService(default_registry(), MemoryStore(Database(url)), Database(url),
-                         Settings(rate_per_second=1e9, rate_burst=10**9))
+    first = TableService(default_registry(), MemoryStore(Database(url)), Database(url), UNLIMITED)
     every = first.store.snapshot_every
     assert every > 1
-
-    async def play(service, tid, tokens, bot, log, table, n):
-        for _ in range(n):
-            seat, action = bot.choose(table)
-            table = await service.act(tid, tokens[seat], {"type": action.type, "params": action.params})
-            log.append((seat, action))
-        return table
 
     async def before_restart():
         loaded, _ = await first.create_table("new-capital", 3, seed=12)
@@ -107,8 +103,7 @@ def test_an_embedded_restart_rebuilds_the_newest_state_from_the_snapshot_and_the
     assert (row.version, row.state_version) == (every * 2 + 5, every * 2)  # the state bytes of a snapshot
 
     async def after_restart():  # a new process: store, database and cache of its own
-        second = TableService(default_registry(), MemoryStore(Database(url)), Database(url),
-                              Settings(rate_per_second=1e9, rate_burst=10**9))
+        second = TableService(default_registry(), MemoryStore(Database(url)), Database(url), UNLIMITED)
         rebuilt = await second.load(tid)
         same = encode_msgpack(rebuilt.state) == encode_msgpack(table.state)
         final = rebuilt
