@@ -52,8 +52,8 @@ def test_ARCS_031_planet_symbols():
 
 
 def test_ARCS_020_to_026_adjacency_of_the_full_map():
-    """ARCS-021 gate to its planets, ARCS-022 the gate ring, ARCS-023/024 planets border their
-    gate and planet neighbours only, ARCS-025 the planet edges, ARCS-026 symmetric."""
+    """ARCS-021 gate to its planets, ARCS-022 the gate ring, ARCS-023, ARCS-024 planets border
+    their gate and planet neighbours only, ARCS-025 the planet edges, ARCS-026 symmetric."""
     reach = reach_for(BOX)
     for n in range(1, 7):
         assert reach.neighbours[f"{n}G"] == {f"{n}.1", f"{n}.2", f"{n}.3", f"{n % 6 + 1}G", f"{(n - 2) % 6 + 1}G"}
@@ -72,7 +72,7 @@ def test_ARCS_020_to_026_adjacency_of_the_full_map():
 
 
 def test_ARCS_036_037_038_157_out_of_play_cluster_and_its_path_marker():
-    """ARCS-036/037/157: a covered cluster's four systems are gone from the map; ARCS-038: the
+    """ARCS-036, ARCS-037, ARCS-157: a covered cluster's four systems are gone from the map; ARCS-038: the
     gates on either side border each other through the path marker."""
     reach = reach_for(BOX, [3])
     assert not {"3G", "3.1", "3.2", "3.3"} & reach.systems
@@ -121,8 +121,8 @@ SETUPS = {
 
 def test_ARCS_004_035_062_064_setup_cards():
     """ARCS-004: 12 setup cards, 4 per player count; ARCS-035: 2 clusters out (1 with 4
-    players); ARCS-062: every position's systems, and the start resources ARCS-057 derives
-    from the A and B planets; ARCS-064: no start system lies out of play."""
+    players); ARCS-062: every position's systems, and the two start resources (the types of
+    the A and B planets); ARCS-064: no start system lies out of play."""
     assert len(BOX.setups) == 12
     by_name = {c.name: c for c in BOX.setups.values()}
     assert sorted(by_name) == sorted(SETUPS)
@@ -184,9 +184,9 @@ def test_ARCS_008_172_174_175_dice():
 
 
 def test_ARCS_002_007_009_013_211_212_233_components_and_player_board():
-    """ARCS-002 pieces per player; ARCS-007 5 of each of 5 resources; ARCS-013/211 the board's
-    6 resource slots, which city slot covers which, the +2/+3 bonus slots; ARCS-212 raid costs;
-    ARCS-009/233 the three ambition markers' values on both sides."""
+    """ARCS-002 pieces per player; ARCS-007 5 of each of 5 resources; ARCS-211 the board's 6
+    resource slots, which city slot covers which, the +2/+3 bonus slots; ARCS-212 raid costs;
+    ARCS-009, ARCS-233 the three ambition markers' values on both sides."""
     b = BOX.board
     assert b.pieces_per_player == {"ships": 15, "starports": 5, "cities": 5, "agents": 10}
     assert b.supply_per_resource == 5 and len(b.resources) == 5
