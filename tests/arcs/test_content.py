@@ -72,7 +72,7 @@ def test_ARCS_020_to_026_adjacency_of_the_full_map():
 
 
 def test_ARCS_036_037_038_157_out_of_play_cluster_and_its_path_marker():
-    """ARCS-036, ARCS-037, ARCS-157: a covered cluster's four systems are gone from the map; ARCS-038: the
+    """ARCS-036: a covered cluster's four systems are gone from the map; ARCS-038: the
     gates on either side border each other through the path marker."""
     reach = reach_for(BOX, [3])
     assert not {"3G", "3.1", "3.2", "3.3"} & reach.systems
