@@ -1,0 +1,87 @@
+"""The Arcs table state: the map's pieces, the players' boards, the cards and the round.
+
+One msgspec document like every game's (`core.state.TableState`): no rule keeps anything
+outside it. Seats index `players` and the per-owner lists in each system.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from core.state import TableState
+
+
+class Ships(msgspec.Struct, array_like=True, omit_defaults=True):
+    """One player's ships in one system."""
+
+    fresh: int = 0
+    damaged: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.fresh + self.damaged
+
+
+class Building(msgspec.Struct, array_like=True):
+    kind: Literal["city", "starport"]
+    owner: int
+    damaged: bool = False
+
+
+class SystemState(msgspec.Struct, omit_defaults=True):
+    """What stands in one in-play system: ships by owner (indexed by seat), buildings in slots."""
+
+    ships: list[Ships] = []
+    buildings: list[Building] = []
+
+    def ships_of(self, seat: int) -> Ships:
+        return self.ships[seat] if seat < len(self.ships) else Ships()
+
+
+class Trophy(msgspec.Struct, array_like=True):
+    """A destroyed piece or an agent in a Trophies box: whose it was and what."""
+
+    owner: int
+    kind: Literal["ship", "city", "starport", "agent"]
+
+
+class PlayerState(msgspec.Struct, omit_defaults=True):
+    power: int = 0
+    resources: list[str | None] = msgspec.field(default_factory=lambda: [None] * 6)  # slot 1..6
+    cities_on_board: list[bool] = msgspec.field(default_factory=lambda: [True] * 5)   # city slot 1..5
+    ships: int = 15       # in supply
+    starports: int = 5    # in supply
+    agents: int = 10      # in supply
+    outrage: list[str] = []
+    trophies: list[Trophy] = []
+    captives: list[int] = []  # the owners of captured agents
+    guild: list[str] = []
+    lore: list[str] = []
+    leader: str | None = None
+    hand: list[str] = []
+
+
+class Marker(msgspec.Struct, array_like=True):
+    id: str
+    flipped: bool = False
+
+
+class ArcsState(TableState, kw_only=True):
+    setup_card: str = ""
+    out_of_play: list[int] = []
+    systems: dict[str, SystemState] = {}
+    players: list[PlayerState] = []
+    supply: dict[str, int] = {}           # resource -> tokens left
+    ambition_tokens: dict[str, list[str]] = {}  # 2 players: the phantom's tokens per ambition
+    markers_available: list[Marker] = []
+    ambition_boxes: dict[str, list[Marker]] = {}
+    initiative: int = 0
+    seized: bool = False
+    chapter: int = 1
+    action_deck: list[str] = []   # face down, in order
+    action_discard: list[str] = []
+    court_deck: list[str] = []
+    court_row: list[str] = []
+    court_agents: dict[str, list[int]] = {}  # card -> agents on it, per seat
+    court_discard: list[str] = []
