@@ -1,0 +1,51 @@
+"""What must hold after every action of an Arcs game: every piece, token and card is in
+exactly one place, in the box's numbers. Returns the problems found (empty when sound);
+tests and `simulate` check it after each action."""
+from __future__ import annotations
+
+from collections import Counter
+
+from plugins.arcs.content import Box
+from plugins.arcs.state import ArcsState
+
+
+def problems(box: Box, state: ArcsState, in_play_cards: list[str] = ()) -> list[str]:
+    """`in_play_cards`: action cards lying played this round (the round's own bookkeeping)."""
+    out: list[str] = []
+    n = len(state.players)
+    counts = box.board.pieces_per_player
+    for seat, p in enumerate(state.players):
+        on_map = {"ships": 0, "starports": 0, "cities": 0}
+        for s in state.systems.values():
+            mine = s.ships_of(seat)
+            if mine.fresh < 0 or mine.damaged < 0:
+                out.append(f"seat {seat} has negative ships somewhere")
+            on_map["ships"] += mine.total
+            on_map["starports"] += sum(1 for b in s.buildings if b.owner == seat and b.kind == "starport")
+            on_map["cities"] += sum(1 for b in s.buildings if b.owner == seat and b.kind == "city")
+        taken = Counter(t.kind for q in state.players for t in q.trophies if t.owner == seat)
+        where = {
+            "ships": p.ships + on_map["ships"] + taken["ship"],
+            "starports": p.starports + on_map["starports"] + taken["starport"],
+            "cities": sum(p.cities_on_board) + on_map["cities"] + taken["city"],
+            "agents": p.agents + sum(a[seat] for a in state.court_agents.values()) + taken["agent"]
+            + sum(q.captives.count(seat) for q in state.players) + len(p.outrage),
+        }
+        for kind, total in where.items():
+            if total != counts[kind]:
+                out.append(f"seat {seat} has {total} {kind} in play, not {counts[kind]}")
+    for resource in box.board.resources:
+        held = sum(p.resources.count(resource) for p in state.players)
+        on_boxes = sum(t.count(resource) for t in state.ambition_tokens.values())
+        total = held + on_boxes + state.supply.get(resource, 0)
+        if total != box.board.supply_per_resource:
+            out.append(f"{total} {resource} tokens in play, not {box.board.supply_per_resource}")
+    actions = [*state.action_deck, *state.action_discard, *in_play_cards, *(c for p in state.players for c in p.hand)]
+    if sorted(actions) != sorted(box.action_deck(n)):
+        out.append("the action cards are not each in exactly one place")
+    court = [*state.court_deck, *state.court_row, *state.court_discard, *(c for p in state.players for c in p.guild)]
+    if sorted(court) != sorted(box.court):
+        out.append("the Court cards are not each in exactly one place")
+    if set(state.court_agents) - set(state.court_row):
+        out.append("agents stand on a card that is not in the Court row")
+    return out

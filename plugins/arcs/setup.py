@@ -1,0 +1,105 @@
+"""Setting up a single-session game (digest section 3), from the box and the table's RNG.
+
+What needs a player's decision (the 2-player mulligan, the Leaders & Lore draft) is left
+to the flow; this builds everything up to the first of those.
+"""
+from __future__ import annotations
+
+from core.rng import Rng
+from plugins.arcs.content import Box, SetupCard
+from plugins.arcs.state import ArcsState, Building, Marker, PlayerState, Ships, SystemState
+
+
+def open_slots(box: Box, player: PlayerState) -> list[int]:
+    """Indices of the resource slots no city covers (ARCS-211)."""
+    return [i for i, slot in enumerate(box.board.resource_slots)
+            if slot.covered_by_city_slot is None or not player.cities_on_board[slot.covered_by_city_slot - 1]]
+
+
+def take_resource(box: Box, state: ArcsState, seat: int, resource: str, slot: int | None = None) -> bool:
+    """Move one token from the supply to an open empty slot (the given one, or the leftmost)."""
+    player = state.players[seat]
+    if state.supply.get(resource, 0) <= 0:
+        return False  # ARCS-207: the supply is finite
+    free = [i for i in open_slots(box, player) if player.resources[i] is None]
+    if not free:
+        return False
+    target = slot if slot is not None and slot in free else free[0]
+    player.resources[target] = resource
+    state.supply[resource] -= 1
+    return True
+
+
+def place_ships(state: ArcsState, system: str, seat: int, count: int) -> int:
+    """Place up to `count` fresh ships from the seat's supply (ARCS-276: as many as possible)."""
+    player = state.players[seat]
+    n = min(count, player.ships)
+    state.systems[system].ships[seat].fresh += n
+    player.ships -= n
+    return n
+
+
+def place_building(state: ArcsState, system: str, seat: int, kind: str) -> bool:
+    player = state.players[seat]
+    if kind == "city":
+        if True not in player.cities_on_board:
+            return False
+        player.cities_on_board[player.cities_on_board.index(True)] = False  # leftmost first (ARCS-144)
+    else:
+        if player.starports <= 0:
+            return False
+        player.starports -= 1
+    state.systems[system].buildings.append(Building(kind=kind, owner=seat))
+    return True
+
+
+def choose_setup_card(box: Box, players: int, rng: Rng, wanted: str = "") -> SetupCard:
+    """ARCS-047: one of the four cards for this count at random, or the one the table agreed."""
+    cards = sorted((c for c in box.setups.values() if c.players == players), key=lambda c: c.id)
+    if wanted:
+        return box.setups[wanted]
+    return cards[rng.below(len(cards))]
+
+
+def set_up(box: Box, state: ArcsState, setup_card: str = "") -> None:
+    """Fill a fresh `ArcsState` (seats and RNG already set) as standard setup leaves it."""
+    rng = Rng(state)
+    n = len(state.seats)
+    state.initiative = rng.below(n)  # ARCS-041
+    deck = box.action_deck(n)  # ARCS-042
+    state.markers_available = [Marker(m.id) for m in box.board.ambition_markers]  # ARCS-043
+    state.ambition_boxes = {a: [] for a in box.board.ambitions}
+    state.chapter = 1  # ARCS-044
+    court = sorted(box.court)
+    rng.shuffle(court)
+    row = box.board.court_row[str(n)]  # ARCS-046, ruling A-R2
+    state.court_row, state.court_deck = court[:row], court[row:]
+    state.court_agents = {c: [0] * n for c in state.court_row}
+    card = choose_setup_card(box, n, rng, setup_card)
+    state.setup_card, state.out_of_play = card.id, list(card.out_of_play)  # ARCS-048
+    state.supply = {r: box.board.supply_per_resource for r in box.board.resources}
+    for cluster in box.map.clusters:
+        if cluster.id not in card.out_of_play:
+            for system in (cluster.gate, *(p.id for p in cluster.planets)):
+                state.systems[system] = SystemState(ships=[Ships() for _ in range(n)])
+    if n == 2:  # ARCS-049: the covered planets' tokens leave the supply for the ambition boxes
+        state.ambition_tokens = box.ambition_tokens(card.out_of_play)
+        for tokens in state.ambition_tokens.values():
+            for r in tokens:
+                state.supply[r] -= 1
+    state.players = [PlayerState() for _ in range(n)]  # ARCS-050, ARCS-051
+    for position, spot in enumerate(card.positions):
+        seat = (state.initiative + position) % n  # ARCS-052: position 1 holds the initiative
+        place_ships(state, spot.a, seat, 3)  # ARCS-053
+        place_building(state, spot.a, seat, "city")
+        place_ships(state, spot.b, seat, 3)  # ARCS-054
+        place_building(state, spot.b, seat, "starport")
+        for c in spot.c:  # ARCS-055
+            place_ships(state, c, seat, 2)
+        take_resource(box, state, seat, box.systems[spot.a].type, slot=0)  # ARCS-057
+        take_resource(box, state, seat, box.systems[spot.b].type, slot=1)
+    rng.shuffle(deck)
+    for player in state.players:  # ARCS-059
+        player.hand, deck = deck[:box.board.hand_size], deck[box.board.hand_size:]
+    rng.shuffle(deck)  # ARCS-061: the rest, shuffled, is the face-down discard pile
+    state.action_discard, state.action_deck = deck, []
