@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 import msgspec
 
@@ -151,6 +151,16 @@ class Ability(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     raid_cost: int = 0
 
 
+T = TypeVar("T")
+
+
+class CardFile(msgspec.Struct, Generic[T], forbid_unknown_fields=True):
+    """A content file of cards: a note on its sources and the cards."""
+
+    note: str
+    cards: list[T]
+
+
 SystemId = str  # "nG" for a gate, "n.i" for a planet (digest section 0)
 
 
@@ -186,11 +196,6 @@ class SetupCard(msgspec.Struct, forbid_unknown_fields=True):
     players: int
     out_of_play: list[int]
     positions: list[Position]
-
-
-class SetupData(msgspec.Struct, forbid_unknown_fields=True):
-    note: str
-    cards: list[SetupCard]
 
 
 class ActionCard(msgspec.Struct, forbid_unknown_fields=True):
@@ -267,20 +272,10 @@ class CourtCard(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     after_secured: Literal["", "discard", "shuffle_into_court"] = ""  # Vox cards only
 
 
-class CourtData(msgspec.Struct, forbid_unknown_fields=True):
-    note: str
-    cards: list[CourtCard]
-
-
 class LoreCard(msgspec.Struct, forbid_unknown_fields=True):
     id: str
     name: str
     abilities: list[Ability]
-
-
-class LoreData(msgspec.Struct, forbid_unknown_fields=True):
-    note: str
-    cards: list[LoreCard]
 
 
 class StartPlacement(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -296,11 +291,6 @@ class LeaderCard(msgspec.Struct, forbid_unknown_fields=True):
     c: StartPlacement
     resources: list[Resource]
     abilities: list[Ability]
-
-
-class LeaderData(msgspec.Struct, forbid_unknown_fields=True):
-    note: str
-    cards: list[LeaderCard]
 
 
 class Box(msgspec.Struct):
@@ -424,7 +414,7 @@ def load_box(folder: Path = DEFAULT_BOX) -> Box:
     """Load and check a box folder; raise `ContentError` naming the first problem."""
     m = load_json(folder / "map.json", MapData)
     _check_map(m)
-    setups = _unique(load_json(folder / "setup.json", SetupData).cards, "setup card")
+    setups = _unique(load_json(folder / "setup.json", CardFile[SetupCard]).cards, "setup card")
     systems = {c.gate for c in m.clusters} | {p.id for c in m.clusters for p in c.planets}
     _check_setups(setups, systems)
     actions = load_json(folder / "actions.json", ActionData)
@@ -435,11 +425,11 @@ def load_box(folder: Path = DEFAULT_BOX) -> Box:
     board = load_json(folder / "board.json", BoardData)
     require(len(board.resource_slots) == 6, "a player board has 6 resource slots")  # ARCS-013
     require(sorted(board.resources) == sorted(("material", "fuel", "weapon", "relic", "psionic")), "five resources")
-    court = _unique(load_json(folder / "court.json", CourtData).cards, "court card")
+    court = _unique(load_json(folder / "court.json", CardFile[CourtCard]).cards, "court card")
     _check_court(court, board.resources)
-    lore = _unique(load_json(folder / "lore.json", LoreData).cards, "lore card")
+    lore = _unique(load_json(folder / "lore.json", CardFile[LoreCard]).cards, "lore card")
     require(sorted(lore) == [f"L{n:02d}" for n in range(1, 15)], "the base Lore is L01-L14")  # ARCS-006
-    leaders = _unique(load_json(folder / "leaders.json", LeaderData).cards, "leader")
+    leaders = _unique(load_json(folder / "leaders.json", CardFile[LeaderCard]).cards, "leader")
     require(sorted(leaders) == [f"LEAD{n:02d}" for n in range(1, 9)], "the base Leaders are LEAD01-LEAD08")
     for card in (*lore.values(), *leaders.values()):
         _check_abilities(card.id, card.abilities)
