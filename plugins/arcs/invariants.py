@@ -43,7 +43,8 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = ()) -> list[
     actions = [*state.action_deck, *state.action_discard, *in_play_cards, *(c for p in state.players for c in p.hand)]
     if sorted(actions) != sorted(box.action_deck(n)):
         out.append("the action cards are not each in exactly one place")
-    court = [*state.court_deck, *state.court_row, *state.court_discard, *(c for p in state.players for c in p.guild)]
+    court = [*state.court_deck, *(c for c in state.court_row if c), *state.court_discard, *state.resolving,
+             *(c for p in state.players for c in p.guild)]
     if sorted(court) != sorted(box.court):
         out.append("the Court cards are not each in exactly one place")
     if set(state.court_agents) - set(state.court_row):

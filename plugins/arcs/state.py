@@ -85,3 +85,4 @@ class ArcsState(TableState, kw_only=True):
     court_row: list[str] = []
     court_agents: dict[str, list[int]] = {}  # card -> agents on it, per seat
     court_discard: list[str] = []
+    resolving: list[str] = []  # Vox cards secured, their effect not yet resolved

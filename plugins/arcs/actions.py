@@ -1,0 +1,262 @@
+"""The standard actions (digest 7.2-7.7) as checks and effects on the state: tax, build,
+repair, move (with Catapult), influence and secure. Battle is in `battle.py`.
+
+Each `check_*` raises a typed error for an answer the rules refuse and changes nothing;
+its `do_*` twin applies an answer that passed. The flow calls both; the typed decisions
+use the checks as their validators.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.errors import BadParameter, IllegalAction
+from core.rng import Rng
+from plugins.arcs.content import Box
+from plugins.arcs.control import controller
+from plugins.arcs.reach import Reach
+from plugins.arcs.setup import take_resource
+from plugins.arcs.state import ArcsState, Building, Ships, Trophy
+
+
+def _system(state: ArcsState, system: str):
+    found = state.systems.get(system)
+    if found is None:
+        raise BadParameter(f"{system!r} is not a system in play")
+    return found
+
+
+# -- tax (ARCS-136..142) ----------------------------------------------------------------
+def check_tax(state: ArcsState, seat: int, system: str, building: int, taxed: list[list]) -> None:
+    """`taxed`: the (system, building) pairs this seat has taxed this turn (ARCS-141)."""
+    here = _system(state, system)
+    if not 0 <= building < len(here.buildings) or here.buildings[building].kind != "city":
+        raise BadParameter(f"there is no city {building} in {system}")
+    city = here.buildings[building]
+    if city.owner != seat and controller(here) != seat:
+        raise IllegalAction(f"taxing a Rival city needs control of {system}")  # ARCS-137
+    if [system, building] in taxed:
+        raise IllegalAction(f"that city in {system} was taxed this turn already")
+
+
+def do_tax(box: Box, state: ArcsState, seat: int, system: str, building: int) -> dict:
+    """Gain the planet's resource if any is left and there is room (ARCS-138, ARCS-142); a
+    Rival city also yields one of its owner's agents as a captive, if they have one (ARCS-139/140)."""
+    city = state.systems[system].buildings[building]
+    resource = box.systems[system].type
+    gained = take_resource(box, state, seat, resource)
+    captured = None
+    if city.owner != seat and state.players[city.owner].agents > 0:
+        state.players[city.owner].agents -= 1
+        state.players[seat].captives.append(city.owner)
+        captured = city.owner
+    return {"resource": resource if gained else None, "captive": captured}
+
+
+# -- build (ARCS-143..149) --------------------------------------------------------------
+def has_loyal_piece(state: ArcsState, seat: int, system: str) -> bool:
+    here = state.systems[system]
+    return here.ships_of(seat).total > 0 or any(b.owner == seat for b in here.buildings)
+
+
+def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, starports_used: list) -> None:
+    here = _system(state, system)
+    player = state.players[seat]
+    if what in ("city", "starport"):
+        planet = box.systems[system]
+        if planet is None:
+            raise IllegalAction("gates have no building slots")  # ARCS-030
+        if len(here.buildings) >= planet.slots:
+            raise IllegalAction(f"{system} has no empty building slot")  # ARCS-029
+        if not has_loyal_piece(state, seat, system):
+            raise IllegalAction(f"building in {system} needs a Loyal piece there")  # ARCS-144
+    elif what == "ship":
+        ports = [i for i, b in enumerate(here.buildings) if b.owner == seat and b.kind == "starport"]
+        if not ports:
+            raise IllegalAction(f"building a ship needs a Loyal starport in {system}")  # ARCS-145
+        if all([system, i] in starports_used for i in ports):
+            raise IllegalAction(f"each starport in {system} built a ship this turn already")
+    else:
+        raise BadParameter(f"cannot build {what!r}: city, starport or ship")
+    # ARCS-148: an empty supply still lets the action be taken; nothing is placed
+
+
+def do_build(state: ArcsState, seat: int, system: str, what: str, starports_used: list) -> bool:
+    """Place the piece, damaged where another player controls the system (ARCS-146/147).
+    False when the supply had none (ARCS-148)."""
+    here, player = state.systems[system], state.players[seat]
+    owner = controller(here)
+    damaged = owner is not None and owner != seat
+    if what == "ship":
+        if player.ships <= 0:
+            return False
+        port = next(i for i, b in enumerate(here.buildings)
+                    if b.owner == seat and b.kind == "starport" and [system, i] not in starports_used)
+        starports_used.append([system, port])
+        player.ships -= 1
+        mine = here.ships[seat]
+        here.ships[seat] = Ships(fresh=mine.fresh + (not damaged), damaged=mine.damaged + damaged)
+        return True
+    if what == "city":
+        if True not in player.cities_on_board:
+            return False
+        player.cities_on_board[player.cities_on_board.index(True)] = False  # leftmost (ARCS-144, ARCS-149)
+    else:
+        if player.starports <= 0:
+            return False
+        player.starports -= 1
+    here.buildings.append(Building(kind=what, owner=seat, damaged=damaged))
+    return True
+
+
+# -- repair (ARCS-150) --------------------------------------------------------------------
+def check_repair(state: ArcsState, seat: int, system: str, piece: str, building: int | None = None) -> None:
+    here = _system(state, system)
+    if piece == "ship":
+        if here.ships_of(seat).damaged <= 0:
+            raise IllegalAction(f"no damaged Loyal ship in {system}")
+    elif piece == "building":
+        if building is None or not 0 <= building < len(here.buildings):
+            raise BadParameter(f"no building {building} in {system}")
+        b = here.buildings[building]
+        if b.owner != seat or not b.damaged:
+            raise IllegalAction(f"building {building} in {system} is not a damaged Loyal building")
+    else:
+        raise BadParameter("repair a ship or a building")
+
+
+def do_repair(state: ArcsState, seat: int, system: str, piece: str, building: int | None = None) -> None:
+    here = state.systems[system]
+    if piece == "ship":
+        mine = here.ships[seat]
+        here.ships[seat] = Ships(fresh=mine.fresh + 1, damaged=mine.damaged - 1)
+    else:
+        b = here.buildings[building]
+        here.buildings[building] = Building(kind=b.kind, owner=b.owner, damaged=False)
+
+
+# -- move (ARCS-151..158) ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Move:
+    """One move: `fresh` and `damaged` ships leave `origin` along `path` (each step to an
+    adjacent system); `drops[i]` = (fresh, damaged) left in path[i] on the way (Catapult);
+    whatever is still moving ends in the last system of the path."""
+
+    origin: str
+    fresh: int
+    damaged: int
+    path: tuple[str, ...]
+    drops: tuple[tuple[int, int], ...] = ()
+
+
+def check_move(state: ArcsState, reach: Reach, seat: int, move: Move) -> None:
+    here = _system(state, move.origin)
+    mine = here.ships_of(seat)
+    if move.fresh < 0 or move.damaged < 0 or move.fresh + move.damaged == 0:
+        raise BadParameter("a move takes at least one ship")
+    if move.fresh > mine.fresh or move.damaged > mine.damaged:
+        raise BadParameter(f"only {mine.fresh} fresh and {mine.damaged} damaged Loyal ships are in {move.origin}")
+    if not move.path:
+        raise BadParameter("a move goes to an adjacent system")
+    if len(move.drops) not in (0, len(move.path)):
+        raise BadParameter("drops give one (fresh, damaged) pair per system of the path")
+    catapult = any(b.owner == seat and b.kind == "starport" for b in here.buildings)  # ARCS-152, ARCS-155
+    if len(move.path) > 1 and not catapult:
+        raise IllegalAction("moving on past the first system needs a Loyal starport where the move starts")
+    at, fresh, damaged = move.origin, move.fresh, move.damaged
+    for i, step in enumerate(move.path):
+        if step not in reach.systems:
+            raise IllegalAction(f"{step} is out of play")  # ARCS-157
+        if not reach.adjacent(at, step):
+            raise BadParameter(f"{step} does not border {at}")
+        last = i == len(move.path) - 1
+        if not last:  # Catapult stops (ARCS-152/153): a planet, or a gate another player controls
+            if "." in step:
+                raise IllegalAction(f"entering the planet {step} ends the move")
+            holder = controller(state.systems[step])
+            if holder is not None and holder != seat:
+                raise IllegalAction(f"entering {step}, controlled by seat {holder}, ends the move")
+        if move.drops:
+            f, d = move.drops[i]
+            if f < 0 or d < 0 or (last and (f, d) != (0, 0)):
+                raise BadParameter("drops cannot be negative, and the last system takes every ship still moving")
+            fresh, damaged = fresh - f, damaged - d
+            if fresh < 0 or damaged < 0 or (not last and fresh + damaged == 0):
+                raise BadParameter("more ships dropped than are moving")
+        at = step
+
+
+def do_move(state: ArcsState, seat: int, move: Move) -> None:
+    origin = state.systems[move.origin]
+    mine = origin.ships[seat]
+    origin.ships[seat] = Ships(fresh=mine.fresh - move.fresh, damaged=mine.damaged - move.damaged)
+    fresh, damaged = move.fresh, move.damaged
+    for i, step in enumerate(move.path):
+        f, d = move.drops[i] if move.drops else (0, 0)
+        if i == len(move.path) - 1:
+            f, d = fresh, damaged
+        there = state.systems[step].ships[seat]
+        state.systems[step].ships[seat] = Ships(fresh=there.fresh + f, damaged=there.damaged + d)
+        fresh, damaged = fresh - f, damaged - d
+
+
+# -- influence and secure (ARCS-160..166) ------------------------------------------------------
+def check_influence(state: ArcsState, seat: int, card: str) -> None:
+    if not card or card not in state.court_row:
+        raise BadParameter(f"{card!r} is not in the Court row")
+    if state.players[seat].agents <= 0:
+        raise IllegalAction("no agent left in supply")  # ARCS-161
+
+
+def do_influence(state: ArcsState, seat: int, card: str) -> None:
+    state.players[seat].agents -= 1
+    state.court_agents[card][seat] += 1
+
+
+def check_secure(state: ArcsState, seat: int, card: str) -> None:
+    if not card or card not in state.court_row:
+        raise BadParameter(f"{card!r} is not in the Court row")
+    agents = state.court_agents[card]
+    if not all(agents[seat] > n for s, n in enumerate(agents) if s != seat) or agents[seat] == 0:
+        raise IllegalAction(f"securing {card} needs strictly more agents on it than each Rival")  # ARCS-162
+
+
+def take_court_card(box: Box, state: ArcsState, seat: int, card: str, rivals_to: str) -> int:
+    """The card leaves the row (its place is returned, for `refill_court`): the taker's own
+    agents go home, Rival agents to their Captives (secure, ARCS-163) or Trophies (ransack,
+    ARCS-196), a Guild card joins the play area (ARCS-164). A Vox card waits in `state.resolving`
+    for its effect, then `dispose_vox` (ARCS-165)."""
+    agents = state.court_agents.pop(card)
+    for owner, n in enumerate(agents):
+        if owner == seat:
+            state.players[seat].agents += n
+        elif rivals_to == "captives":
+            state.players[seat].captives.extend([owner] * n)
+        else:
+            state.players[seat].trophies.extend([Trophy(owner=owner, kind="agent")] * n)
+    position = state.court_row.index(card)
+    state.court_row[position] = ""
+    if box.court[card].kind == "guild":
+        state.players[seat].guild.append(card)
+    else:
+        state.resolving.append(card)
+    return position
+
+
+def dispose_vox(box: Box, state: ArcsState, card: str) -> None:
+    """After its effect a Vox card is discarded face up, or shuffled into the Court deck when it says so."""
+    state.resolving.remove(card)
+    if box.court[card].after_secured == "shuffle_into_court":
+        state.court_deck.append(card)
+        Rng(state).shuffle(state.court_deck)
+    else:
+        state.court_discard.append(card)
+
+
+def refill_court(state: ArcsState, position: int) -> None:
+    """ARCS-166: the deck's top card fills the place; with the deck empty the place stays
+    empty and the row shrinks (ruling A-R3)."""
+    if state.court_deck:
+        state.court_row[position] = state.court_deck.pop(0)
+        state.court_agents[state.court_row[position]] = [0] * len(state.players)
+    else:
+        del state.court_row[position]
