@@ -29,7 +29,7 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = ()) -> list[
             "starports": p.starports + on_map["starports"] + taken["starport"],
             "cities": sum(p.cities_on_board) + on_map["cities"] + taken["city"],
             "agents": p.agents + sum(a[seat] for a in state.court_agents.values()) + taken["agent"]
-            + sum(q.captives.count(seat) for q in state.players) + len(p.outrage),
+            + sum(q.captives.count(seat) for q in state.players) + len(p.outrage) - len(p.outrage_placeholders),
         }
         for kind, total in where.items():
             if total != counts[kind]:

@@ -54,6 +54,7 @@ class PlayerState(msgspec.Struct, omit_defaults=True):
     starports: int = 5    # in supply
     agents: int = 10      # in supply
     outrage: list[str] = []
+    outrage_placeholders: list[str] = []  # Outrage slots covered by a placeholder, no agent (ARCS-194)
     trophies: list[Trophy] = []
     captives: list[int] = []  # the owners of captured agents
     guild: list[str] = []

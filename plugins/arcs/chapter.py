@@ -1,0 +1,108 @@
+"""The end of a chapter (digest section 11): score, clean up, check for the game's end,
+name the winner, deal the next chapter."""
+from __future__ import annotations
+
+from core.rng import Rng
+from plugins.arcs.content import Box
+from plugins.arcs.outrage import agent_returns
+from plugins.arcs.plays import flip_after_chapter
+from plugins.arcs.scoring import score_ambition
+from plugins.arcs.setup import open_slots
+from plugins.arcs.state import ArcsState
+
+
+def score_chapter(box: Box, state: ArcsState) -> tuple[dict[int, int], list[str]]:
+    """ARCS-246/232/235: every ambition holding markers is scored and its Power added at once.
+    Returns (Power per seat, the ambitions scored)."""
+    gained = {seat: 0 for seat in range(len(state.players))}
+    scored = [a for a in box.board.ambitions if state.ambition_boxes.get(a)]
+    for ambition in scored:
+        for seat, power in score_ambition(box, state, ambition).items():
+            gained[seat] += power
+    for seat, power in gained.items():
+        state.players[seat].power += power
+    return gained, scored
+
+
+def return_city(box: Box, state: ArcsState, seat: int) -> list[str]:
+    """A city goes back to the rightmost empty city slot (ARCS-249); the resources in the
+    slots it covers again move to open empty slots if there are any, else are discarded
+    (ARCS-250). Returns the discarded types (the flow lets the owner choose beforehand when
+    the choice matters)."""
+    player = state.players[seat]
+    empty = [i for i, here in enumerate(player.cities_on_board) if not here]
+    if not empty:
+        return []
+    player.cities_on_board[empty[-1]] = True
+    opened = set(open_slots(box, player))
+    displaced = [r for i, r in enumerate(player.resources) if i not in opened and r is not None]
+    for i in range(len(player.resources)):
+        if i not in opened:
+            player.resources[i] = None
+    lost = []
+    for r in displaced:
+        free = [i for i in sorted(opened) if player.resources[i] is None]
+        if free:
+            player.resources[free[0]] = r
+        else:
+            state.supply[r] += 1
+            lost.append(r)
+    return lost
+
+
+def clean_up(box: Box, state: ArcsState, scored: list[str]) -> None:
+    """ARCS-247/248: Trophies go home if Warlord was scored, Captives if Tyrant was (ships,
+    starports and agents to their supplies, cities to their boards); ARCS-251: markers back,
+    the lowest unflipped one flipped."""
+    if "warlord" in scored:
+        for holder in state.players:
+            for t in holder.trophies:
+                owner = state.players[t.owner]
+                if t.kind == "ship":
+                    owner.ships += 1
+                elif t.kind == "starport":
+                    owner.starports += 1
+                elif t.kind == "agent":
+                    agent_returns(state, t.owner)
+                else:
+                    return_city(box, state, t.owner)
+            holder.trophies = []
+    if "tyrant" in scored:
+        for holder in state.players:
+            for owner in holder.captives:
+                agent_returns(state, owner)
+            holder.captives = []
+    markers = [*state.markers_available, *(m for ms in state.ambition_boxes.values() for m in ms)]
+    order = {m.id: i for i, m in enumerate(box.board.ambition_markers)}
+    markers.sort(key=lambda m: order[m.id])
+    state.markers_available = flip_after_chapter(box, markers)
+    state.ambition_boxes = {a: [] for a in box.board.ambitions}
+
+
+def game_over(box: Box, state: ArcsState) -> bool:
+    """ARCS-252/253/244: Power at the threshold for the player count, or chapter 5 scored."""
+    threshold = box.board.power_to_win[str(len(state.players))]
+    return state.chapter >= box.board.last_chapter or any(p.power >= threshold for p in state.players)
+
+
+def winner(state: ArcsState) -> int:
+    """ARCS-254: most Power; a tie goes to the tied player first in turn order from the
+    initiative holder."""
+    n = len(state.players)
+    order = [(state.initiative + i) % n for i in range(n)]
+    best = max(p.power for p in state.players)
+    return next(seat for seat in order if state.players[seat].power == best)
+
+
+def deal_chapter(box: Box, state: ArcsState) -> None:
+    """ARCS-255: every action card of this player count shuffled, 6 dealt to each, the rest
+    face down on the discard; the chapter advances (ARCS-252) and the holder keeps the
+    initiative (ARCS-257)."""
+    rng = Rng(state)
+    deck = box.action_deck(len(state.players))
+    rng.shuffle(deck)
+    for p in state.players:
+        p.hand, deck = deck[:box.board.hand_size], deck[box.board.hand_size:]
+    state.action_discard, state.action_deck = deck, []
+    state.chapter += 1
+

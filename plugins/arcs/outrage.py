@@ -1,0 +1,111 @@
+"""Destroying a city (digest 7.9): Provoke Outrage, then Ransack the Court; and raiding
+with keys (7.10). Pure effects on the state; the choices (which card to ransack, what to
+steal) are the flow's typed decisions, checked here."""
+from __future__ import annotations
+
+from core.errors import BadParameter, IllegalAction
+from plugins.arcs.actions import take_court_card
+from plugins.arcs.content import Box
+from plugins.arcs.setup import open_slots
+from plugins.arcs.state import ArcsState
+
+
+def keeps_on_outrage(box: Box, card: str) -> bool:
+    return any(a.when == "outrage" and a.do == "keep_card" for a in box.court[card].abilities)
+
+
+def provoke_outrage(box: Box, state: ArcsState, seat: int, resource: str) -> None:
+    """ARCS-191: discard every token of that type and every Guild card of that suit (but the
+    cards kept on Outrage, ARCS-192), then cover the Outrage slot with an agent; ARCS-193: a
+    second Outrage of a type discards again but places nothing; ARCS-194: with no agent in
+    supply a placeholder covers the slot until one returns."""
+    player = state.players[seat]
+    for i, held in enumerate(player.resources):
+        if held == resource:
+            player.resources[i] = None
+            state.supply[resource] += 1
+    for card in [c for c in player.guild if box.court[c].suit == resource and not keeps_on_outrage(box, c)]:
+        player.guild.remove(card)
+        state.court_discard.append(card)
+    if resource in player.outrage:
+        return
+    player.outrage.append(resource)
+    if player.agents > 0:
+        player.agents -= 1
+    else:
+        player.outrage_placeholders.append(resource)
+
+
+def agent_returns(state: ArcsState, seat: int, count: int = 1) -> None:
+    """Agents coming home first replace Outrage placeholders (ARCS-194), then join the supply."""
+    player = state.players[seat]
+    for _ in range(count):
+        if player.outrage_placeholders:
+            player.outrage_placeholders.pop(0)
+        else:
+            player.agents += 1
+
+
+def ransack_targets(state: ArcsState, owner: int) -> list[str]:
+    """ARCS-196/197: the Court cards holding at least one agent of the city's owner."""
+    return [c for c in state.court_row if c and state.court_agents[c][owner] > 0]
+
+
+def ransack(box: Box, state: ArcsState, seat: int, owner: int, card: str) -> int:
+    """Secure `card` without a majority: Rival agents on it become Trophies, the ransacker's own
+    go home (ARCS-196). Returns the card's place for the refill after its effect."""
+    if card not in ransack_targets(state, owner):
+        raise BadParameter(f"{card!r} holds no agent of seat {owner}")
+    return take_court_card(box, state, seat, card, rivals_to="trophies")
+
+
+def place_resource(box: Box, state: ArcsState, seat: int, resource: str) -> bool:
+    """A stolen or given token goes into an empty open slot; with none it is discarded to the
+    supply (ARCS-202, ARCS-209; which one to drop instead is the flow's choice)."""
+    player = state.players[seat]
+    free = [i for i in open_slots(box, player) if player.resources[i] is None]
+    if not free:
+        state.supply[resource] += 1
+        return False
+    player.resources[free[0]] = resource
+    return True
+
+
+def guarded(box: Box, state: ArcsState, victim: int) -> bool:
+    """Sworn Guardians: Rivals cannot steal the holder's resources or other Guild cards."""
+    return any(a.do == "steal_protection" for c in state.players[victim].guild for a in box.court[c].abilities)
+
+
+def steal_resource(box: Box, state: ArcsState, thief: int, victim: int, slot: int, keys: int) -> int:
+    """Raid one resource: it costs the raid cost of the slot it sits in (ARCS-200/201/212).
+    Returns the keys left."""
+    player = state.players[victim]
+    if not 0 <= slot < len(player.resources) or player.resources[slot] is None:
+        raise BadParameter(f"seat {victim} holds no resource in slot {slot + 1}")
+    if guarded(box, state, victim):
+        raise IllegalAction(f"seat {victim}'s resources cannot be stolen")
+    cost = box.board.resource_slots[slot].raid_cost
+    if cost > keys:
+        raise IllegalAction(f"that resource costs {cost} keys; {keys} left")
+    resource, player.resources[slot] = player.resources[slot], None
+    place_resource(box, state, thief, resource)
+    return keys - cost
+
+
+def steal_guild_card(box: Box, state: ArcsState, thief: int, victim: int, card: str, keys: int) -> int:
+    """Raid one Guild card for its raid cost (ARCS-200/201); Lore is never stolen (ARCS-203).
+    Sworn Guardians may itself be stolen, and is then buried under the Court deck."""
+    if card not in state.players[victim].guild:
+        raise BadParameter(f"seat {victim} holds no Guild card {card!r}")
+    protects = any(a.do == "steal_protection" for a in box.court[card].abilities)
+    if guarded(box, state, victim) and not protects:
+        raise IllegalAction(f"seat {victim}'s other Guild cards cannot be stolen")
+    cost = box.court[card].raid_cost
+    if cost > keys:
+        raise IllegalAction(f"{card} costs {cost} keys; {keys} left")
+    state.players[victim].guild.remove(card)
+    if any(a.when == "stolen" and a.do == "bury_self" for a in box.court[card].abilities):
+        state.court_deck.append(card)
+    else:
+        state.players[thief].guild.append(card)
+    return keys - cost
