@@ -189,10 +189,37 @@ def apply(rules: Rules, state: TableState, seat: int, action: Action,
     return new, ctx.events
 
 
+# The kernel's fields a viewer may see. Left out: `seed` and `rng` (they predict every
+# shuffle and draw), `stack` (pending work names hidden cards) and `next_prompt_id`.
+KERNEL_VISIBLE = ("game", "modules", "options", "seats", "version", "round", "phase", "step", "prompts",
+                  "finished", "result", "module_state")
+_view_fields: dict[type, tuple[str, ...]] = {}
+
+
+def view_fields(state_type: type[TableState]) -> tuple[str, ...]:
+    """The fields of a state type that go into views: the kernel's allow-list plus those the
+    game's state type declares `visible`. A declared name that is no field of the type, or
+    is one of the kernel's hidden ones, is a programming error (`TypeError`)."""
+    fields = _view_fields.get(state_type)
+    if fields is None:
+        own = tuple(state_type.visible)
+        names = set(state_type.__struct_fields__)
+        unknown = [f for f in own if f not in names]
+        if unknown:
+            raise TypeError(f"{state_type.__name__}.visible names unknown fields: {', '.join(unknown)}")
+        kernel = [f for f in own if f in TableState.__struct_fields__]
+        if kernel:
+            raise TypeError(f"{state_type.__name__}.visible names kernel fields: {', '.join(kernel)} "
+                            "(the kernel decides which of its own fields are seen)")
+        fields = _view_fields[state_type] = KERNEL_VISIBLE + tuple(dict.fromkeys(own))
+    return fields
+
+
 def view(rules: Rules, state: TableState, viewer: int | None) -> dict:
-    """The state as `viewer` may see it (None = spectator): plain data, redacted."""
-    data: dict[str, Any] = msgspec.to_builtins(state)
-    del data["rng"], data["stack"]
+    """The state as `viewer` may see it (None = spectator): plain data, built from what the
+    viewer may see (`view_fields`), then redacted per seat by the games' `conclave_view`."""
+    fields = view_fields(type(state))
+    data: dict[str, Any] = dict(zip(fields, msgspec.to_builtins([getattr(state, f) for f in fields])))
     data["prompts"] = [
         p if p["seat"] == viewer else {"id": p["id"], "seat": p["seat"], "kind": p["kind"], "blocking": p["blocking"]}
         for p in data["prompts"]
