@@ -24,6 +24,7 @@ from api.feeds import FeedSubscription, TableFeed
 from api.db import Campaign, CampaignSave, Database, GameAction, GameRecord, now
 from api.live.base import LiveStore
 from api.metrics import METRICS
+from api.seeds import commitment, draw_seed, seed_problem
 from api.settings import Settings
 from api.tokens import hash_token, new_token
 from core.errors import ActionRejected, ConclaveError
@@ -253,6 +254,7 @@ class TableService:
     # -- creating and joining ------------------------------------------------------------
     async def create_table(self, game: str, players: int, seed: int | None = None, modules: list[str] | None = None,
                            options: dict | None = None, campaign_id: str | None = None) -> tuple[Loaded, str]:
+        self._check_chosen_seed(seed)
         if campaign_id is not None:
             return await self.start_next_game(campaign_id, seed, game=game)
         if game in self.registry.games and self.registry.game(game).campaign_only:
@@ -261,8 +263,21 @@ class TableService:
             return await self.start_next_game(started.id, seed)
         return await self._new_table(game, players, seed, modules, options)
 
+    def _check_chosen_seed(self, seed: int | None) -> None:
+        """A seed the client chose is refused unless the server allows chosen seeds (tests and
+        tournaments), and must fit what is stored and replayed."""
+        if seed is None:
+            return
+        if not self.settings.allow_chosen_seeds:
+            raise Rejected("SEED_NOT_ALLOWED", "this server draws every table's seed itself; a chosen seed "
+                                               "needs CONCLAVE_ALLOW_CHOSEN_SEEDS=1 (tests and tournaments)")
+        problem = seed_problem(seed)
+        if problem:
+            raise Rejected("BAD_SEED", problem)
+
     async def _new_table(self, game, players, seed, modules, options, campaign_id=None, campaign=None):
-        seed = seed if seed is not None else int.from_bytes(uuid.uuid4().bytes[:4], "big")
+        chosen = seed is not None  # checked by the public entry points (_check_chosen_seed)
+        seed = seed if chosen else draw_seed()
         try:
             table = core.create_table(game, players, seed=seed, modules=modules, options=options,
                                       registry=self.registry, campaign=campaign)
@@ -271,7 +286,8 @@ class TableService:
         table_id = uuid.uuid4().hex[:12]
         host_token = new_token()
         meta = {
-            "game": game, "players": players, "seed": seed, "modules": sorted(modules or []),
+            "game": game, "players": players, "seed": seed, "seed_commitment": commitment(table_id, seed),
+            "seed_chosen": chosen, "modules": sorted(modules or []),
             "options": dict(options or {}), "campaign_id": campaign_id, "campaign_at_start": campaign,
             "host_token_hash": hash_token(host_token), "created": time.time(),
             "warnings": list(table.warnings),
@@ -486,6 +502,7 @@ class TableService:
 
     async def start_next_game(self, campaign_id: str, seed: int | None = None,
                               game: str | None = None, modules: list[str] | None = None) -> tuple[Loaded, str]:
+        self._check_chosen_seed(seed)
         found = await self.campaign(campaign_id)
         if found is None:
             raise Rejected("UNKNOWN_CAMPAIGN", f"no campaign {campaign_id!r}")
