@@ -310,11 +310,14 @@ def build_schema(registry: Registry, extensions: list | None = None,
         sessions: int = strawberry.field(description="Games played to the end and saved")
         standings: JSON
         games: list[str] = strawberry.field(description="Ids of its finished games, oldest first")
+        save_error: str | None = strawberry.field(
+            default=None, description="Why its last game's save failed for a reason retrying cannot fix (then "
+                                      "startNextGame answers SAVE_FAILED); null when no save failed so")
 
     def campaign_info(svc, c, games) -> CampaignInfo:
         return CampaignInfo(id=c.id, game=c.game, name=c.name, players=c.players, status=c.status,
                             modules=c.modules, options=c.options, sessions=c.sessions,
-                            standings=svc.standings(c), games=games)
+                            standings=svc.standings(c), games=games, save_error=c.save_error or None)
 
     @strawberry.input
     class CreateCampaignInput:
