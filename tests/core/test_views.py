@@ -48,6 +48,13 @@ class _Extended(NewCapitalState, kw_only=True):
 def test_a_new_field_is_hidden_until_its_game_declares_it():
     fields = view_fields(_Extended)
     assert "shuffle_key" not in fields and "players" in fields  # the parent's declaration still holds
+    table = create_table("new-capital", 2, seed=3)
+    extended = _Extended(**{f: getattr(table.state, f) for f in NewCapitalState.__struct_fields__},
+                         shuffle_key=987654321)
+    for viewer in (None, 0, 1):
+        data = view(table.rules, extended, viewer)
+        assert "shuffle_key" not in data and "987654321" not in repr(data)
+        assert data == view(table.rules, table.state, viewer)
 
 
 class _Declares(TableState, kw_only=True):
