@@ -62,16 +62,50 @@ def simulate(
 
 @app.command()
 def replay(
-    log_file: Path = typer.Argument(..., help="JSON: {game, players, seed, modules, options, log: [[seat, action]...]}"),
+    log_file: Path = typer.Argument(..., help="A game record as `conclave export` writes it (api/game_file.py): "
+                                              "{game, players, seed, log: [[seat, action]...], modules, options, "
+                                              "campaign, table_id, seed_commitment, result, version}"),
 ) -> None:
-    """Rebuild a game from its action log and print the final public view."""
-    from core import replay as do_replay, to_action
+    """Rebuild a game from its record and print the final public view. With a seed commitment,
+    check the seed against it first; with a result and version, check the replay gives them.
+    A bad file is named (exit code 2)."""
+    from api.game_file import GameFileError, decode, replay as replay_record
 
-    data = json.loads(log_file.read_text())
-    table = do_replay(data["game"], data["players"], data["seed"],
-                      [(s, to_action(a)) for s, a in data["log"]],
-                      modules=data.get("modules"), options=data.get("options"))
+    try:
+        record = decode(log_file.read_bytes())
+        table = replay_record(record)
+    except OSError as exc:
+        typer.echo(f"error: cannot read {log_file}: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2)
+    except GameFileError as exc:
+        typer.echo(f"error: {log_file}: {exc}", err=True)
+        raise typer.Exit(2)
+    if record.seed_commitment is not None:
+        typer.echo(f"seed {record.seed} matches the commitment of table {record.table_id}", err=True)
     typer.echo(json.dumps(table.view(None), default=str))
+
+
+@app.command()
+def export(
+    table_id: str = typer.Argument(..., help="Id of a finished (archived) table"),
+    out: Optional[Path] = typer.Option(None, help="Write to this file instead of printing"),
+) -> None:
+    """Write a finished game's record (from DATABASE_URL) in the format `conclave replay` reads."""
+    from api.game_file import GameFileError, encode, export as export_record
+    from api.settings import Settings
+
+    try:
+        data = encode(export_record(Settings.from_env().database_url, table_id))
+    except GameFileError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2)
+    except Exception as exc:  # noqa: BLE001 - e.g. an unreachable database: say so, no traceback
+        typer.echo(f"error: cannot read the database: {type(exc).__name__}", err=True)
+        raise typer.Exit(2)
+    if out:
+        out.write_bytes(data + b"\n")
+    else:
+        typer.echo(data.decode())
 
 
 @app.command()

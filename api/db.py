@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from sqlalchemy import JSON, Column, LargeBinary, event
+from sqlalchemy import JSON, BigInteger, Column, LargeBinary, event, false
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -32,6 +32,9 @@ class Campaign(SQLModel, table=True):
     modules: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]"))
     options: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
     sessions: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # Why its last game's save failed for good ("" when none did): startNextGame answers
+    # SAVE_FAILED with it until a save succeeds (api/archive_failures.py)
+    save_error: str = Field(default="", sa_column_kwargs={"server_default": ""})
     created_at: datetime = Field(default_factory=now)
 
 
@@ -56,19 +59,31 @@ class CampaignSave(SQLModel, table=True):
     saved_at: datetime = Field(default_factory=now)
 
 
+# Column widths (migration 0004). Seeds are 63-bit (api/seeds.py) and versions count every
+# action a table ever took: both are BIGINT, as SQLite's INTEGER already is. Player counts,
+# seats and a campaign's sessions are small by the rules (a Queen's Dilemma campaign has 12
+# games), and row ids grow with rows, not with any value a client sends: INTEGER.
+def _bigint(**kw) -> Column:
+    return Column(BigInteger, nullable=False, **kw)
+
+
 class GameRecord(SQLModel, table=True):
-    """A table's creation arguments and result: with its actions, enough to replay it."""
+    """A table's creation arguments and result: with its actions, enough to replay it
+    (`conclave export` writes it in the format `conclave replay` reads)."""
 
     __tablename__ = "game_records"
     id: str = Field(primary_key=True)
     game: str = Field(index=True)
     modules: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     players: int
-    seed: int
+    seed: int = Field(sa_column=_bigint())
+    seed_commitment: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    seed_chosen: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     options: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    campaign_at_start: dict | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     result: dict | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     campaign_id: str | None = Field(default=None, index=True)
-    version: int = 0
+    version: int = Field(default=0, sa_column=_bigint())
     created_at: datetime = Field(default_factory=now)
     finished_at: datetime | None = None
 
@@ -76,7 +91,7 @@ class GameRecord(SQLModel, table=True):
 class GameAction(SQLModel, table=True):
     __tablename__ = "game_actions"
     game_id: str = Field(primary_key=True, foreign_key="game_records.id")
-    version: int = Field(primary_key=True)
+    version: int = Field(sa_column=_bigint(primary_key=True))
     seat: int
     action: dict = Field(sa_column=Column(JSON, nullable=False))
 
@@ -87,9 +102,10 @@ class LiveCheckpoint(SQLModel, table=True):
     __tablename__ = "live_tables"
     id: str = Field(primary_key=True)
     meta: dict = Field(sa_column=Column(JSON, nullable=False))
-    version: int = 0
+    version: int = Field(default=0, sa_column=_bigint())
     state: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
-    state_version: int | None = None  # the version `state` is at (None: `version`); the log has the rest
+    # the version `state` is at (None: `version`); the log has the rest
+    state_version: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     finished: bool = False
     updated_at: datetime = Field(default_factory=now)
 
@@ -99,7 +115,7 @@ class LiveLogEntry(SQLModel, table=True):
 
     __tablename__ = "live_log"
     table_id: str = Field(primary_key=True)
-    version: int = Field(primary_key=True)
+    version: int = Field(sa_column=_bigint(primary_key=True))
     entry: dict = Field(sa_column=Column(JSON, nullable=False))
 
 

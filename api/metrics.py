@@ -25,6 +25,10 @@ class Metrics:
         self.updates_direct, self.updates_queued = updates.labels("direct"), updates.labels("queued")
         self.archive_failures = Counter("conclave_archive_failures", "Failed attempts to archive a finished "
                                         "table to SQL (each is retried)", registry=r)
+        self.archive_given_up = Counter("conclave_archive_given_up", "Finished tables whose archive failed for a "
+                                        "reason retrying cannot fix (a value too wide for its column, a broken "
+                                        "constraint, a schema mismatch): not retried until the next start-up",
+                                        ["error"], registry=r)
         self.archive_seconds = Histogram("conclave_archive_seconds", "Time to archive a finished table to SQL",
                                          buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
                                          registry=r)

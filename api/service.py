@@ -20,10 +20,12 @@ import msgspec
 from sqlalchemy import insert
 
 import core
+from api.archive_failures import Outcome, detail, is_permanent, reason as failure_reason
 from api.feeds import FeedSubscription, TableFeed
 from api.db import Campaign, CampaignSave, Database, GameAction, GameRecord, now
 from api.live.base import LiveStore
 from api.metrics import METRICS
+from api.seeds import commitment, draw_seed, seed_problem
 from api.settings import Settings
 from api.tokens import hash_token, new_token
 from core.errors import ActionRejected, ConclaveError
@@ -253,6 +255,7 @@ class TableService:
     # -- creating and joining ------------------------------------------------------------
     async def create_table(self, game: str, players: int, seed: int | None = None, modules: list[str] | None = None,
                            options: dict | None = None, campaign_id: str | None = None) -> tuple[Loaded, str]:
+        self._check_chosen_seed(seed)
         if campaign_id is not None:
             return await self.start_next_game(campaign_id, seed, game=game)
         if game in self.registry.games and self.registry.game(game).campaign_only:
@@ -261,8 +264,21 @@ class TableService:
             return await self.start_next_game(started.id, seed)
         return await self._new_table(game, players, seed, modules, options)
 
+    def _check_chosen_seed(self, seed: int | None) -> None:
+        """A seed the client chose is refused unless the server allows chosen seeds (tests and
+        tournaments), and must fit what is stored and replayed."""
+        if seed is None:
+            return
+        if not self.settings.allow_chosen_seeds:
+            raise Rejected("SEED_NOT_ALLOWED", "this server draws every table's seed itself; a chosen seed "
+                                               "needs CONCLAVE_ALLOW_CHOSEN_SEEDS=1 (tests and tournaments)")
+        problem = seed_problem(seed)
+        if problem:
+            raise Rejected("BAD_SEED", problem)
+
     async def _new_table(self, game, players, seed, modules, options, campaign_id=None, campaign=None):
-        seed = seed if seed is not None else int.from_bytes(uuid.uuid4().bytes[:4], "big")
+        chosen = seed is not None  # checked by the public entry points (_check_chosen_seed)
+        seed = seed if chosen else draw_seed()
         try:
             table = core.create_table(game, players, seed=seed, modules=modules, options=options,
                                       registry=self.registry, campaign=campaign)
@@ -271,7 +287,8 @@ class TableService:
         table_id = uuid.uuid4().hex[:12]
         host_token = new_token()
         meta = {
-            "game": game, "players": players, "seed": seed, "modules": sorted(modules or []),
+            "game": game, "players": players, "seed": seed, "seed_commitment": commitment(table_id, seed),
+            "seed_chosen": chosen, "modules": sorted(modules or []),
             "options": dict(options or {}), "campaign_id": campaign_id, "campaign_at_start": campaign,
             "host_token_hash": hash_token(host_token), "created": time.time(),
             "warnings": list(table.warnings),
@@ -380,6 +397,9 @@ class TableService:
                 return
             s.add(GameRecord(id=loaded.id, game=meta["game"], modules=meta["modules"], players=meta["players"],
                              seed=meta["seed"], options=meta["options"], result=loaded.state.result,
+                             seed_commitment=meta.get("seed_commitment") or commitment(loaded.id, meta["seed"]),
+                             seed_chosen=bool(meta.get("seed_chosen", False)),
+                             campaign_at_start=meta.get("campaign_at_start"),
                              campaign_id=meta.get("campaign_id"), version=loaded.version, finished_at=now()))
             s.flush()  # the record before its actions (PostgreSQL checks the foreign key)
             if entries:  # one executemany: 5x cheaper than an ORM object per action (3 against 13 ms a game)
@@ -391,6 +411,7 @@ class TableService:
                 rules.hook.conclave_campaign_save(state=loaded.state, campaign=saved)
                 campaign.state = saved
                 campaign.sessions += 1
+                campaign.save_error = ""  # saved: whatever failed before is fixed
                 if rules.hook.conclave_campaign_over(game=campaign.game, campaign=saved):
                     campaign.status = "finished"
                 s.add(campaign)
@@ -404,36 +425,67 @@ class TableService:
         METRICS.archive_seconds.observe(seconds)
         log.info("table archived", extra={"table": loaded.id, "version": loaded.version, "seconds": round(seconds, 4)})
 
-    async def _archive_committed(self, loaded: Loaded) -> None:
+    async def _archive_committed(self, loaded: Loaded) -> Outcome:
         """Archive a table whose final action is committed. That action is accepted whatever
         happens here, so a failed archive does not fail the request: it is logged, counted
-        and retried in the background with a growing delay (and again at the next start-up,
-        by `archive_pending`, should this process stop first)."""
-        if await self._archive_once(loaded):
-            return
+        and, when retrying can help, retried in the background with a growing delay (and
+        again at the next start-up, by `archive_pending`, should this process stop first).
+        A failure retrying cannot fix is given up (`_give_up`). Returns the first try's outcome."""
+        outcome = await self._archive_once(loaded)
+        if outcome is not Outcome.RETRY:
+            return outcome
 
         async def retry() -> None:
             delay = self.archive_retry_seconds
             while True:
                 await asyncio.sleep(delay)
-                if await self._archive_once(loaded):
+                if await self._archive_once(loaded) is not Outcome.RETRY:
                     return
                 delay = min(delay * 2, 60.0)
 
         task = asyncio.create_task(retry())
         self._archive_retries.add(task)  # held: the loop keeps only weak references to tasks
         task.add_done_callback(self._archive_retries.discard)
+        return outcome
 
-    async def _archive_once(self, loaded: Loaded) -> bool:
-        """One attempt; a failure is counted and logged, and the caller retries."""
+    async def _archive_once(self, loaded: Loaded) -> Outcome:
+        """One attempt; a failure is counted and logged, and said to be worth a retry or not."""
         try:
             await self.archive(loaded)
-            return True
-        except Exception:
+            return Outcome.ARCHIVED
+        except Exception as exc:
             METRICS.archive_failures.inc()
+            if is_permanent(exc):
+                await self._give_up(loaded, exc)
+                return Outcome.FAILED
             log.exception("archiving failed; retrying in the background",
                           extra={"table": loaded.id, "version": loaded.version})
-            return False
+            return Outcome.RETRY
+
+    async def _give_up(self, loaded: Loaded, exc: Exception) -> str:
+        """A failure retrying cannot fix: counted by its kind, logged once with the driver's
+        words, and recorded on the campaign (its status says why; startNextGame answers
+        SAVE_FAILED). Returns the client-safe reason."""
+        why = f"the save of table {loaded.id} failed ({failure_reason(exc)}); an operator must fix the cause, " \
+              "then the server tries again when it starts"
+        METRICS.archive_given_up.labels(type(exc).__name__).inc()
+        log.error("archiving failed for a reason retrying cannot fix; not retried until the next start-up",
+                  extra={"table": loaded.id, "version": loaded.version, "error": type(exc).__name__,
+                         "detail": detail(exc)})
+        campaign_id = loaded.meta.get("campaign_id")
+        if campaign_id:
+            def write(s):
+                row = s.get(Campaign, campaign_id)
+                if row is not None:
+                    row.save_error = why
+                    s.add(row)
+
+            try:
+                await self.db.write(write)
+            except Exception as record_exc:  # noqa: BLE001 - the startNextGame check will find it again
+                log.warning("could not record the failed save on its campaign",
+                            extra={"campaign": campaign_id, "error": type(record_exc).__name__})
+        return why
 
     async def close(self) -> None:
         """Stop the background archive retries (the next start-up's `archive_pending` takes
@@ -456,8 +508,9 @@ class TableService:
             except Rejected:
                 continue
             if loaded.state.finished and not await self._archived(tid):
-                await self.archive(loaded)
-                done += 1
+                # once each start-up, even after a permanent failure (its cause may be fixed now)
+                if await self._archive_committed(loaded) is Outcome.ARCHIVED:
+                    done += 1
         return done
 
     # -- campaigns ---------------------------------------------------------------------------
@@ -486,10 +539,11 @@ class TableService:
 
     async def start_next_game(self, campaign_id: str, seed: int | None = None,
                               game: str | None = None, modules: list[str] | None = None) -> tuple[Loaded, str]:
+        self._check_chosen_seed(seed)
         found = await self.campaign(campaign_id)
         if found is None:
             raise Rejected("UNKNOWN_CAMPAIGN", f"no campaign {campaign_id!r}")
-        if await self._settle_campaign_tables(campaign_id):
+        if await self._settle_campaign_tables(campaign_id, found[0].save_error):
             found = await self.campaign(campaign_id)  # with the save just written
         campaign, games = found
         if game is not None and game != campaign.game:
@@ -504,10 +558,12 @@ class TableService:
         return await self._new_table(campaign.game, campaign.players, seed, campaign.modules, campaign.options,
                                      campaign_id=campaign_id, campaign=copy.deepcopy(campaign.state))
 
-    async def _settle_campaign_tables(self, campaign_id: str) -> bool:
+    async def _settle_campaign_tables(self, campaign_id: str, save_error: str = "") -> bool:
         """Before a campaign's next game: none of its games may still be in progress, and each
         finished one must be saved, else the next would start from an older save. A finished
-        game whose archive failed (and waits for its retry) is archived now. True if one was."""
+        game whose archive failed (and waits for its retry) is archived now. True if one was.
+        A save that failed for a reason retrying cannot fix (`save_error`, or found now) is
+        SAVE_FAILED with that reason, not tried again here."""
         archived = False
         for tid in await self.store.table_ids():
             try:
@@ -519,10 +575,15 @@ class TableService:
             if not t.state.finished:
                 raise Rejected("GAME_IN_PROGRESS", f"campaign {campaign_id} has a game in progress: {tid}")
             if not await self._archived(tid):
+                if save_error:
+                    raise Rejected("SAVE_FAILED", save_error)
                 try:
                     await self.archive(t)
                 except Exception as exc:
-                    log.warning("campaign save still failing", extra={"table": tid, "error": str(exc)})
+                    if is_permanent(exc):
+                        METRICS.archive_failures.inc()
+                        raise Rejected("SAVE_FAILED", await self._give_up(t, exc)) from None
+                    log.warning("campaign save still failing", extra={"table": tid, "error": type(exc).__name__})
                     raise Rejected("SAVE_PENDING", f"the save of campaign {campaign_id}'s last game ({tid}) has "
                                                    "not been written yet; try again shortly") from None
                 archived = True

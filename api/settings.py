@@ -27,6 +27,9 @@ class Settings:
     log_json: bool = True
     log_level: str = "info"  # "debug" adds a line per accepted action
     lean_paths: bool = True  # api.fast_http and schema.streaming skip strawberry's per-request pipeline
+    # A creator who chooses the seed knows every shuffle in advance: only for tests and
+    # tournaments (CONCLAVE_ALLOW_CHOSEN_SEEDS=1), and such a table says so publicly.
+    allow_chosen_seeds: bool = False
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -47,4 +50,5 @@ class Settings:
             log_json=os.environ.get("CONCLAVE_LOG_FORMAT", "json") == "json",
             log_level=os.environ.get("CONCLAVE_LOG_LEVEL", "info").lower(),
             lean_paths=os.environ.get("CONCLAVE_LEAN_PATHS", "1") != "0",
+            allow_chosen_seeds=os.environ.get("CONCLAVE_ALLOW_CHOSEN_SEEDS", "0") == "1",
         )

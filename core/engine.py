@@ -189,10 +189,43 @@ def apply(rules: Rules, state: TableState, seat: int, action: Action,
     return new, ctx.events
 
 
+# The kernel's fields a viewer may see. Left out: `seed` and `rng` (they predict every
+# shuffle and draw), `stack` (pending work names hidden cards) and `next_prompt_id`.
+KERNEL_VISIBLE = ("game", "modules", "options", "seats", "version", "round", "phase", "step", "prompts",
+                  "finished", "result", "module_state")
+_view_fields: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # type -> (shown, left out)
+
+
+def view_fields(state_type: type[TableState]) -> tuple[str, ...]:
+    """The fields of a state type that go into views: the kernel's allow-list plus those the
+    game's state type declares `visible`. A declared name that is no field of the type, or
+    is one of the kernel's hidden ones, is a programming error (`TypeError`)."""
+    return _fields(state_type)[0]
+
+
+def _fields(state_type: type[TableState]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    cached = _view_fields.get(state_type)
+    if cached is None:
+        own = tuple(state_type.visible)
+        names = set(state_type.__struct_fields__)
+        unknown = [f for f in own if f not in names]
+        if unknown:
+            raise TypeError(f"{state_type.__name__}.visible names unknown fields: {', '.join(unknown)}")
+        kernel = [f for f in own if f in TableState.__struct_fields__]
+        if kernel:
+            raise TypeError(f"{state_type.__name__}.visible names kernel fields: {', '.join(kernel)} "
+                            "(the kernel decides which of its own fields are seen)")
+        shown = KERNEL_VISIBLE + tuple(dict.fromkeys(own))
+        cached = _view_fields[state_type] = (shown, tuple(f for f in state_type.__struct_fields__ if f not in shown))
+    return cached
+
+
 def view(rules: Rules, state: TableState, viewer: int | None) -> dict:
-    """The state as `viewer` may see it (None = spectator): plain data, redacted."""
+    """The state as `viewer` may see it (None = spectator): plain data, built from what the
+    viewer may see (`view_fields`), then redacted per seat by the games' `conclave_view`."""
     data: dict[str, Any] = msgspec.to_builtins(state)
-    del data["rng"], data["stack"]
+    for name in _fields(type(state))[1]:  # one conversion, then out with all that is not allowed
+        data.pop(name, None)              # (3 us less than converting the allowed fields one by one)
     data["prompts"] = [
         p if p["seat"] == viewer else {"id": p["id"], "seat": p["seat"], "kind": p["kind"], "blocking": p["blocking"]}
         for p in data["prompts"]

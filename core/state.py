@@ -7,7 +7,7 @@ objects outside this document, so any process can load any table.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -65,7 +65,15 @@ class Seat(msgspec.Struct, gc=False, kw_only=True):
 
 
 class TableState(msgspec.Struct, gc=False, kw_only=True):
-    """Kernel fields shared by every game. Games subclass this."""
+    """Kernel fields shared by every game. Games subclass this.
+
+    `visible` names the subclass's own fields a viewer may see (before the game's
+    `conclave_view` redacts them per seat); a field it does not name stays out of every
+    view, so a new field is secret until its game says otherwise. The kernel's own fields
+    are allow-listed in `core.engine.KERNEL_VISIBLE` (never the seed, the RNG state, the
+    pending steps or the prompt counter)."""
+
+    visible: ClassVar[tuple[str, ...]] = ()
 
     game: str
     modules: list[str] = []

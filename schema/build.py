@@ -17,6 +17,7 @@ from strawberry.types import Info
 
 from api.feeds import FeedSubscription
 from api.metrics import METRICS
+from api.seeds import commitment
 from api.service import Loaded, Rejected as ServiceRejected, TableService, entry_events
 from core.engine import active_seats, view as core_view
 from core.plugins import Registry
@@ -220,6 +221,22 @@ def build_schema(registry: Registry, extensions: list | None = None,
         def result(self) -> JSON | None:
             return self._t.state.result
 
+        @strawberry.field(description="SHA-256 hex of \"conclave-seed-v1:<table id>:<seed in decimal>\", shown "
+                                      "from the start; `seed` reveals the seed when the game is over")
+        def seed_commitment(self) -> str:
+            return self._t.meta.get("seed_commitment") or commitment(self._t.id, self._t.meta["seed"])
+
+        @strawberry.field(description="The table's seed (decimal: it may exceed GraphQL's Int), revealed once the "
+                                      "game is over so anyone can check it against seedCommitment and replay the "
+                                      "game (conclave replay); null until then")
+        def seed(self) -> str | None:
+            return str(self._t.meta["seed"]) if self._t.state.finished else None
+
+        @strawberry.field(description="Whether the creator chose the seed (a server allowing it, for tests and "
+                                      "tournaments): then they knew every shuffle in advance")
+        def seed_chosen_by_creator(self) -> bool:
+            return bool(self._t.meta.get("seed_chosen", False))
+
         @strawberry.field(description="The viewer's whole view of the state, as JSON")
         def state_json(self) -> JSON:
             return self._v()
@@ -293,11 +310,14 @@ def build_schema(registry: Registry, extensions: list | None = None,
         sessions: int = strawberry.field(description="Games played to the end and saved")
         standings: JSON
         games: list[str] = strawberry.field(description="Ids of its finished games, oldest first")
+        save_error: str | None = strawberry.field(
+            default=None, description="Why its last game's save failed for a reason retrying cannot fix (then "
+                                      "startNextGame answers SAVE_FAILED); null when no save failed so")
 
     def campaign_info(svc, c, games) -> CampaignInfo:
         return CampaignInfo(id=c.id, game=c.game, name=c.name, players=c.players, status=c.status,
                             modules=c.modules, options=c.options, sessions=c.sessions,
-                            standings=svc.standings(c), games=games)
+                            standings=svc.standings(c), games=games, save_error=c.save_error or None)
 
     @strawberry.input
     class CreateCampaignInput:
@@ -316,7 +336,8 @@ def build_schema(registry: Registry, extensions: list | None = None,
         game: str
         players: int
         modules: list[str] = strawberry.field(default_factory=list)
-        seed: int | None = None
+        seed: int | None = strawberry.field(default=None, description="Only where the server allows chosen "
+                                                                         "seeds (serverInfo), else SEED_NOT_ALLOWED")
         options: JSON | None = None
         campaign_id: str | None = None
 
@@ -349,8 +370,17 @@ def build_schema(registry: Registry, extensions: list | None = None,
         their annotations, cost ~50 us of every action (benchmarks/api_load.py)."""
         return await act_on(info, tableId, action["type"], action.get("params"), expectedVersion)
 
+    @strawberry.type(description="How this server is configured, as far as clients need to know")
+    class ServerInfo:
+        chosen_seeds_allowed: bool = strawberry.field(
+            description="Whether createTable and startNextGame accept a chosen seed (else SEED_NOT_ALLOWED)")
+
     @strawberry.type
     class Query:
+        @strawberry.field
+        def server_info(self, info: Info) -> ServerInfo:
+            return ServerInfo(chosen_seeds_allowed=service_of(info).settings.allow_chosen_seeds)
+
         @strawberry.field
         def games(self) -> list[GameInfo]:
             out = []

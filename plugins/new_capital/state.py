@@ -1,6 +1,8 @@
 """The New Capital table state (plain data: msgspec Structs)."""
 from __future__ import annotations
 
+from typing import ClassVar
+
 import msgspec
 
 from core.state import TableState
@@ -69,6 +71,10 @@ class HonoraryEntry(msgspec.Struct, gc=False, kw_only=True):
 
 
 class NewCapitalState(TableState, kw_only=True):
+    # Seen by viewers; views.redact then hides decks, hands and face-down cards per seat.
+    visible: ClassVar[tuple[str, ...]] = (
+        "scenario", "pack", "first", "die", "rows", "crisis_deck", "crisis", "crises_done", "hunger_deck", "box",
+        "revealed", "honorary_chart", "extra_out", "firsts", "players")
     scenario: str = "learning"
     pack: str = ""
     first: int = 0

@@ -53,13 +53,15 @@ def ideology(ctx: Ctx) -> None:
 
 @steps("power")
 def power(ctx: Ctx) -> None:
-    """QD-238..240: 2 and 1 Independence for the most and second-most Power left."""
+    """QD-238..240 (ruling QD-R6): 2 and 1 Independence for the most and second-most Power
+    left, 0 included; the event says how much Power each player had left."""
     state: QDState = ctx.state
     here = [p for p in state.councilors if not p.absent]
     awards = scoring.power_scoring([p.power for p in here])
     for p, award in zip(here, awards):
         p.independence += award
-    ctx.emit("power_scored", awards={str(p.seat): a for p, a in zip(here, awards)})
+    ctx.emit("power_scored", awards={str(p.seat): a for p, a in zip(here, awards)},
+             power={str(p.seat): p.power for p in here})
 
 
 @steps("invest")

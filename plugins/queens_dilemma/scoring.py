@@ -85,11 +85,11 @@ def ideology_score(card: IdeologyCard, board: IdeologyBoard) -> dict[str, int]:
 
 
 def power_scoring(power_left: list[int]) -> list[int]:
-    """Independence for leftover Power: the most gets 2, the second-most 1, ties share the
-    rank (QD-238..240). Reading of the QD-240 flag: ranks are by distinct amounts (after a tie
-    for the most, the next amount is still second-most), and a player with no Power left
-    scores nothing."""
-    amounts = sorted({p for p in power_left if p > 0}, reverse=True)
+    """Independence for leftover Power (QD-238..240, ruling QD-R6): every player is ranked by
+    the Power left, 0 included, with dense ranks (after a tie for the most, the next amount is
+    still second-most): the most gets 2, the second-most 1, and tied players share their
+    rank's bonus; so when everyone holds the same Power, 0 too, everyone gets 2."""
+    amounts = sorted(set(power_left), reverse=True)  # QD-R6: 0 Power ranks like any amount
     bonus = {amount: award for amount, award in zip(amounts, (2, 1))}
     return [bonus.get(p, 0) for p in power_left]
 

@@ -7,6 +7,8 @@ is exactly what the next game reads back.
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 import msgspec
 
 from plugins.queens_dilemma.scoring import IdeologyBoard
@@ -100,6 +102,10 @@ class Player(Councilor, kw_only=True):
 
 
 class QDState(Council, kw_only=True):
+    # Seen by viewers; views.redact then hides the campaign's secrets and other seats' cards.
+    visible: ClassVar[tuple[str, ...]] = Council.visible + (
+        "campaign", "game_number", "board", "dilemma", "markers", "round_counter", "chronicles", "events_active",
+        "event_slots", "aontas", "investments_left", "end_triggered", "winners", "finale", "log_notes")
     campaign: Campaign | None = None
     game_number: int = 0
     board: IdeologyBoard = msgspec.field(default_factory=IdeologyBoard)

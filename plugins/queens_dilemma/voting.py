@@ -9,6 +9,8 @@ until the vote is resolved (ties included).
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 import msgspec
 
 from core.flow import Ctx, StepTable
@@ -46,6 +48,7 @@ class Councilor(msgspec.Struct, gc=False, kw_only=True):
 
 class Council(TableState, kw_only=True):
     """The fields the voting rules need; a game's state subclasses this."""
+    visible: ClassVar[tuple[str, ...]] = ("leader", "moderator", "power_pool", "councilors", "vote", "votes")
 
     leader: int = 0
     moderator: int = 0

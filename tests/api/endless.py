@@ -3,6 +3,7 @@ subscription as many versions as a test wants (memory and load tests)."""
 from __future__ import annotations
 
 import sys
+from typing import ClassVar
 
 from core import GameSpec, TableState, hookimpl
 from core.flow import StepTable
@@ -12,6 +13,7 @@ steps = StepTable("endless")
 
 
 class EndlessState(TableState, kw_only=True):
+    visible: ClassVar[tuple[str, ...]] = ("ticks", "secret")  # secret: each seat's own, by conclave_view
     ticks: int = 0
     secret: list[str] = []
 

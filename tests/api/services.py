@@ -103,7 +103,9 @@ class Server:
     def start(self) -> "Server":
         env = {**os.environ, "PYTHONPATH": str(ROOT), "CONCLAVE_PLUGINS": "tests.api.endless,tests.core.sealed_bids",
                "CONCLAVE_ADDRESS_RATE_PER_SECOND": "100000", "CONCLAVE_ADDRESS_BURST": "100000",
-               "CONCLAVE_RATE_PER_SECOND": "100000", "CONCLAVE_RATE_BURST": "100000", **self.env}
+               "CONCLAVE_RATE_PER_SECOND": "100000", "CONCLAVE_RATE_BURST": "100000",
+               "CONCLAVE_ALLOW_CHOSEN_SEEDS": "1",  # the tests deal known games; env may say "0"
+               **self.env}
         env.pop("REDIS_URL", None) if "REDIS_URL" not in self.env else None
         log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
         self.proc = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(self.port)],

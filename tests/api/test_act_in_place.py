@@ -24,7 +24,7 @@ from core.state import encode_msgpack
 def world(tmp_path, monkeypatch):
     registry = Registry([*BUILTIN_PLUGINS, "tests.api.endless"], load_entry_points=False)
     db = Database(f"sqlite:///{tmp_path / 's.sqlite3'}")
-    service = TableService(registry, MemoryStore(db), db, Settings(rate_per_second=1e9, rate_burst=10**9))
+    service = TableService(registry, MemoryStore(db), db, Settings(rate_per_second=1e9, rate_burst=10**9, allow_chosen_seeds=True))
     in_place: list[bool] = []
     original = core.apply
 

@@ -51,7 +51,7 @@ def test_a_failed_archive_does_not_fail_the_final_action_and_is_retried(tmp_path
     db = FlakyDatabase(f"sqlite:///{tmp_path / 'a.sqlite3'}")
     db.failures = 2
     service = TableService(Registry(list(BUILTIN_PLUGINS), load_entry_points=False), MemoryStore(db), db,
-                           Settings(rate_per_second=1e9, rate_burst=10**9))
+                           Settings(rate_per_second=1e9, rate_burst=10**9, allow_chosen_seeds=True))
     service.archive_retry_seconds = 0.01
     failed_before = METRICS.archive_failures._value.get()
 

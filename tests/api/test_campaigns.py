@@ -99,7 +99,7 @@ async def _atomic(tmp_path, monkeypatch, game, players, games_key):
 
     registry = Registry([*BUILTIN_PLUGINS, "tests.core.sealed_bids"], load_entry_points=False)
     db = Database(f"sqlite:///{tmp_path / 'atomic.sqlite3'}")
-    svc = TableService(registry, MemoryStore(db), db, Settings(rate_per_second=1e9, rate_burst=10**9))
+    svc = TableService(registry, MemoryStore(db), db, Settings(rate_per_second=1e9, rate_burst=10**9, allow_chosen_seeds=True))
     campaign = await svc.create_campaign(game, players)
 
     async def play_one(seed):

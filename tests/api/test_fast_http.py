@@ -28,7 +28,8 @@ DEEP = 'mutation { act(tableId: "x", action: {type: "t"}) { ... on ActOk { table
 
 def app_client(tmp_path, name: str, fast: bool) -> TestClient:
     settings = Settings(database_url=f"sqlite:///{tmp_path / name}.sqlite3", lean_paths=fast, max_query_depth=3,
-                        max_aliases=3, max_tokens=300, rate_per_second=1e6, rate_burst=10**6)
+                        max_aliases=3, max_tokens=300, rate_per_second=1e6, rate_burst=10**6,
+                        allow_chosen_seeds=True)
     return TestClient(create_app(settings, default_registry()))
 
 

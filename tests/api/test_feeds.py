@@ -26,7 +26,7 @@ from core.plugins import BUILTIN_PLUGINS, Registry
 def service(tmp_path):
     registry = Registry([*BUILTIN_PLUGINS, "tests.api.endless"], load_entry_points=False)
     db = Database(f"sqlite:///{tmp_path / 's.sqlite3'}")
-    return TableService(registry, MemoryStore(db), db, Settings(rate_per_second=1e9, rate_burst=10**9))
+    return TableService(registry, MemoryStore(db), db, Settings(rate_per_second=1e9, rate_burst=10**9, allow_chosen_seeds=True))
 
 
 class Connection:

@@ -185,7 +185,7 @@ def test_the_embedded_store_forgets_an_archived_table_after_its_ttl(tmp_path):
 
         db = Database(f"sqlite:///{tmp_path / 'ttl.sqlite3'}")
         svc = TableService(Registry(list(BUILTIN_PLUGINS), load_entry_points=False), MemoryStore(db), db,
-                           Settings(finished_ttl_seconds=0, rate_per_second=1e9, rate_burst=10**9))
+                           Settings(finished_ttl_seconds=0, rate_per_second=1e9, rate_burst=10**9, allow_chosen_seeds=True))
         loaded, _ = await svc.create_table("new-capital", 2, seed=5)
         tokens = [(await svc.join(loaded.id, s, "p"))[0] for s in range(2)]
         bot = RandomBot(5)

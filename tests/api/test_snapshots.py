@@ -22,7 +22,7 @@ from core.state import encode_msgpack
 from tests.api.services import redis_available
 
 
-UNLIMITED = Settings(rate_per_second=1e9, rate_burst=10**9)
+UNLIMITED = Settings(rate_per_second=1e9, rate_burst=10**9, allow_chosen_seeds=True)
 
 
 def services(tmp_path, url: str, prefix: str) -> list[TableService]:

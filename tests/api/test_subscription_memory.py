@@ -32,7 +32,7 @@ async def deliver(tmp_path, updates: int, marks: tuple[int, ...], executor,
                   lean: bool = False) -> dict[int, tuple[int, int]]:
     registry = Registry([*BUILTIN_PLUGINS, "tests.api.endless"], load_entry_points=False)
     db = Database(f"sqlite:///{tmp_path / 'mem.sqlite3'}")
-    unlimited = Settings(rate_per_second=1e9, rate_burst=10**9)  # this test measures memory, not limits
+    unlimited = Settings(rate_per_second=1e9, rate_burst=10**9, allow_chosen_seeds=True)  # this test measures memory, not limits
     service = TableService(registry, MemoryStore(db), db, unlimited)
     rules = limit_rules(Settings())
     schema = build_schema(registry, schema_extensions(Settings(), rules), execution_context_class=executor)

@@ -8,6 +8,7 @@ point (ties: the lowest seat, ruling G-1); bids are paid. Most points wins.
 from __future__ import annotations
 
 import sys
+from typing import ClassVar
 
 from core import GameSpec, ModuleSpec, TableState, hookimpl
 from core.flow import StepTable
@@ -17,6 +18,7 @@ steps = StepTable("sb")
 
 
 class SealedBidState(TableState, kw_only=True):
+    visible: ClassVar[tuple[str, ...]] = ("coins", "points", "bids", "rounds")  # bids: sealed by conclave_view
     coins: list[int] = []
     points: list[int] = []
     bids: dict[str, int] = {}

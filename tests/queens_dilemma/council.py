@@ -5,6 +5,7 @@ how many `votes` to hold. It is a harness, not the game."""
 from __future__ import annotations
 
 import sys
+from typing import ClassVar
 
 from core import GameSpec, OptionSpec, hookimpl
 from core.flow import StepTable
@@ -15,6 +16,7 @@ steps = StepTable("council")
 
 
 class CouncilState(Council, kw_only=True):
+    visible: ClassVar[tuple[str, ...]] = Council.visible + ("rounds",)
     rounds: int = 1
 
 

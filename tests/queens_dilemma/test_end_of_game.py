@@ -789,7 +789,8 @@ def test_power_scoring_at_the_end_of_a_real_game_gives_2_and_1_independence():
         camp["diaries"][seat]["bonus_power"] = bonus
     t = start(camp, seed=1)
     log = drive(t)
-    assert of(log, "power_scored") == [{"awards": {"0": 2, "1": 1, "2": 1, "3": 0}}]
+    assert of(log, "power_scored") == [{"awards": {"0": 2, "1": 1, "2": 1, "3": 0},
+                                        "power": {"0": 10, "1": 8, "2": 8, "3": 7}}]
     for seat in range(4):  # the Independence track: ideology fallbacks + Power awards + any gains
         from_ideology = sum(e["independence"] for e in of(log, "ideology_scored", seat=seat))
         gained = sum(e["n"] for e in of(log, "gain", seat=seat, what="independence"))
@@ -799,6 +800,41 @@ def test_power_scoring_at_the_end_of_a_real_game_gives_2_and_1_independence():
         hegemony = sum(e["hegemony"] for e in of(log, "ideology_scored", seat=seat))
         hegemony += sum(e["n"] for e in of(log, "gain", seat=seat, what="hegemony"))
         assert t.state.campaign.diaries[seat].hegemony == hegemony
+
+
+def _one_dilemma_game(plan: dict):
+    """A game of one Dilemma (D001) voted as `plan` says; returns its power_scored event."""
+    camp = campaign()
+    camp["deck"] = camp["deck"][:1]
+    t = start(camp, seed=1)
+    log = drive(t, plan=plan)
+    [scored] = of(log, "power_scored")
+    return t, scored
+
+
+def test_power_scoring_zero_power_is_second_most_qd_r6():
+    """QD-238, QD-239, QD-240, ruling QD-R6: the Leader spends all 7 Power on the one Dilemma,
+    the others gather and keep 10 each: the three tied for the most get 2 Independence, and
+    the Leader, with 0 left, is second-most and gets 1 (before QD-R6, 0 Power got nothing)."""
+    t, scored = _one_dilemma_game({0: ("aye", 7)})
+    assert scored["power"] == {"0": 0, "1": 10, "2": 10, "3": 10}
+    assert scored["awards"] == {"0": 1, "1": 2, "2": 2, "3": 2}
+
+
+def test_power_scoring_ties_at_zero_share_the_second_rank_qd_r6():
+    """QD-239, QD-240, ruling QD-R6 (dense ranks): Power left 1, 0, 1, 0: the two with 1 share
+    the most (2 each), the two with 0 share the second-most (1 each)."""
+    t, scored = _one_dilemma_game({0: ("aye", 7), 1: ("nay", 7), 2: ("aye", 7), 3: ("nay", 7)})
+    assert scored["power"] == {"0": 1, "1": 0, "2": 1, "3": 0}
+    assert scored["awards"] == {"0": 2, "1": 1, "2": 2, "3": 1}
+
+
+def test_power_scoring_everyone_at_zero_gets_2_qd_r6():
+    """QD-238, QD-240, ruling QD-R6: everyone votes 1 Power at a time until none is left: all
+    hold the same Power (0), so everyone gets 2 Independence."""
+    t, scored = _one_dilemma_game({seat: ("aye", 1) for seat in range(4)})
+    assert scored["power"] == {"0": 0, "1": 0, "2": 0, "3": 0}
+    assert scored["awards"] == {"0": 2, "1": 2, "2": 2, "3": 2}
 
 
 def test_an_event_with_a_game_limit_leaves_after_its_last_game():

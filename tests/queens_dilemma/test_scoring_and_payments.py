@@ -55,11 +55,19 @@ def test_winning_needs_the_sliders_half_and_the_centre_wins_for_nobody():
 
 
 def test_power_scoring_and_ties():
-    """QD-238, QD-239, QD-240 (reading: ranks by distinct amounts; no Power, no bonus)."""
+    """QD-238, QD-239, QD-240 (ruling QD-R6: dense ranks, 0 Power ranks like any amount)."""
     assert power_scoring([5, 3, 1, 0]) == [2, 1, 0, 0]
     assert power_scoring([4, 4, 2, 1]) == [2, 2, 1, 0]
     assert power_scoring([3, 1, 1, 0]) == [2, 1, 1, 0]
-    assert power_scoring([0, 0, 0]) == [0, 0, 0]
+    assert power_scoring([3, 0, 0, 0]) == [2, 1, 1, 1]  # second-most with nothing left
+    assert power_scoring([2, 2, 0]) == [2, 2, 1]
+
+
+def test_power_scoring_everyone_equal_gets_2_qd_r6():
+    """QD-238, QD-240, ruling QD-R6: when everyone has the same Power left, 0 included,
+    everyone gets 2 Independence."""
+    assert power_scoring([0, 0, 0]) == [2, 2, 2]
+    assert power_scoring([4, 4, 4, 4]) == [2, 2, 2, 2]
 
 
 def test_infamy_tiers():

@@ -47,7 +47,7 @@ export const TABLE_FIELDS = `fragment TableFields on Table {
   result stateJson glossary campaignId
 }`;
 
-export const GAMES = `{ games { id name description minPlayers maxPlayers
+export const GAMES = `{ serverInfo { chosenSeedsAllowed } games { id name description minPlayers maxPlayers
   options { name choices description }
   modules { id name description minPlayers maxPlayers incompatibleWith discouragedWith } } }`;
 // (OptionInfo.default is not asked for: an option whose default is null makes the server
@@ -81,10 +81,17 @@ export const UPDATES = `subscription($t: String!, $after: Int!) { tableUpdates(t
   version events table { ...TableFields } } } ${TABLE_FIELDS}`;
 
 let gamesCache = null;
+function gamesQuery() {
+  if (!gamesCache) gamesCache = gql(GAMES).catch((exc) => { gamesCache = null; throw exc; });
+  return gamesCache;
+}
 /** The installed games (asked once per page load). */
 export async function games() {
-  if (!gamesCache) gamesCache = gql(GAMES).then((d) => d.games).catch((exc) => { gamesCache = null; throw exc; });
-  return gamesCache;
+  return (await gamesQuery()).games;
+}
+/** What the server allows, e.g. `chosenSeedsAllowed` (asked with the games). */
+export async function serverInfo() {
+  return (await gamesQuery()).serverInfo;
 }
 
 /**

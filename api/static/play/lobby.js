@@ -1,7 +1,7 @@
 // The lobby (choose a game, its modules, players and options; create a table; open tables)
 // and the join page a shared link leads to.
 
-import { CREATE, JOIN, TABLES, games, gql } from "./api.js";
+import { CREATE, JOIN, TABLES, games, gql, serverInfo } from "./api.js";
 import {
   copyableLink, fill, h, humanize, joinLink, navigate, newId, playerName, say, setPlayerName, storeSeat, storedSeat,
 } from "./ui.js";
@@ -77,6 +77,7 @@ export class Lobby {
     this.root.querySelector("h1").focus();
     try {
       this.games = await games();
+      this.chosenSeeds = (await serverInfo()).chosenSeedsAllowed;
     } catch (exc) {
       say(this.alerts, `${exc.code}: ${exc.message}`);
       this.form.append(this.alerts);
@@ -101,15 +102,19 @@ export class Lobby {
     this.players = h("select", { id: this.playersId, name: "players", onchange: () => this.updateModules() });
     this.modulesBox = h("fieldset", { class: "modules" });
     this.optionsBox = h("fieldset", { class: "options" });
+    // A chosen seed tells its chooser every shuffle: offered only where the server allows it
+    // (tests, tournaments); elsewhere the server draws the seed.
     const seedId = newId("seed");
-    this.seed = h("input", { id: seedId, type: "number", name: "seed", inputmode: "numeric", step: 1, placeholder: "random", "aria-describedby": `${seedId}-help` });
+    this.seed = this.chosenSeeds
+      ? h("input", { id: seedId, type: "number", name: "seed", inputmode: "numeric", step: 1, placeholder: "random", "aria-describedby": `${seedId}-help` })
+      : null;
     fill(this.form,
       gameField,
       h("div", { class: "field" }, h("label", { for: this.playersId }, "Players"), this.players),
       this.modulesBox,
       this.optionsBox,
-      h("div", { class: "field" }, h("label", { for: seedId }, "Seed (optional)"), this.seed,
-        h("small", { id: `${seedId}-help`, class: "muted" }, "The same seed deals the same game.")),
+      this.seed ? h("div", { class: "field" }, h("label", { for: seedId }, "Seed (optional)"), this.seed,
+        h("small", { id: `${seedId}-help`, class: "muted" }, "The same seed deals the same game. The table will say its creator chose it.")) : null,
       this.alerts,
       h("button", { type: "submit", class: "primary" }, "Create table"));
     this.gameChanged();
@@ -203,7 +208,7 @@ export class Lobby {
       const v = value();
       if (v !== undefined) input.options[option.name] = v;
     }
-    if (this.seed.value.trim() !== "") {
+    if (this.seed && this.seed.value.trim() !== "") {
       const seed = Number(this.seed.value);
       if (!Number.isInteger(seed)) { say(this.alerts, "BAD_SEED: the seed must be a whole number."); this.seed.focus(); return; }
       input.seed = seed;
