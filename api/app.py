@@ -118,7 +118,7 @@ class ConclaveGraphQL(GraphQL):
 
 def create_app(settings: Settings | None = None, registry: Registry | None = None) -> Starlette:
     settings = settings or Settings.from_env()
-    registry = registry or default_registry()
+    registry = registry or default_registry(settings.content_packs)
     logs.configure(settings.log_json, settings.log_level)
     holder: dict = {}
 

@@ -26,7 +26,7 @@ from api.live.base import LiveStore
 from api.metrics import METRICS
 from api.settings import Settings
 from api.tokens import hash_token, new_token
-from core.errors import ActionRejected, ConclaveError
+from core.errors import ActionRejected, ConclaveError, ContentError
 from core.plugins import Registry, Rules
 from core.state import TableState, copy_state, decode_msgpack, encode_msgpack
 
@@ -40,6 +40,14 @@ class Rejected(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code, self.message = code, message
+
+
+def content_unavailable(table_id: str | None, exc: ContentError) -> Rejected:
+    """A content pack that cannot be loaded: the operator's log gets the details (files,
+    fields), the client only that the table's content is unavailable."""
+    log.warning("content pack unavailable", extra={"table": table_id, "error": exc.message})
+    what = "this table's content pack" if table_id else "that content pack"
+    return Rejected("CONTENT_UNAVAILABLE", f"{what} cannot be loaded now (the server's log says why)")
 
 
 @dataclass
@@ -167,9 +175,14 @@ class TableService:
         else:
             state = decode_msgpack(snap.state, rules.game.state_type)
             version, encoded = stored_at, snap.state
-            if stored_at < snap.version:
-                state, version = self._replay(rules, state, stored_at, await self.store.entries(table_id, stored_at))
-                encoded = None
+            try:  # a table whose pack cannot load fails here, alone, with a typed answer
+                rules.hook.conclave_load_content(state=state)
+                if stored_at < snap.version:
+                    state, version = self._replay(rules, state, stored_at,
+                                                  await self.store.entries(table_id, stored_at))
+                    encoded = None
+            except ContentError as exc:
+                raise content_unavailable(table_id, exc) from None
         loaded = Loaded(id=table_id, meta=meta, version=version, state=state, rules=rules, encoded=encoded)
         self._remember(loaded)
         return loaded
@@ -266,6 +279,8 @@ class TableService:
         try:
             table = core.create_table(game, players, seed=seed, modules=modules, options=options,
                                       registry=self.registry, campaign=campaign)
+        except ContentError as exc:  # a registered pack that is broken: its files are not the client's
+            raise content_unavailable(None, exc) from None
         except ConclaveError as exc:
             raise Rejected(exc.code, exc.message) from None
         table_id = uuid.uuid4().hex[:12]
@@ -453,7 +468,9 @@ class TableService:
         for tid in await self.store.table_ids():
             try:
                 loaded = await self.load(tid)
-            except Rejected:
+            except Rejected as exc:  # gone meanwhile, or its content cannot load: the others go on
+                if exc.code != "UNKNOWN_TABLE":
+                    log.warning("table skipped at start-up", extra={"table": tid, "code": exc.code})
                 continue
             if loaded.state.finished and not await self._archived(tid):
                 await self.archive(loaded)

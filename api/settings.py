@@ -4,6 +4,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+from core.content import PackSetting, parse_pack_settings
+
 
 def _int(name: str, default: int) -> int:
     value = os.environ.get(name)
@@ -27,6 +29,8 @@ class Settings:
     log_json: bool = True
     log_level: str = "info"  # "debug" adds a line per accepted action
     lean_paths: bool = True  # api.fast_http and schema.streaming skip strawberry's per-request pipeline
+    # the operator's content packs, beside those plugins register (tables choose one by name)
+    content_packs: tuple[PackSetting, ...] = ()
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -47,4 +51,5 @@ class Settings:
             log_json=os.environ.get("CONCLAVE_LOG_FORMAT", "json") == "json",
             log_level=os.environ.get("CONCLAVE_LOG_LEVEL", "info").lower(),
             lean_paths=os.environ.get("CONCLAVE_LEAN_PATHS", "1") != "0",
+            content_packs=parse_pack_settings(os.environ.get("CONCLAVE_CONTENT_PACKS", "")),
         )

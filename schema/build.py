@@ -11,6 +11,7 @@ whose token it sent, or the public view.
 from typing import Annotated, Any, AsyncIterator, Union
 
 import strawberry
+from graphql import GraphQLError
 from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.scalars import JSON
 from strawberry.types import Info
@@ -369,7 +370,9 @@ def build_schema(registry: Registry, extensions: list | None = None,
         async def table(self, info: Info, id: str) -> Table | None:
             try:
                 return await table_for(info, await service_of(info).load(id))
-            except ServiceRejected:
+            except ServiceRejected as exc:
+                if exc.code == "CONTENT_UNAVAILABLE":  # it exists but cannot be read: say so
+                    raise GraphQLError(exc.message, extensions={"code": exc.code}) from None
                 return None
 
         @strawberry.field
