@@ -13,7 +13,7 @@ import logging
 import msgspec
 import redis.asyncio as redis
 
-from api.live.base import Listeners, LiveStore, SeatClaimed, Snapshot
+from api.live.base import Listeners, LiveStore, SeatClaimed, SeatRefused, Snapshot
 from api.live.redis_commands import CommandConnection
 from api.live.redis_pubsub import Subscriber
 
@@ -35,6 +35,27 @@ return 1
 
 
 COMMIT_SHA = hashlib.sha1(COMMIT.encode()).hexdigest()
+
+# Take a seat: KEYS seats, invitations; ARGV seat, record, invitation hash ('' = the table's
+# join code, which takes only a seat nobody reserved). Returns 1, or why not: 0 taken,
+# -1 reserved, -2 not invited with that code.
+CLAIM = """
+local invited = redis.call('HGET', KEYS[2], ARGV[1])
+if ARGV[3] == '' then
+  if invited then return -1 end
+elseif invited ~= ARGV[3] then return -2 end
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
+if invited then redis.call('HDEL', KEYS[2], ARGV[1]) end
+return 1
+"""
+_REFUSED = {0: SeatRefused.TAKEN, -1: SeatRefused.RESERVED, -2: SeatRefused.NOT_INVITED}
+
+# Reserve a free seat: KEYS seats, invitations; ARGV seat, invitation hash.
+RESERVE = """
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+return 1
+"""
 
 
 def _seats(raw: dict) -> dict[int, dict]:
@@ -115,21 +136,28 @@ class RedisStore(LiveStore):
         rows = await self.r.xrange(self.k(table_id, "log"), min=f"{after_version + 1}-0", max="+")
         return [msgspec.json.decode(fields[b"e"]) for _id, fields in rows]
 
-    async def claim_seat(self, table_id, seat, record):
+    async def claim_seat(self, table_id, seat, record, invitation=None):
         # one round trip where a join made five (take, index, read the table back): index the
-        # token, take the seat, read the seats and the version; the token key is not the
-        # table's (Redis Cluster: another slot), so this is a pipeline, not a script
+        # token, take the seat (a script on the table's keys: the seat only if its reservation
+        # allows), read the seats and the version; the token key is not the table's (Redis
+        # Cluster: another slot), so this is a pipeline around the script. EVAL, not EVALSHA:
+        # redis-py checks a pipeline's registered scripts with a round trip of its own.
         token_key = f"{self.prefix}:token:{record['token_hash']}"
         async with self.r.pipeline(transaction=False) as p:
             p.set(token_key, f"{table_id}|{seat}")
-            p.hsetnx(self.k(table_id, "seats"), str(seat), json.dumps(record))
+            p.eval(CLAIM, 2, self.k(table_id, "seats"), self.k(table_id, "invitations"), str(seat),
+                   json.dumps(record), invitation or "")
             p.hgetall(self.k(table_id, "seats"))
             p.get(self.k(table_id, "version"))
             _, claimed, seats, version = await p.execute()
-        if not claimed:
+        if claimed != 1:
             await self.r.delete(token_key)
-            return None
+            return _REFUSED[claimed]
         return SeatClaimed(version=int(version or 0), seats=_seats(seats))
+
+    async def reserve_seat(self, table_id, seat, invitation):
+        return await self.r.eval(RESERVE, 2, self.k(table_id, "seats"), self.k(table_id, "invitations"),
+                                 str(seat), invitation) == 1
 
     async def seats(self, table_id):
         return _seats(await self.r.hgetall(self.k(table_id, "seats")))
@@ -163,7 +191,7 @@ class RedisStore(LiveStore):
         if meta_raw is not None and json.loads(meta_raw).get("host_token_hash"):
             hashes.append(json.loads(meta_raw)["host_token_hash"])
         async with self.r.pipeline(transaction=False) as p:
-            for part in ("meta", "version", "state", "stateversion", "finished", "log", "seats"):
+            for part in ("meta", "version", "state", "stateversion", "finished", "log", "seats", "invitations"):
                 p.expire(self.k(table_id, part), seconds)
             for h in hashes:
                 p.expire(f"{self.prefix}:token:{h}", seconds)

@@ -13,11 +13,11 @@ from api.settings import Settings
 from core.content import PackSetting, parse_pack_settings
 from core.errors import PluginError
 from plugins.new_capital.content import DEFAULT_PACK
-from tests.api.client import CREATE, JOIN
+from tests.api.client import JOIN
 from tests.content_files import registry_with_pack
 
 CREATE_NC = """mutation($pack: JSON!) { createTable(input: {game: "new-capital", players: 2, seed: 3,
-  options: {pack: $pack}}) { __typename ... on CreateTableOk { table { id } } ... on Rejected { code message } } }"""
+  options: {pack: $pack}}) { __typename ... on CreateTableOk { joinCode table { id } } ... on Rejected { code message } } }"""
 TABLES = "{ tables { id version stateJson } }"
 ONE = "query($t: String!) { table(id: $t) { id stateJson } }"
 
@@ -68,13 +68,14 @@ def test_a_broken_registered_pack_fails_its_own_tables_only_and_never_the_start(
     folder = tmp_path / "winter"
     shutil.copytree(DEFAULT_PACK, folder)
     server = make_server(CONCLAVE_CONTENT_PACKS=f"winter={folder}")
-    ids = {}
+    ids, codes = {}, {}
     for pack in ("winter", "demo"):
         created = gql(server, CREATE_NC, pack=pack)["data"]["createTable"]
         assert created["__typename"] == "CreateTableOk", created
-        ids[pack] = created["table"]["id"]
+        ids[pack], codes[pack] = created["table"]["id"], created["joinCode"]
     table_id = ids["winter"]
-    tokens = [gql(server, JOIN, t=table_id, s=s, n="p")["data"]["joinTable"]["seatToken"] for s in range(2)]
+    tokens = [gql(server, JOIN, t=table_id, s=s, n="p", c=codes["winter"])["data"]["joinTable"]["seatToken"]
+              for s in range(2)]
     for seat in (0, 1, 0):  # three draft choices: not a snapshot version, so a restart replays
         legal = gql(server, "query($t: String!) { table(id: $t) { legalActions { type params } } }",
                     tokens[seat], t=table_id)["data"]["table"]["legalActions"]
@@ -95,7 +96,7 @@ def test_a_broken_registered_pack_fails_its_own_tables_only_and_never_the_start(
     broken = gql(server, ONE, t=table_id)
     assert broken["data"]["table"] is None
     assert [e["extensions"]["code"] for e in broken["errors"]] == ["CONTENT_UNAVAILABLE"]
-    joined = gql(server, JOIN, t=table_id, s=1, n="late")["data"]["joinTable"]
+    joined = gql(server, JOIN, t=table_id, s=1, n="late", c=codes["winter"])["data"]["joinTable"]
     assert joined["code"] == "CONTENT_UNAVAILABLE"
     refused = gql(server, CREATE_NC, pack="winter")["data"]["createTable"]
     assert refused["code"] == "CONTENT_UNAVAILABLE"
