@@ -12,7 +12,7 @@ import msgspec
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from strawberry.asgi import GraphQL
@@ -22,6 +22,7 @@ from strawberry.extensions import (
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL
 
 from api import logs
+from api.graphiql import assets_route, offline_page
 from api.db import Database
 from api.fast_http import FastGraphQLHTTP
 from schema.prepared import DocumentCache
@@ -96,6 +97,11 @@ class ConclaveGraphQL(GraphQL):
     def __init__(self, schema, holder: dict, **kw) -> None:
         super().__init__(schema, subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL), **kw)
         self.holder = holder
+        self._ide_html = offline_page()
+
+    async def render_graphql_ide(self, request):
+        """GraphiQL with its assets from this server (api/graphiql.py), never a CDN."""
+        return HTMLResponse(self._ide_html)
 
     def decode_json(self, data):
         """A body that is not UTF-8 is a bad request (400), like malformed JSON, not a 500."""
@@ -118,7 +124,7 @@ class ConclaveGraphQL(GraphQL):
 
 def create_app(settings: Settings | None = None, registry: Registry | None = None) -> Starlette:
     settings = settings or Settings.from_env()
-    registry = registry or default_registry()
+    registry = registry or default_registry(settings.content_packs)
     logs.configure(settings.log_json, settings.log_level)
     holder: dict = {}
 
@@ -172,6 +178,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         Route("/readyz", readyz),
         Route("/metrics", metrics),
         Mount("/play", app=StaticFiles(directory=PLAY_DIR, html=True), name="play"),
+        assets_route(),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     if settings.lean_paths:  # innermost: within the limits and metrics, before Starlette's routing and the view

@@ -14,7 +14,7 @@ from collections import OrderedDict
 import time
 import uuid
 from dataclasses import dataclass
-from typing import AsyncIterator
+from typing import AsyncIterator, NamedTuple
 
 import msgspec
 from sqlalchemy import insert
@@ -23,12 +23,12 @@ import core
 from api.archive_failures import Outcome, detail, is_permanent, reason as failure_reason
 from api.feeds import FeedSubscription, TableFeed
 from api.db import Campaign, CampaignSave, Database, GameAction, GameRecord, now
-from api.live.base import LiveStore
+from api.live.base import LiveStore, SeatRefused
 from api.metrics import METRICS
 from api.seeds import commitment, draw_seed, seed_problem
 from api.settings import Settings
-from api.tokens import hash_token, new_token
-from core.errors import ActionRejected, ConclaveError
+from api.tokens import hash_token, new_code, new_token
+from core.errors import ActionRejected, ConclaveError, ContentError
 from core.plugins import Registry, Rules
 from core.state import TableState, copy_state, decode_msgpack, encode_msgpack
 
@@ -42,6 +42,14 @@ class Rejected(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code, self.message = code, message
+
+
+def content_unavailable(table_id: str | None, exc: ContentError) -> Rejected:
+    """A content pack that cannot be loaded: the operator's log gets the details (files,
+    fields), the client only that the table's content is unavailable."""
+    log.warning("content pack unavailable", extra={"table": table_id, "error": exc.message})
+    what = "this table's content pack" if table_id else "that content pack"
+    return Rejected("CONTENT_UNAVAILABLE", f"{what} cannot be loaded now (the server's log says why)")
 
 
 @dataclass
@@ -60,6 +68,23 @@ class Loaded:
         if self.state.finished:
             return "finished"
         return "playing" if len(self.meta.get("seats", {})) >= self.meta["players"] else "open"
+
+
+class Created(NamedTuple):
+    """A new table and what its host is shown once: the host token (it reserves seats) and
+    the join code (players need it, or an invitation, to take a seat)."""
+
+    table: Loaded
+    host_token: str
+    join_code: str
+
+
+SEAT_REFUSALS = {
+    SeatRefused.TAKEN: ("SEAT_TAKEN", "seat {seat} of table {table} is taken"),
+    SeatRefused.RESERVED: ("SEAT_RESERVED", "seat {seat} of table {table} is reserved for an invitation"),
+    SeatRefused.NOT_INVITED: ("BAD_JOIN_CODE", "that is neither the table's join code nor an invitation to "
+                                               "seat {seat}"),
+}
 
 
 def save_campaign_session(session, save: CampaignSave) -> None:
@@ -169,9 +194,14 @@ class TableService:
         else:
             state = decode_msgpack(snap.state, rules.game.state_type)
             version, encoded = stored_at, snap.state
-            if stored_at < snap.version:
-                state, version = self._replay(rules, state, stored_at, await self.store.entries(table_id, stored_at))
-                encoded = None
+            try:  # a table whose pack cannot load fails here, alone, with a typed answer
+                rules.hook.conclave_load_content(state=state)
+                if stored_at < snap.version:
+                    state, version = self._replay(rules, state, stored_at,
+                                                  await self.store.entries(table_id, stored_at))
+                    encoded = None
+            except ContentError as exc:
+                raise content_unavailable(table_id, exc) from None
         loaded = Loaded(id=table_id, meta=meta, version=version, state=state, rules=rules, encoded=encoded)
         self._remember(loaded)
         return loaded
@@ -254,7 +284,7 @@ class TableService:
 
     # -- creating and joining ------------------------------------------------------------
     async def create_table(self, game: str, players: int, seed: int | None = None, modules: list[str] | None = None,
-                           options: dict | None = None, campaign_id: str | None = None) -> tuple[Loaded, str]:
+                           options: dict | None = None, campaign_id: str | None = None) -> Created:
         self._check_chosen_seed(seed)
         if campaign_id is not None:
             return await self.start_next_game(campaign_id, seed, game=game)
@@ -282,31 +312,40 @@ class TableService:
         try:
             table = core.create_table(game, players, seed=seed, modules=modules, options=options,
                                       registry=self.registry, campaign=campaign)
+        except ContentError as exc:  # a registered pack that is broken: its files are not the client's
+            raise content_unavailable(None, exc) from None
         except ConclaveError as exc:
             raise Rejected(exc.code, exc.message) from None
         table_id = uuid.uuid4().hex[:12]
-        host_token = new_token()
+        host_token, join_code = new_token(), new_code()
         meta = {
             "game": game, "players": players, "seed": seed, "seed_commitment": commitment(table_id, seed),
             "seed_chosen": chosen, "modules": sorted(modules or []),
             "options": dict(options or {}), "campaign_id": campaign_id, "campaign_at_start": campaign,
-            "host_token_hash": hash_token(host_token), "created": time.time(),
+            "host_token_hash": hash_token(host_token), "join_code_hash": hash_token(join_code), "created": time.time(),
             "warnings": list(table.warnings),
         }
         await self.store.create(table_id, meta, encode(table.state))
         METRICS.tables_created.inc()
         log.info("table created", extra={"table": table_id, "version": 0, "game": game})
-        return await self.load(table_id), host_token
+        return Created(await self.load(table_id), host_token, join_code)
 
-    async def join(self, table_id: str, seat: int, name: str) -> tuple[str, Loaded]:
+    async def join(self, table_id: str, seat: int, name: str, code: str | None) -> tuple[str, Loaded]:
+        """Take a seat with the table's join code (a seat nobody reserved) or with that seat's
+        invitation (`invite`)."""
         loaded = await self.load(table_id)
         if not 0 <= seat < loaded.meta["players"]:
             raise Rejected("UNKNOWN_SEAT", f"table {table_id} has seats 0-{loaded.meta['players'] - 1}, not {seat}")
+        if not code:
+            raise Rejected("BAD_JOIN_CODE", "taking a seat needs the table's join code or an invitation (code)")
+        code_hash = hash_token(code)
         token = new_token()
         record = {"name": name[:64], "token_hash": hash_token(token)}
-        claimed = await self.store.claim_seat(table_id, seat, record)
-        if claimed is None:
-            raise Rejected("SEAT_TAKEN", f"seat {seat} of table {table_id} is taken")
+        invitation = None if code_hash == loaded.meta.get("join_code_hash") else code_hash
+        claimed = await self.store.claim_seat(table_id, seat, record, invitation)
+        if isinstance(claimed, SeatRefused):
+            reason, message = SEAT_REFUSALS[claimed]
+            raise Rejected(reason, message.format(seat=seat, table=table_id))
         self._owners[record["token_hash"]] = (table_id, seat)
         log.info("seat joined", extra={"table": table_id, "seat": seat})
         if claimed.version != loaded.version:  # the table moved meanwhile: read it whole
@@ -315,6 +354,24 @@ class TableService:
         joined = dataclasses.replace(loaded, meta=dict(loaded.meta, seats=claimed.seats))  # only the seats changed
         self._remember(joined)
         return token, joined
+
+    async def invite(self, table_id: str, token: str | None, seat: int) -> str:
+        """The host reserves a free seat: the code returned (shown once) takes that seat and
+        no other, and the table's join code no longer takes it. Inviting a seat again
+        replaces its earlier invitation."""
+        loaded = await self.load(table_id, fresh=False)
+        owner = await self.owner(token)
+        if owner is None:
+            raise Rejected("UNAUTHORIZED", "inviting needs the table's host token (Authorization: Bearer …)")
+        if owner != (table_id, None):
+            raise Rejected("FORBIDDEN", "only this table's host token reserves its seats")
+        if not 0 <= seat < loaded.meta["players"]:
+            raise Rejected("UNKNOWN_SEAT", f"table {table_id} has seats 0-{loaded.meta['players'] - 1}, not {seat}")
+        code = new_code()
+        if not await self.store.reserve_seat(table_id, seat, hash_token(code)):
+            raise Rejected("SEAT_TAKEN", f"seat {seat} of table {table_id} is taken")
+        log.info("seat reserved", extra={"table": table_id, "seat": seat})
+        return code
 
     # -- acting -------------------------------------------------------------------------
     async def act(self, table_id: str, token: str | None, action: dict,
@@ -505,7 +562,9 @@ class TableService:
         for tid in await self.store.table_ids():
             try:
                 loaded = await self.load(tid)
-            except Rejected:
+            except Rejected as exc:  # gone meanwhile, or its content cannot load: the others go on
+                if exc.code != "UNKNOWN_TABLE":
+                    log.warning("table skipped at start-up", extra={"table": tid, "code": exc.code})
                 continue
             if loaded.state.finished and not await self._archived(tid):
                 # once each start-up, even after a permanent failure (its cause may be fixed now)
@@ -538,7 +597,7 @@ class TableService:
         return campaign
 
     async def start_next_game(self, campaign_id: str, seed: int | None = None,
-                              game: str | None = None, modules: list[str] | None = None) -> tuple[Loaded, str]:
+                              game: str | None = None, modules: list[str] | None = None) -> Created:
         self._check_chosen_seed(seed)
         found = await self.campaign(campaign_id)
         if found is None:

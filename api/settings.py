@@ -4,6 +4,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+from core.content import PackSetting, parse_pack_settings
+
 
 def _int(name: str, default: int) -> int:
     value = os.environ.get(name)
@@ -30,6 +32,8 @@ class Settings:
     # A creator who chooses the seed knows every shuffle in advance: only for tests and
     # tournaments (CONCLAVE_ALLOW_CHOSEN_SEEDS=1), and such a table says so publicly.
     allow_chosen_seeds: bool = False
+    # the operator's content packs, beside those plugins register (tables choose one by name)
+    content_packs: tuple[PackSetting, ...] = ()
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -51,4 +55,5 @@ class Settings:
             log_level=os.environ.get("CONCLAVE_LOG_LEVEL", "info").lower(),
             lean_paths=os.environ.get("CONCLAVE_LEAN_PATHS", "1") != "0",
             allow_chosen_seeds=os.environ.get("CONCLAVE_ALLOW_CHOSEN_SEEDS", "0") == "1",
+            content_packs=parse_pack_settings(os.environ.get("CONCLAVE_CONTENT_PACKS", "")),
         )

@@ -1,4 +1,5 @@
-"""Seat and host tokens: random, shown once, stored only as a SHA-256 hash."""
+"""Seat and host tokens, join and invitation codes: random, shown once, stored only as a
+SHA-256 hash."""
 from __future__ import annotations
 
 import hashlib
@@ -7,6 +8,12 @@ import secrets
 
 def new_token() -> str:
     return secrets.token_urlsafe(32)
+
+
+def new_code() -> str:
+    """A table's join code or a seat's invitation: shorter than a token (it travels in share
+    links), still 96 random bits."""
+    return secrets.token_urlsafe(12)
 
 
 def hash_token(token: str) -> str:

@@ -303,7 +303,8 @@ class TableBot:
         self.id = created["table"]["id"]
         self.tokens = {}
         for seat in range(PLAYERS):
-            joined = (await c.post(JOIN, {"t": self.id, "s": seat, "n": f"bot{seat}"}))["joinTable"]
+            joined = (await c.post(JOIN, {"t": self.id, "s": seat, "n": f"bot{seat}",
+                                          "c": created["joinCode"]}))["joinTable"]
             if joined["__typename"] != "JoinOk":
                 raise LoadError(f"joinTable: {joined}")
             self.tokens[seat] = joined["seatToken"]

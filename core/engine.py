@@ -20,6 +20,7 @@ from core.errors import (
     NotYourTurn,
     UnknownSeat,
 )
+from core.content import PACK_OPTION
 from core.flow import Ctx, run
 from core.plugins import Registry, Rules, default_registry
 from core.rng import seed_state
@@ -86,8 +87,9 @@ def create_table(
     seats = [Seat(index=i, name=(names[i] if names and i < len(names) else f"Player {i + 1}")) for i in range(players)]
     full_options = {k: spec.default for k, spec in rules.game.options.items()}
     full_options.update(options)
+    content = registry.packs.folder(game, full_options[PACK_OPTION]) if PACK_OPTION in full_options else None
     state = rules.hook.conclave_initial_state(
-        game=game, seats=seats, seed=seed, options=full_options, modules=sorted(modules)
+        game=game, seats=seats, seed=seed, options=full_options, modules=sorted(modules), content=content
     )
     state.rng = seed_state(seed)
     ctx = Ctx(state, rules)

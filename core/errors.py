@@ -114,3 +114,16 @@ class EngineError(ConclaveError):
     """The engine reached a state its rules do not allow: always a bug, never input."""
 
     code = "ENGINE"
+
+
+class UnknownPack(BadOption):
+    """A table named a content pack that nobody registered (packs are chosen by name, never
+    by a path)."""
+
+    code = "BAD_OPTION"
+
+
+class ContentUnavailable(ContentError):
+    """A registered content pack cannot be loaded: the tables using it cannot be read."""
+
+    code = "CONTENT_UNAVAILABLE"

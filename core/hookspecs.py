@@ -7,7 +7,8 @@ hookspecs for the extension points its modules need (`GameSpec.hookspecs`).
 
 The protocol of one table:
 
-1. `conclave_register_games` / `conclave_register_modules` (once, on the registry)
+1. `conclave_register_games` / `conclave_register_modules` / `conclave_content_packs`
+   (once, on the registry)
 2. `conclave_initial_state` (firstresult, the game) then `conclave_setup` (game first,
    then each enabled module)
 3. the flow runs steps; games fire `conclave_phase_enter` / `conclave_phase_exit`
@@ -22,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from core.flow import Ctx
     from core.plugins import GameSpec, ModuleSpec
     from core.state import Action, TableState
@@ -42,10 +45,27 @@ def conclave_register_modules() -> list[ModuleSpec]:
     """Return the optional modules this plugin provides."""
 
 
+@hookspec
+def conclave_content_packs() -> dict[str, dict[str, Path]]:
+    """Return the content packs this plugin ships: {game id: {pack name: folder}}. A table
+    chooses one by name with its `pack` option; the registered names are that option's
+    choices. A name registered twice for a game stops the registry with `PluginError`."""
+
+
 # -- table setup --------------------------------------------------------------------
 @hookspec(firstresult=True)
-def conclave_initial_state(game: str, seats: list, seed: int, options: dict, modules: list[str]) -> TableState:
-    """The game builds its empty state object (kernel fields filled in). First answer wins."""
+def conclave_initial_state(game: str, seats: list, seed: int, options: dict, modules: list[str],
+                           content: Path | None) -> TableState:
+    """The game builds its empty state object (kernel fields filled in). `content` is the
+    folder of the content pack the table's `pack` option names (None for a game without
+    packs). First answer wins."""
+
+
+@hookspec
+def conclave_load_content(state: TableState) -> None:
+    """Load the content this table plays with (loaders cache it), raising `ContentError` if
+    it cannot be loaded. Called when a process first reads a stored table, so a broken pack
+    fails that table's reads alone."""
 
 
 @hookspec

@@ -7,6 +7,7 @@ and exactly the modules it enabled, cached per configuration.
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from typing import Any
 import pluggy
 
 from core import hookspecs
+from core.content import PACK_OPTION, ContentPacks, PackSetting, parse_pack_settings
 from core.errors import (
     BadOption,
     BadPlayerCount,
@@ -105,7 +107,8 @@ class Rules:
 class Registry:
     """Every game and module installed, and a cache of per-configuration `Rules`."""
 
-    def __init__(self, builtin: list[ModuleType | str] = (), load_entry_points: bool = True) -> None:
+    def __init__(self, builtin: list[ModuleType | str] = (), load_entry_points: bool = True,
+                 content_packs: tuple[PackSetting, ...] = ()) -> None:
         self._discovery = pluggy.PluginManager(hookspecs.PROJECT)
         self._discovery.add_hookspecs(hookspecs)
         if os.environ.get("CONCLAVE_TRACE_HOOKS"):
@@ -128,7 +131,25 @@ class Registry:
                 if spec.id in self.modules:
                     raise PluginError(f"module {spec.id!r} is registered twice")
                 self.modules[spec.id] = spec
+        self.packs = self._register_packs(content_packs)
         self._cache: dict[tuple[str, tuple[str, ...]], Rules] = {}
+
+    def _register_packs(self, settings: tuple[PackSetting, ...]) -> ContentPacks:
+        """The plugins' packs, then the operator's (a setting without a game is for every game
+        that takes packs); each game's `pack` option then lists them as its choices."""
+        packs = ContentPacks()
+        for shipped in self._discovery.hook.conclave_content_packs():
+            for game_id, named in (shipped or {}).items():
+                for name, folder in named.items():
+                    packs.add(game_id, name, folder)
+        takes_packs = [g for g in self.games.values() if PACK_OPTION in g.options]
+        for setting in settings:
+            for game in takes_packs if setting.game is None else [self.game(setting.game)]:
+                packs.add(game.id, setting.name, setting.folder)
+        for game in takes_packs:
+            option = dataclasses.replace(game.options[PACK_OPTION], choices=packs.names(game.id))
+            self.games[game.id] = dataclasses.replace(game, options={**game.options, PACK_OPTION: option})
+        return packs
 
     def _add(self, plugin: Any, name: str | None = None) -> None:
         if self._discovery.is_registered(plugin):
@@ -153,6 +174,9 @@ class Registry:
             spec = game.options.get(key)
             if spec is None:
                 raise BadOption(f"{game.id} has no option {key!r} (options: {', '.join(game.options) or 'none'})")
+            if key == PACK_OPTION:
+                self.packs.folder(game_id, value)  # the same refusal for every unknown value
+                continue
             if spec.choices and value not in spec.choices:
                 raise BadOption(f"option {key!r} must be one of {list(spec.choices)}, not {value!r}")
         if len(set(modules)) != len(modules):
@@ -211,14 +235,17 @@ BUILTIN_PLUGINS = (
 )
 
 
-def default_registry() -> Registry:
+def default_registry(content_packs: tuple[PackSetting, ...] | None = None) -> Registry:
     """The registry the app and CLI use: built-ins, installed third-party plugins (entry
-    points), and plugin modules named in CONCLAVE_PLUGINS (comma-separated dotted paths)."""
-    global _DEFAULT
-    if _DEFAULT is None:
+    points), and plugin modules named in CONCLAVE_PLUGINS (comma-separated dotted paths),
+    with the operator's content packs (`content_packs`, else CONCLAVE_CONTENT_PACKS)."""
+    if content_packs is None:
+        content_packs = parse_pack_settings(os.environ.get("CONCLAVE_CONTENT_PACKS", ""))
+    registry = _DEFAULT.get(content_packs)
+    if registry is None:
         extra = [m.strip() for m in os.environ.get("CONCLAVE_PLUGINS", "").split(",") if m.strip()]
-        _DEFAULT = Registry([*BUILTIN_PLUGINS, *extra])
-    return _DEFAULT
+        registry = _DEFAULT[content_packs] = Registry([*BUILTIN_PLUGINS, *extra], content_packs=content_packs)
+    return registry
 
 
-_DEFAULT: Registry | None = None
+_DEFAULT: dict[tuple[PackSetting, ...], Registry] = {}  # one per operator pack configuration

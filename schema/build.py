@@ -11,6 +11,7 @@ whose token it sent, or the public view.
 from typing import Annotated, Any, AsyncIterator, Union
 
 import strawberry
+from graphql import GraphQLError
 from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.scalars import JSON
 from strawberry.types import Info
@@ -283,7 +284,14 @@ def build_schema(registry: Registry, extensions: list | None = None,
     @strawberry.type
     class CreateTableOk:
         table: Table
-        host_token: str
+        host_token: str = strawberry.field(description="Shown once: it reserves seats (inviteSeat)")
+        join_code: str = strawberry.field(description="Shown once: players need it (or an invitation) "
+                                                      "to take a seat; the host's share link carries it")
+
+    @strawberry.type(description="A seat reserved: its code takes that seat only (shown once)")
+    class InviteOk:
+        seat: int
+        code: str
 
     @strawberry.type
     class JoinOk:
@@ -348,6 +356,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
 
     CreateTableResult = Annotated[Union[CreateTableOk, Rejected], strawberry.union("CreateTableResult")]
     JoinResult = Annotated[Union[JoinOk, Rejected], strawberry.union("JoinResult")]
+    InviteResult = Annotated[Union[InviteOk, Rejected], strawberry.union("InviteResult")]
     ActResult = Annotated[Union[ActOk, ActRejected], strawberry.union("ActResult")]
     CampaignResult = Annotated[Union[CampaignOk, Rejected], strawberry.union("CampaignResult")]
 
@@ -399,7 +408,9 @@ def build_schema(registry: Registry, extensions: list | None = None,
         async def table(self, info: Info, id: str) -> Table | None:
             try:
                 return await table_for(info, await service_of(info).load(id))
-            except ServiceRejected:
+            except ServiceRejected as exc:
+                if exc.code == "CONTENT_UNAVAILABLE":  # it exists but cannot be read: say so
+                    raise GraphQLError(exc.message, extensions={"code": exc.code}) from None
                 return None
 
         @strawberry.field
@@ -418,12 +429,12 @@ def build_schema(registry: Registry, extensions: list | None = None,
         @strawberry.mutation
         async def create_table(self, info: Info, input: CreateTableInput) -> CreateTableResult:
             try:
-                loaded, host = await service_of(info).create_table(
+                loaded, host, code = await service_of(info).create_table(
                     input.game, input.players, seed=input.seed, modules=input.modules,
                     options=input.options or {}, campaign_id=input.campaign_id)
             except ServiceRejected as exc:
                 return Rejected(code=exc.code, message=exc.message)
-            return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host)
+            return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host, join_code=code)
 
         @strawberry.mutation(description="Start a campaign (its first game: startNextGame)")
         async def create_campaign(self, info: Info, input: CreateCampaignInput) -> CampaignResult:
@@ -439,18 +450,28 @@ def build_schema(registry: Registry, extensions: list | None = None,
                                   modules: list[str] | None = None) -> CreateTableResult:
             """`modules` changes the campaign's modules, allowed only before its first game."""
             try:
-                loaded, host = await service_of(info).start_next_game(campaign_id, seed, modules=modules)
+                loaded, host, code = await service_of(info).start_next_game(campaign_id, seed, modules=modules)
             except ServiceRejected as exc:
                 return Rejected(code=exc.code, message=exc.message)
-            return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host)
+            return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host, join_code=code)
 
-        @strawberry.mutation
-        async def join_table(self, info: Info, table_id: str, seat: int, name: str = "") -> JoinResult:
+        @strawberry.mutation(description="Take a seat with the table's join code, or with that seat's invitation")
+        async def join_table(self, info: Info, table_id: str, seat: int, name: str = "",
+                             code: str | None = None) -> JoinResult:
             try:
-                token, loaded = await service_of(info).join(table_id, seat, name)
+                token, loaded = await service_of(info).join(table_id, seat, name, code)
             except ServiceRejected as exc:
                 return Rejected(code=exc.code, message=exc.message)
             return JoinOk(seat=seat, seat_token=token, table=Table(_t=loaded, _viewer=seat))
+
+        @strawberry.mutation(description="The host (its token as Bearer) reserves a free seat: the code returned "
+                                         "takes that seat only, and the join code no longer does")
+        async def invite_seat(self, info: Info, table_id: str, seat: int) -> InviteResult:
+            try:
+                code = await service_of(info).invite(table_id, token_of(info), seat)
+            except ServiceRejected as exc:
+                return Rejected(code=exc.code, message=exc.message)
+            return InviteOk(seat=seat, code=code)
 
         @strawberry.mutation
         async def act(self, info: Info, table_id: str, action: ActionInput,

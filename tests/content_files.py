@@ -18,3 +18,12 @@ def edit_json(folder: Path, name: str, change) -> None:
     data = json.loads(path.read_text())
     change(data)
     path.write_text(json.dumps(data))
+
+
+def registry_with_pack(folder: Path | str, name: str = "custom"):
+    """A registry where `folder` is registered as the operator's pack `name`: tables choose
+    packs by name, never by folder."""
+    from core.content import PackSetting
+    from core.plugins import BUILTIN_PLUGINS, Registry
+
+    return Registry(list(BUILTIN_PLUGINS), content_packs=(PackSetting(name=name, folder=Path(folder)),))

@@ -9,6 +9,7 @@ listener that sees a gap reads the log, so it never skips or repeats an entry.
 from __future__ import annotations
 
 import asyncio
+import enum
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Protocol
@@ -32,6 +33,14 @@ class SeatClaimed:
 
     version: int
     seats: dict[int, dict]
+
+
+class SeatRefused(enum.Enum):
+    """Why `claim_seat` took nothing."""
+
+    TAKEN = "taken"  # a player holds it
+    RESERVED = "reserved"  # the host reserved it for an invitation; the table's join code does not take it
+    NOT_INVITED = "not_invited"  # no invitation for this seat has that code
 
 
 class Listener(Protocol):
@@ -100,10 +109,18 @@ class LiveStore(ABC):
         """Log entries with version > after_version, in order."""
 
     @abstractmethod
-    async def claim_seat(self, table_id: str, seat: int, record: dict) -> SeatClaimed | None:
-        """Take a free seat atomically and index its token (`record["token_hash"]`); None if
-        the seat was already taken. The token is indexed before the seat is taken, so a
-        crash in between leaves an index entry nobody holds, never a seat nobody can use."""
+    async def claim_seat(self, table_id: str, seat: int, record: dict,
+                         invitation: str | None = None) -> SeatClaimed | SeatRefused:
+        """Take a free seat atomically and index its token (`record["token_hash"]`), in one
+        round trip. Without `invitation` only a seat nobody reserved; with it (an invitation
+        code's hash) only the seat reserved with that hash, whose reservation it then uses
+        up. The token is indexed before the seat is taken, so a crash in between leaves an
+        index entry nobody holds, never a seat nobody can use."""
+
+    @abstractmethod
+    async def reserve_seat(self, table_id: str, seat: int, invitation: str) -> bool:
+        """Reserve a free seat for the invitation whose code hashes to `invitation` (replacing
+        an earlier invitation for it); False, changing nothing, if a player holds the seat."""
 
     @abstractmethod
     async def seats(self, table_id: str) -> dict[int, dict]: ...

@@ -10,7 +10,7 @@ from sqlalchemy import bindparam, insert, update
 from sqlmodel import select
 
 from api.db import Database, LiveCheckpoint, LiveLogEntry, now
-from api.live.base import Listeners, LiveStore, SeatClaimed, Snapshot
+from api.live.base import Listeners, LiveStore, SeatClaimed, SeatRefused, Snapshot
 
 
 RECENT = 256  # log entries kept in memory per table; older ones are read back from SQL
@@ -25,13 +25,14 @@ _LOG_ENTRY = insert(_log)
 
 
 class _Table:
-    __slots__ = ("meta", "version", "state", "state_version", "finished", "log", "seats", "lock")
+    __slots__ = ("meta", "version", "state", "state_version", "finished", "log", "seats", "invitations", "lock")
 
     def __init__(self, meta, version, state, finished=False, state_version=None):
         self.meta, self.version, self.state, self.finished = meta, version, state, finished
         self.state_version = version if state_version is None else state_version  # what `state` is at
         self.log: list[dict] = []
         self.seats: dict[int, dict] = {}
+        self.invitations: dict[int, str] = {}  # reserved seat -> its invitation code's hash
         self.lock = asyncio.Lock()
 
 
@@ -52,8 +53,10 @@ class MemoryStore(LiveStore):
         """Reload every checkpointed table (the state of a restart)."""
         with self.db.session() as s:
             for cp in s.exec(select(LiveCheckpoint)):
-                t = _Table(cp.meta, cp.version, cp.state, cp.finished, cp.state_version)
+                meta = {k: v for k, v in cp.meta.items() if k not in ("seats", "invitations")}
+                t = _Table(meta, cp.version, cp.state, cp.finished, cp.state_version)
                 t.seats = {int(k): v for k, v in cp.meta.get("seats", {}).items()}
+                t.invitations = {int(k): v for k, v in cp.meta.get("invitations", {}).items()}
                 self.tables[cp.id] = t
                 for seat, rec in t.seats.items():
                     self.tokens[rec["token_hash"]] = (cp.id, seat)
@@ -66,8 +69,9 @@ class MemoryStore(LiveStore):
 
     @staticmethod
     def _checkpoint(s, table_id: str, t: _Table) -> None:
-        """The whole row: a new table, or a seat taken."""
-        meta = dict(t.meta, seats={str(k): v for k, v in t.seats.items()})
+        """The whole row: a new table, a seat taken or reserved."""
+        meta = dict(t.meta, seats={str(k): v for k, v in t.seats.items()},
+                    invitations={str(k): v for k, v in t.invitations.items()})
         cp = s.get(LiveCheckpoint, table_id)
         if cp is None:
             cp = LiveCheckpoint(id=table_id, meta=meta, version=t.version, state=t.state)
@@ -136,19 +140,44 @@ class MemoryStore(LiveStore):
             select(LiveLogEntry).where(LiveLogEntry.table_id == table_id, LiveLogEntry.version > after_version)
             .order_by(LiveLogEntry.version))])
 
-    async def claim_seat(self, table_id, seat, record):
+    async def claim_seat(self, table_id, seat, record, invitation=None):
         t = self.tables[table_id]
         async with t.lock:
+            invited = t.invitations.get(seat)
+            if invitation is None and invited is not None:
+                return SeatRefused.RESERVED
+            if invitation is not None and invited != invitation:
+                return SeatRefused.NOT_INVITED
             if seat in t.seats:
-                return None
+                return SeatRefused.TAKEN
             t.seats[seat] = record
+            t.invitations.pop(seat, None)
             try:
                 await self.db.write(lambda s: self._checkpoint(s, table_id, t))
             except Exception:
                 del t.seats[seat]  # not durable: not taken
+                if invited is not None:
+                    t.invitations[seat] = invited
                 raise
             self.tokens[record["token_hash"]] = (table_id, seat)
             return SeatClaimed(version=t.version, seats=dict(t.seats))
+
+    async def reserve_seat(self, table_id, seat, invitation):
+        t = self.tables[table_id]
+        async with t.lock:
+            if seat in t.seats:
+                return False
+            before = t.invitations.get(seat)
+            t.invitations[seat] = invitation
+            try:
+                await self.db.write(lambda s: self._checkpoint(s, table_id, t))
+            except Exception:  # not durable: not reserved
+                if before is None:
+                    del t.invitations[seat]
+                else:
+                    t.invitations[seat] = before
+                raise
+            return True
 
     async def seats(self, table_id):
         t = self.tables.get(table_id)

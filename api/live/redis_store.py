@@ -13,7 +13,7 @@ import logging
 import msgspec
 import redis.asyncio as redis
 
-from api.live.base import Listeners, LiveStore, SeatClaimed, Snapshot
+from api.live.base import Listeners, LiveStore, SeatClaimed, SeatRefused, Snapshot
 from api.live.redis_commands import CommandConnection
 from api.live.redis_pubsub import Subscriber
 
@@ -36,6 +36,27 @@ return 1
 
 COMMIT_SHA = hashlib.sha1(COMMIT.encode()).hexdigest()
 
+# Take a seat: KEYS seats, invitations; ARGV seat, record, invitation hash ('' = the table's
+# join code, which takes only a seat nobody reserved). Returns 1, or why not: 0 taken,
+# -1 reserved, -2 not invited with that code.
+CLAIM = """
+local invited = redis.call('HGET', KEYS[2], ARGV[1])
+if ARGV[3] == '' then
+  if invited then return -1 end
+elseif invited ~= ARGV[3] then return -2 end
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
+if invited then redis.call('HDEL', KEYS[2], ARGV[1]) end
+return 1
+"""
+_REFUSED = {0: SeatRefused.TAKEN, -1: SeatRefused.RESERVED, -2: SeatRefused.NOT_INVITED}
+
+# Reserve a free seat: KEYS seats, invitations; ARGV seat, invitation hash.
+RESERVE = """
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+return 1
+"""
+
 
 def _seats(raw: dict) -> dict[int, dict]:
     """A table's `seats` hash as stored (seat -> JSON record)."""
@@ -49,11 +70,12 @@ class RedisStore(LiveStore):
     # benchmarks/api_load.py) and of its size in Redis; a reader replays at most 7 entries.
     snapshot_every = 8
 
-    def __init__(self, url: str, prefix: str = "conclave", on_error=None) -> None:
+    def __init__(self, url: str, prefix: str = "conclave", on_error=None, client_name: str = "conclave-store") -> None:
         # A pool that opens connections as concurrent requests need them (Redis accepts
         # 10,000 clients): redis-py's blocking pool waited in a task per command, about 9 us
-        # of CPU each (benchmarks/api_load.py commits once per action).
-        pool = redis.ConnectionPool.from_url(url, max_connections=4096)
+        # of CPU each (benchmarks/api_load.py commits once per action). Its connections are
+        # named (CLIENT SETNAME, once per connection) so CLIENT LIST tells them apart.
+        pool = redis.ConnectionPool.from_url(url, max_connections=4096, client_name=client_name)
         self.r = redis.Redis(connection_pool=pool, decode_responses=False)
         self.prefix = prefix
         self._commands = CommandConnection(url)  # commits: pipelined, one per action
@@ -69,6 +91,18 @@ class RedisStore(LiveStore):
     def channel(self, table_id: str) -> str:
         return self.k(table_id, "updates")
 
+    async def _read(self, read, *args):
+        """A read, once more after a lost connection. A Redis restart or CLIENT KILL leaves
+        every idle pooled connection dead, and redis-py finds out only when a command fails on
+        one, so the idle ones are dropped first and the second try opens a fresh connection.
+        Only reads: a write whose reply was lost may have run, and must not run twice."""
+        try:
+            return await read(*args)
+        except redis.ConnectionError as exc:
+            self.on_error(exc)
+            await self.r.connection_pool.disconnect(inuse_connections=False)
+            return await read(*args)
+
     # -- tables -----------------------------------------------------------------
     async def create(self, table_id, meta, state):
         async with self.r.pipeline(transaction=True) as p:
@@ -82,19 +116,22 @@ class RedisStore(LiveStore):
             await p.execute()
 
     async def load(self, table_id):
+        return await self._read(self._load, table_id)
+
+    async def _load(self, table_id):
         meta_raw, version, state, finished, state_version = await self.r.mget(
             self.k(table_id, "meta"), self.k(table_id, "version"), self.k(table_id, "state"), self.k(table_id, "finished"),
             self.k(table_id, "stateversion"))
         if meta_raw is None or state is None:
             return None
-        seats = await self.seats(table_id)
+        seats = _seats(await self.r.hgetall(self.k(table_id, "seats")))
         meta = dict(json.loads(meta_raw), seats=seats)
         version = int(version or 0)
         return Snapshot(meta=meta, version=version, state=state, finished=finished == b"1",
                         state_version=version if state_version is None else int(state_version))
 
     async def version(self, table_id):
-        raw = await self.r.get(self.k(table_id, "version"))
+        raw = await self._read(self.r.get, self.k(table_id, "version"))
         return None if raw is None else int(raw)
 
     async def commit(self, table_id, expected_version, state, entry, finished):
@@ -112,30 +149,37 @@ class RedisStore(LiveStore):
         return ok == 1
 
     async def entries(self, table_id, after_version):
-        rows = await self.r.xrange(self.k(table_id, "log"), min=f"{after_version + 1}-0", max="+")
+        rows = await self._read(self.r.xrange, self.k(table_id, "log"), f"{after_version + 1}-0", "+")
         return [msgspec.json.decode(fields[b"e"]) for _id, fields in rows]
 
-    async def claim_seat(self, table_id, seat, record):
+    async def claim_seat(self, table_id, seat, record, invitation=None):
         # one round trip where a join made five (take, index, read the table back): index the
-        # token, take the seat, read the seats and the version; the token key is not the
-        # table's (Redis Cluster: another slot), so this is a pipeline, not a script
+        # token, take the seat (a script on the table's keys: the seat only if its reservation
+        # allows), read the seats and the version; the token key is not the table's (Redis
+        # Cluster: another slot), so this is a pipeline around the script. EVAL, not EVALSHA:
+        # redis-py checks a pipeline's registered scripts with a round trip of its own.
         token_key = f"{self.prefix}:token:{record['token_hash']}"
         async with self.r.pipeline(transaction=False) as p:
             p.set(token_key, f"{table_id}|{seat}")
-            p.hsetnx(self.k(table_id, "seats"), str(seat), json.dumps(record))
+            p.eval(CLAIM, 2, self.k(table_id, "seats"), self.k(table_id, "invitations"), str(seat),
+                   json.dumps(record), invitation or "")
             p.hgetall(self.k(table_id, "seats"))
             p.get(self.k(table_id, "version"))
             _, claimed, seats, version = await p.execute()
-        if not claimed:
+        if claimed != 1:
             await self.r.delete(token_key)
-            return None
+            return _REFUSED[claimed]
         return SeatClaimed(version=int(version or 0), seats=_seats(seats))
 
+    async def reserve_seat(self, table_id, seat, invitation):
+        return await self.r.eval(RESERVE, 2, self.k(table_id, "seats"), self.k(table_id, "invitations"),
+                                 str(seat), invitation) == 1
+
     async def seats(self, table_id):
-        return _seats(await self.r.hgetall(self.k(table_id, "seats")))
+        return _seats(await self._read(self.r.hgetall, self.k(table_id, "seats")))
 
     async def token_owner(self, token_hash):
-        raw = await self.r.get(f"{self.prefix}:token:{token_hash}")
+        raw = await self._read(self.r.get, f"{self.prefix}:token:{token_hash}")
         if raw is None:
             return None
         table_id, _, seat = raw.decode().partition("|")
@@ -143,6 +187,9 @@ class RedisStore(LiveStore):
 
     async def table_ids(self):
         """Live tables; ids whose keys have expired are pruned from the index on the way."""
+        return await self._read(self._table_ids)
+
+    async def _table_ids(self):
         ids = sorted(m.decode() for m in await self.r.smembers(f"{self.prefix}:tables"))
         if not ids:
             return []
@@ -163,14 +210,15 @@ class RedisStore(LiveStore):
         if meta_raw is not None and json.loads(meta_raw).get("host_token_hash"):
             hashes.append(json.loads(meta_raw)["host_token_hash"])
         async with self.r.pipeline(transaction=False) as p:
-            for part in ("meta", "version", "state", "stateversion", "finished", "log", "seats"):
+            for part in ("meta", "version", "state", "stateversion", "finished", "log", "seats", "invitations"):
                 p.expire(self.k(table_id, part), seconds)
             for h in hashes:
                 p.expire(f"{self.prefix}:token:{h}", seconds)
             await p.execute()
 
     async def ping(self):
-        return bool(await self.r.ping())
+        """Redis answers (after a lost connection, on a fresh one: /readyz reconnects)."""
+        return bool(await self._read(self.r.ping))
 
     # -- notifications -----------------------------------------------------------
     async def subscribe(self, table_id, listener=None):

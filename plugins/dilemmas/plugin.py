@@ -57,6 +57,12 @@ def conclave_register_modules():
 
 
 @hookimpl
+def conclave_load_content(state):
+    if enabled(state):
+        cards(state.pack)
+
+
+@hookimpl
 def conclave_setup(ctx):
     state = ctx.state
     if not enabled(state):

@@ -26,6 +26,7 @@ BASIC_NAMES = (
     "Raise Morale", "Elite Deploy", "Intimidate", "Send Envoy", "Bribe",
 )
 DEFAULT_PACK = Path(__file__).parent / "content"
+DEMO_PACK = "demo"  # the built-in pack's registered name
 
 EffectOp = Literal[
     "attr",            # n points on `track` (a track of the player's choice when track is "any")
@@ -392,8 +393,9 @@ def load_pack(folder: Path) -> Pack:
 
 
 def load_module_cards(pack: str, filename: str, schema, count: int, label: str) -> dict:
-    """A module's cards from the table's pack folder (the box holds the modules' cards too):
-    validated by the module's schema, `count` of them with unique ids."""
+    """A module's cards from the table's pack folder (`state.pack`, resolved from the pack's
+    name when the table was created; "" the built-in pack): the box holds the modules' cards
+    too. Validated by the module's schema, `count` of them with unique ids."""
     folder = Path(pack) if pack else DEFAULT_PACK
     items = load_json(folder / filename, list[schema])
     require(len(items) == count, f"the {label} module has {count} cards, not {len(items)}")
@@ -403,5 +405,5 @@ def load_module_cards(pack: str, filename: str, schema, count: int, label: str) 
 
 @lru_cache(maxsize=8)
 def pack_for(path: str = "") -> Pack:
-    """The pack a table uses (the built-in demo pack unless the table names a folder)."""
+    """The pack in a table's folder (`state.pack`: "" for the built-in demo pack)."""
     return load_pack(Path(path) if path else DEFAULT_PACK)

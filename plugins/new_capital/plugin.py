@@ -5,7 +5,7 @@ from core.errors import BadParameter, CannotAfford
 from core.hookspecs import hookimpl
 from core.plugins import GameSpec, OptionSpec
 from plugins.new_capital import hookspecs as nc_hookspecs
-from plugins.new_capital.content import pack_for
+from plugins.new_capital.content import DEFAULT_PACK, DEMO_PACK, pack_for
 from plugins.new_capital.effects import steps as effect_steps
 from plugins.new_capital.rounds import setup, steps as round_steps  # noqa: F401 (registers steps)
 from plugins.new_capital.state import NewCapitalState
@@ -27,7 +27,8 @@ def _game() -> GameSpec:
         description="Card-driven province building: draft, develop, face the crises, score seals.",
         options={
             "scenario": OptionSpec(default="learning", choices=SCENARIOS, description="Scenario card (QNC-023)"),
-            "pack": OptionSpec(default="", description="Folder of another content pack (default: built-in demo pack)"),
+            "pack": OptionSpec(default=DEMO_PACK, description="The content pack, by name (its choices: the "
+                                                              "packs installed plugins and the operator registered)"),
         },
         hookspecs=nc_hookspecs,
         state_type=NewCapitalState,
@@ -40,12 +41,26 @@ def conclave_register_games():
 
 
 @hookimpl
-def conclave_initial_state(game, seats, seed, options, modules):
+def conclave_content_packs():
+    return {GAME_ID: {DEMO_PACK: DEFAULT_PACK}}
+
+
+@hookimpl
+def conclave_initial_state(game, seats, seed, options, modules, content):
     if game != GAME_ID:
         return None
-    pack_for(options.get("pack", ""))  # validate the pack before anything is built
+    # the state keeps the folder its table started with ("" for the built-in pack, wherever
+    # the server is installed); the view shows the pack's name only
+    folder = "" if content is None or content == DEFAULT_PACK else str(content)
+    pack_for(folder)  # validate the pack before anything is built
     return NewCapitalState(game=game, seats=seats, seed=seed, options=options, modules=modules,
-                           scenario=options["scenario"], pack=options.get("pack", ""))
+                           scenario=options["scenario"], pack=folder)
+
+
+@hookimpl
+def conclave_load_content(state):
+    if state.game == GAME_ID:
+        pack_for(state.pack)
 
 
 @hookimpl(tryfirst=True)

@@ -76,6 +76,7 @@ def redact(state: NewCapitalState, viewer: int | None, view: dict) -> None:
     from plugins.new_capital.content import pack_for
 
     view["supply"] = supply_report(state, pack_for(state.pack))
+    view["pack"] = state.options.get("pack")  # its name: the folder is the server's business
     for key, row in view["rows"].items():
         row["deck"] = len(row["deck"])
     for key in ("crisis_deck", "hunger_deck", "box"):

@@ -8,8 +8,8 @@ from gql.transport.aiohttp import AIOHTTPTransport
 from gql.transport.websockets import WebsocketsTransport
 
 CREATE = """mutation($input: CreateTableInput!) { createTable(input: $input) {
-  __typename ... on CreateTableOk { hostToken table { id version status } } ... on Rejected { code message } } }"""
-JOIN = """mutation($t: String!, $s: Int!, $n: String!) { joinTable(tableId: $t, seat: $s, name: $n) {
+  __typename ... on CreateTableOk { hostToken joinCode table { id version status } } ... on Rejected { code message } } }"""
+JOIN = """mutation($t: String!, $s: Int!, $n: String!, $c: String) { joinTable(tableId: $t, seat: $s, name: $n, code: $c) {
   __typename ... on JoinOk { seat seatToken } ... on Rejected { code message } } }"""
 TABLE = """query($t: String!) { table(id: $t) { id version status activeSeats legalActions { type params }
   phase { name step round } result } }"""
@@ -53,7 +53,7 @@ async def create_and_join(session, game: str, players: int, seed: int = 1, optio
     table_id = created["table"]["id"]
     tokens = {}
     for seat in range(players):
-        joined = (await run(session, JOIN, t=table_id, s=seat, n=f"P{seat}"))["joinTable"]
+        joined = (await run(session, JOIN, t=table_id, s=seat, n=f"P{seat}", c=created["joinCode"]))["joinTable"]
         assert joined["__typename"] == "JoinOk", joined
         tokens[seat] = joined["seatToken"]
     return table_id, tokens

@@ -268,11 +268,13 @@ def test_create_table_refuses_options_that_are_not_an_object_as_bad_option(serve
 @BOTH
 def test_a_taken_seat_is_refused_and_a_race_for_one_seat_has_one_winner(make_server):
     server = make_server()
-    table_id, tokens = new_table(server)
-    res = gql(server, JOIN, t=table_id, s=0, n="thief")["data"]["joinTable"]
+    created = gql(server, CREATE, input={"game": "endless", "players": 2, "seed": 1})["data"]["createTable"]
+    table_id, code = created["table"]["id"], created["joinCode"]
+    tokens = [gql(server, JOIN, t=table_id, s=s, n=f"P{s}", c=code)["data"]["joinTable"]["seatToken"] for s in range(2)]
+    res = gql(server, JOIN, t=table_id, s=0, n="thief", c=code)["data"]["joinTable"]
     assert res["__typename"] == "Rejected" and res["code"] == "SEAT_TAKEN", res
     for seat in (2, -1, 99):
-        res = gql(server, JOIN, t=table_id, s=seat, n="x")["data"]["joinTable"]
+        res = gql(server, JOIN, t=table_id, s=seat, n="x", c=code)["data"]["joinTable"]
         assert res["__typename"] == "Rejected" and res["code"] == "UNKNOWN_SEAT", res
     seats = gql(server, "query($t: String!) { table(id: $t) { seats { seat name taken } } }", t=table_id)
     assert seats["data"]["table"]["seats"] == [{"seat": 0, "name": "P0", "taken": True},
@@ -285,7 +287,7 @@ def test_a_taken_seat_is_refused_and_a_race_for_one_seat_has_one_winner(make_ser
     async def race():
         async with httpx.AsyncClient() as c:
             rs = await asyncio.gather(*(c.post(server.url, json={"query": JOIN, "variables": {
-                "t": created["table"]["id"], "s": 0, "n": f"racer{i}"}}) for i in range(12)))
+                "t": created["table"]["id"], "s": 0, "n": f"racer{i}", "c": created["joinCode"]}}) for i in range(12)))
         return [r.json()["data"]["joinTable"] for r in rs]
 
     results = asyncio.run(race())

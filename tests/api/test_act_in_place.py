@@ -37,8 +37,8 @@ def world(tmp_path, monkeypatch):
 
 
 async def start(service):
-    loaded, _ = await service.create_table("endless", 2, seed=1)
-    tokens = [(await service.join(loaded.id, s, f"P{s}"))[0] for s in range(2)]
+    loaded, _, code = await service.create_table("endless", 2, seed=1)
+    tokens = [(await service.join(loaded.id, s, f"P{s}", code))[0] for s in range(2)]
     return loaded.id, tokens
 
 

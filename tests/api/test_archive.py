@@ -38,8 +38,8 @@ class FlakyDatabase(Database):
 
 
 async def play_to_the_end(service: TableService, seed: int):
-    loaded, _ = await service.create_table("new-capital", 2, seed=seed)
-    tokens = [(await service.join(loaded.id, s, "p"))[0] for s in range(2)]
+    loaded, _, code = await service.create_table("new-capital", 2, seed=seed)
+    tokens = [(await service.join(loaded.id, s, "p", code))[0] for s in range(2)]
     bot = RandomBot(seed)
     while not loaded.state.finished:
         seat, action = bot.choose(Table(rules=loaded.rules, state=loaded.state))

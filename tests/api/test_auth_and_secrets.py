@@ -184,12 +184,13 @@ def check_table(mirror: Mirror, table: dict, viewer: int | None, where: str) -> 
 async def create_host_and_join(session, game: str, players: int, seed: int):
     """(table id, host token, {seat: seat token})."""
     created = (await run(session, "mutation($i: CreateTableInput!) { createTable(input: $i) {"
-                                  " ... on CreateTableOk { hostToken table { id } } } }",
+                                  " ... on CreateTableOk { hostToken joinCode table { id } } } }",
                          i={"game": game, "players": players, "seed": seed}))["createTable"]
     table_id, tokens = created["table"]["id"], {}
     for seat in range(players):
-        joined = (await run(session, "mutation($t: String!, $s: Int!) { joinTable(tableId: $t, seat: $s, name: \"P\") {"
-                                     " ... on JoinOk { seatToken } } }", t=table_id, s=seat))["joinTable"]
+        joined = (await run(session, "mutation($t: String!, $s: Int!, $c: String) { joinTable(tableId: $t, seat: $s,"
+                                     " name: \"P\", code: $c) { ... on JoinOk { seatToken } } }", t=table_id, s=seat,
+                            c=created["joinCode"]))["joinTable"]
         tokens[seat] = joined["seatToken"]
     return table_id, created["hostToken"], tokens
 
@@ -363,16 +364,16 @@ async def _follow(url, table_id, token, got: list, legacy: bool) -> None:
 async def _walk(server):
     async with http(server.url) as anon:
         created = (await run(anon, "mutation($i: CreateTableInput!) { createTable(input: $i) { __typename"
-                                   " ... on CreateTableOk { hostToken table " + TABLE_ALL + " } } }",
+                                   " ... on CreateTableOk { hostToken joinCode table " + TABLE_ALL + " } } }",
                              i={"game": GAME, "players": PLAYERS, "seed": SEED}))["createTable"]
         table_id, host = created["table"]["id"], created["hostToken"]
         mirror = Mirror(PLAYERS, SEED)
         check_table(mirror, created["table"], None, "createTable")
         tokens = {}
         for seat in range(PLAYERS):
-            joined = (await run(anon, "mutation($t: String!, $s: Int!) { joinTable(tableId: $t, seat: $s, name: \"P\")"
-                                      " { __typename ... on JoinOk { seatToken table " + TABLE_ALL + " } } }",
-                                t=table_id, s=seat))["joinTable"]
+            joined = (await run(anon, "mutation($t: String!, $s: Int!, $c: String) { joinTable(tableId: $t, seat: $s,"
+                                      " name: \"P\", code: $c) { __typename ... on JoinOk { seatToken table "
+                                      + TABLE_ALL + " } } }", t=table_id, s=seat, c=created["joinCode"]))["joinTable"]
             check_table(mirror, joined["table"], seat, f"joinTable {seat}")
             tokens[seat] = joined["seatToken"]
         _, foreign = await create_and_join(anon, "endless", 1)

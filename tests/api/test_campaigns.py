@@ -18,8 +18,9 @@ from tests.core import sealed_bids
 NEW = """mutation($i: CreateCampaignInput!) { createCampaign(input: $i) {
   __typename ... on CampaignOk { campaign { id status sessions standings } } ... on Rejected { code message } } }"""
 NEXT = """mutation($c: String!, $s: Int) { startNextGame(campaignId: $c, seed: $s) {
-  __typename ... on CreateTableOk { table { id stateJson } } ... on Rejected { code message } } }"""
-JOIN = """mutation($t: String!, $s: Int!) { joinTable(tableId: $t, seat: $s, name: "p") { ... on JoinOk { seatToken } } }"""
+  __typename ... on CreateTableOk { joinCode table { id stateJson } } ... on Rejected { code message } } }"""
+JOIN = """mutation($t: String!, $s: Int!, $c: String!) { joinTable(tableId: $t, seat: $s, name: "p", code: $c) {
+  ... on JoinOk { seatToken } } }"""
 READ = """query($c: String!) { campaign(id: $c) { id game status sessions standings games } }"""
 
 
@@ -41,7 +42,7 @@ async def _campaign(server):
             tid = started["table"]["id"]
             in_progress = (await run(anon, NEXT, c=cid, s=1))["startNextGame"]
             assert in_progress["code"] == "GAME_IN_PROGRESS"
-            tokens = {s: (await run(anon, JOIN, t=tid, s=s))["joinTable"]["seatToken"] for s in range(3)}
+            tokens = {s: (await run(anon, JOIN, t=tid, s=s, c=started["joinCode"]))["joinTable"]["seatToken"] for s in range(3)}
         log: list = []
         await play(server.url, tid, tokens, random.Random(n), log)
         logs.append((100 + n, log))
@@ -103,8 +104,8 @@ async def _atomic(tmp_path, monkeypatch, game, players, games_key):
     campaign = await svc.create_campaign(game, players)
 
     async def play_one(seed):
-        loaded, _ = await svc.start_next_game(campaign.id, seed)
-        tokens = [(await svc.join(loaded.id, s, "p"))[0] for s in range(players)]
+        loaded, _, code = await svc.start_next_game(campaign.id, seed)
+        tokens = [(await svc.join(loaded.id, s, "p", code))[0] for s in range(players)]
         bot = RandomBot(seed)
         while True:
             t = await svc.load(loaded.id)

@@ -103,9 +103,11 @@ def test_well_formed_requests_answer_as_the_view_does(twins):
         ok = body["data"]["createTable"]
         twin.name(ok["table"]["id"], "TABLE")
         twin.name(ok["hostToken"], "HOST")
+        twin.name(ok["joinCode"], "CODE")
         tables.append(ok["table"]["id"])
         for seat in range(2):
-            _, _, joined = twin.post({"query": JOIN, "variables": {"t": ok["table"]["id"], "s": seat, "n": "P"}})
+            _, _, joined = twin.post({"query": JOIN, "variables": {"t": ok["table"]["id"], "s": seat, "n": "P",
+                                                                  "c": ok["joinCode"]}})
             twin.name(joined["data"]["joinTable"]["seatToken"], f"SEAT{seat}")
     seats = {twin: {role: value for value, role in twin.names.items()} for twin in (fast, stock)}
     for step in range(12):

@@ -66,8 +66,8 @@ async def settle(*conns, until: int, timeout: float = 10) -> None:
 
 def test_every_version_once_in_order_whichever_way_it_goes(service):
     async def scenario():
-        loaded, _ = await service.create_table("endless", 2, seed=1)
-        tokens = [(await service.join(loaded.id, s, f"P{s}"))[0] for s in range(2)]
+        loaded, _, code = await service.create_table("endless", 2, seed=1)
+        tokens = [(await service.join(loaded.id, s, f"P{s}", code))[0] for s in range(2)]
 
         async def act(n):
             for _ in range(n):
@@ -115,8 +115,8 @@ def test_a_direct_subscription_ends_with_the_game_and_stops_listening(service):
     """A whole New Capital game by bots through the service: the update of the last version
     is the last one, the subscription returns by itself, and the table has no listener."""
     async def scenario():
-        loaded, _ = await service.create_table("new-capital", 2, seed=7)
-        tokens = [(await service.join(loaded.id, s, f"P{s}"))[0] for s in range(2)]
+        loaded, _, code = await service.create_table("new-capital", 2, seed=7)
+        tokens = [(await service.join(loaded.id, s, f"P{s}", code))[0] for s in range(2)]
         conn = Connection(refuse=0.05, seed=9)
         open_before = METRICS.subscriptions._value.get()
         task = follow(service, loaded.id, 0, conn)

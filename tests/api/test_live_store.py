@@ -9,6 +9,7 @@ import random
 import httpx
 import pytest
 
+from api.live.base import SeatRefused
 from tests.api.client import ACT, TABLE, create_and_join, http, run, sessions
 from tests.api.conftest import server_factory, storage_env
 from tests.api.services import Server
@@ -186,8 +187,8 @@ def test_the_embedded_store_forgets_an_archived_table_after_its_ttl(tmp_path):
         db = Database(f"sqlite:///{tmp_path / 'ttl.sqlite3'}")
         svc = TableService(Registry(list(BUILTIN_PLUGINS), load_entry_points=False), MemoryStore(db), db,
                            Settings(finished_ttl_seconds=0, rate_per_second=1e9, rate_burst=10**9, allow_chosen_seeds=True))
-        loaded, _ = await svc.create_table("new-capital", 2, seed=5)
-        tokens = [(await svc.join(loaded.id, s, "p"))[0] for s in range(2)]
+        loaded, _, code = await svc.create_table("new-capital", 2, seed=5)
+        tokens = [(await svc.join(loaded.id, s, "p", code))[0] for s in range(2)]
         bot = RandomBot(5)
         while not loaded.state.finished:
             seat, action = bot.choose(Table(rules=loaded.rules, state=loaded.state))
@@ -261,6 +262,49 @@ def test_taking_a_seat_indexes_its_token_and_a_refused_claim_leaves_no_index(tmp
 
     first, refused, second, owners, seats = asyncio.run(scenario())
     assert (first.version, first.seats) == (0, {0: {"name": "Ann", "token_hash": "h-ann"}})
-    assert refused is None
+    assert refused is SeatRefused.TAKEN
     assert second.seats == seats == {0: {"name": "Ann", "token_hash": "h-ann"}, 1: {"name": "Cy", "token_hash": "h-cy"}}
     assert owners == [("t1", 0), None, ("t1", 1)]
+
+
+@pytest.mark.parametrize("kind", ["embedded", "redis"])
+def test_a_reserved_seat_is_taken_only_with_its_invitation_and_once(tmp_path, kind):
+    """Both stores: a reservation keeps the seat from a claim without an invitation
+    (`RESERVED`) and from another invitation's hash (`NOT_INVITED`); its own hash takes it and
+    is used up; a taken seat cannot be reserved; in the embedded store a restart keeps the
+    reservation."""
+    import uuid
+
+    from api.db import Database
+    from api.live.memory import MemoryStore
+    from api.live.redis_store import RedisStore
+    from tests.api.services import redis_available
+
+    url = f"sqlite:///{tmp_path / 'invites.sqlite3'}"
+    prefix = f"invites-{uuid.uuid4().hex[:8]}"
+
+    def open_store():
+        return MemoryStore(Database(url)) if kind == "embedded" else RedisStore(redis_available(), prefix)
+
+    async def scenario():
+        store = open_store()
+        await store.create("t1", {"game": "endless", "players": 2}, b"state")
+        assert await store.reserve_seat("t1", 1, "inv-1")
+        await store.close()
+        store = open_store()  # the embedded store: a restart
+        out = [await store.claim_seat("t1", 1, {"name": "Eve", "token_hash": "h-eve"}),
+               await store.claim_seat("t1", 1, {"name": "Eve", "token_hash": "h-eve2"}, "inv-other"),
+               await store.claim_seat("t1", 0, {"name": "Ann", "token_hash": "h-ann"}, "inv-1")]
+        bea = await store.claim_seat("t1", 1, {"name": "Bea", "token_hash": "h-bea"}, "inv-1")
+        out += [bea.seats, await store.claim_seat("t1", 1, {"name": "Cy", "token_hash": "h-cy"}, "inv-1"),
+                await store.reserve_seat("t1", 1, "inv-2"), await store.token_owner("h-eve")]
+        if kind == "redis":
+            await store.r.delete(*[k async for k in store.r.scan_iter(f"{prefix}:*")])
+        await store.close()
+        return out
+
+    reserved, other, wrong_seat, seats, again, reserve_taken, eve = asyncio.run(scenario())
+    assert (reserved, other, wrong_seat) == (SeatRefused.RESERVED, SeatRefused.NOT_INVITED, SeatRefused.NOT_INVITED)
+    assert seats == {1: {"name": "Bea", "token_hash": "h-bea"}}
+    assert again is SeatRefused.NOT_INVITED  # used up
+    assert reserve_taken is False and eve is None

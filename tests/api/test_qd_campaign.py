@@ -18,8 +18,9 @@ GAME = "queens-dilemma"
 NEW = """mutation($i: CreateCampaignInput!) { createCampaign(input: $i) {
   __typename ... on CampaignOk { campaign { id status sessions } } ... on Rejected { code message } } }"""
 NEXT = """mutation($c: String!, $s: Int, $m: [String!]) { startNextGame(campaignId: $c, seed: $s, modules: $m) {
-  __typename ... on CreateTableOk { table { id modules } } ... on Rejected { code message } } }"""
-JOIN = """mutation($t: String!, $s: Int!) { joinTable(tableId: $t, seat: $s, name: "p") { ... on JoinOk { seatToken } } }"""
+  __typename ... on CreateTableOk { joinCode table { id modules } } ... on Rejected { code message } } }"""
+JOIN = """mutation($t: String!, $s: Int!, $c: String!) { joinTable(tableId: $t, seat: $s, name: "p", code: $c) {
+  ... on JoinOk { seatToken } } }"""
 READ = """query($c: String!) { campaign(id: $c) { id game status sessions standings games } }"""
 CREATE = """mutation($i: CreateTableInput!) { createTable(input: $i) {
   __typename ... on CreateTableOk { table { id game campaignId stateJson } } ... on Rejected { code message } } }"""
@@ -44,7 +45,7 @@ async def _campaign(server):
             assert started["__typename"] == "CreateTableOk", started
             assert started["table"]["modules"] == modules
             tid = started["table"]["id"]
-            tokens = {s: (await run(anon, JOIN, t=tid, s=s))["joinTable"]["seatToken"] for s in range(players)}
+            tokens = {s: (await run(anon, JOIN, t=tid, s=s, c=started["joinCode"]))["joinTable"]["seatToken"] for s in range(players)}
         log: list = []
         final = await play(server.url, tid, tokens, random.Random(n), log)
         assert final["status"] == "finished"

@@ -1,6 +1,6 @@
 """README's "Playing through GraphQL: a walk-through" (steps 1-6), run as written against a
 real server with the default settings (the server draws the seed): each GraphQL block in
-order, with the placeholders a reader fills in (TABLE_ID, SEAT_TOKEN, YOUR_CARD) taken
+order, with the placeholders a reader fills in (TABLE_ID, JOIN_CODE, SEAT_TOKEN, YOUR_CARD) taken
 from the earlier answers. No answer may be an error or a Rejected / ActRejected. The
 section's worked seed-commitment example must compute."""
 from __future__ import annotations
@@ -83,7 +83,7 @@ def test_the_readme_walkthrough_runs_as_written(default_server):
     created = ask(default_server, create)["createTable"]
     table_id = created["table"]["id"]
     assert created["table"]["seedCommitment"] and created["table"]["version"] == 0
-    values = {"TABLE_ID": table_id}
+    values = {"TABLE_ID": table_id, "JOIN_CODE": created["joinCode"]}
     token = ask(default_server, fill(join, values))["joinTable"]["seatToken"]
     values["SEAT_TOKEN"] = token
     mine = ask(default_server, fill(read, values), token)["table"]

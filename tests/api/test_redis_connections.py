@@ -103,3 +103,50 @@ def test_pipelined_commands_get_their_own_replies_and_survive_a_lost_connection(
             await admin.aclose()
 
     asyncio.run(scenario())
+
+
+async def kill_named(admin, name: str) -> int:
+    """CLIENT KILL every connection named `name` (only this test's: the Redis is shared)."""
+    ours = [c for c in await admin.client_list() if c.get("name") == name]
+    for c in ours:
+        await admin.client_kill_filter(_id=c["id"])
+    return len(ours)
+
+
+def test_the_live_stores_reads_retry_once_after_its_connections_are_killed():
+    """Issue 13: a read after a `CLIENT KILL` failed once (redis-py finds a pooled connection
+    dead only when a command fails on it). Every read of the Redis store - several pooled
+    connections idle, all killed - now answers on the first call."""
+    from api.live.redis_store import RedisStore
+
+    url = redis_available()
+    name = f"conclave-test-store-{os.getpid()}-{uuid.uuid4().hex[:6]}"
+    prefix = f"retry-{uuid.uuid4().hex[:8]}"
+
+    async def scenario():
+        errors = []
+        store = RedisStore(url, prefix, on_error=errors.append, client_name=name)
+        admin = redis.Redis.from_url(url)
+        try:
+            await store.create("t1", {"game": "x", "players": 1, "host_token_hash": "h"}, b"state")
+            reads = {
+                "version": lambda: store.version("t1"),
+                "load": lambda: store.load("t1"),
+                "entries": lambda: store.entries("t1", 0),
+                "seats": lambda: store.seats("t1"),
+                "token_owner": lambda: store.token_owner("h"),
+                "table_ids": store.table_ids,
+                "ping": store.ping,
+            }
+            expected = {k: await read() for k, read in reads.items()}
+            for what, read in reads.items():
+                await asyncio.gather(*(store.version("t1") for _ in range(4)))  # idle pooled connections
+                assert await kill_named(admin, name) >= 1
+                assert await read() == expected[what], what
+            assert len(errors) == len(reads)  # each lost connection was reported
+        finally:
+            await admin.delete(*[k async for k in admin.scan_iter(f"{prefix}:*")])
+            await store.close()
+            await admin.aclose()
+
+    asyncio.run(scenario())

@@ -49,9 +49,9 @@ def test_readers_rebuild_the_newest_state_from_the_snapshot_and_the_log(tmp_path
     assert every > 1
 
     async def scenario():
-        loaded, _ = await a.create_table("new-capital", 3, seed=11)
+        loaded, _, code = await a.create_table("new-capital", 3, seed=11)
         tid = loaded.id
-        tokens = [(await a.join(tid, s, f"P{s}"))[0] for s in range(3)]
+        tokens = [(await a.join(tid, s, f"P{s}", code))[0] for s in range(3)]
         bot, log, table = RandomBot(seed=4), [], await a.load(tid)
         seen = []  # (version, stored state version, B's state equals A's)
         # B reads a version between two snapshots: snapshot + 3 entries
@@ -92,8 +92,8 @@ def test_an_embedded_restart_rebuilds_the_newest_state_from_the_snapshot_and_the
     assert every > 1
 
     async def before_restart():
-        loaded, _ = await first.create_table("new-capital", 3, seed=12)
-        tokens = [(await first.join(loaded.id, s, f"P{s}"))[0] for s in range(3)]
+        loaded, _, code = await first.create_table("new-capital", 3, seed=12)
+        tokens = [(await first.join(loaded.id, s, f"P{s}", code))[0] for s in range(3)]
         bot, log = RandomBot(seed=5), []
         table = await play(first, loaded.id, tokens, bot, log, await first.load(loaded.id), every * 2 + 5)
         return loaded.id, tokens, bot, log, table

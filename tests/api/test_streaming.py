@@ -84,8 +84,8 @@ def test_backlog_and_live_updates_are_the_same_for_every_viewer(world):
     service, lean, stock, streams, executed = world
 
     async def scenario():
-        loaded, _host = await service.create_table("endless", 2, seed=3)
-        tokens = [(await service.join(loaded.id, s, f"P{s}"))[0] for s in range(2)]
+        loaded, _host, code = await service.create_table("endless", 2, seed=3)
+        tokens = [(await service.join(loaded.id, s, f"P{s}", code))[0] for s in range(2)]
         for i in range(4):
             await service.act(loaded.id, tokens[i % 2], {"type": "tick", "params": {"n": 1}})
         results = {}

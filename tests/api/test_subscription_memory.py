@@ -38,8 +38,8 @@ async def deliver(tmp_path, updates: int, marks: tuple[int, ...], executor,
     schema = build_schema(registry, schema_extensions(Settings(), rules), execution_context_class=executor)
     if lean:  # as the app builds it: subscriptions on the lean path (schema/streaming.py)
         schema.documents = DocumentCache(schema, Settings().max_tokens, rules)
-    loaded, _host = await service.create_table("endless", 1, seed=1)
-    token, _ = await service.join(loaded.id, 0, "solo")
+    loaded, _host, code = await service.create_table("endless", 1, seed=1)
+    token, _ = await service.join(loaded.id, 0, "solo", code)
     stream = await schema.subscribe(SUBSCRIPTION, variable_values={"t": loaded.id},
                                     context_value={"service": service, "token": token})
     received = []

@@ -10,7 +10,7 @@ from api.cli import app
 from core import create_table
 from core.errors import ContentError
 from plugins.new_capital.content import DEFAULT_PACK, load_pack
-from tests.content_files import copy_folder, edit_json
+from tests.content_files import copy_folder, edit_json, registry_with_pack
 
 
 @pytest.fixture
@@ -50,13 +50,13 @@ def test_broken_json_and_missing_files_are_content_errors(pack_copy):
 
 def test_a_table_can_use_another_pack_and_a_bad_one_is_refused_at_creation(pack_copy, tmp_path):
     edit_json(pack_copy, "structures.json", lambda d: [s.update(name=s["name"] + " (alt)") for s in d])
-    table = create_table("new-capital", 2, seed=1, options={"pack": str(pack_copy)})
-    assert table.state.pack == str(pack_copy)
+    table = create_table("new-capital", 2, seed=1, options={"pack": "alt"}, registry=registry_with_pack(pack_copy, "alt"))
+    assert table.state.pack == str(pack_copy) and table.view(None)["pack"] == "alt"
     broken = tmp_path / "broken"
     shutil.copytree(pack_copy, broken)
     (broken / "board.json").write_text("[]")
     with pytest.raises(ContentError):
-        create_table("new-capital", 2, seed=1, options={"pack": str(broken)})
+        create_table("new-capital", 2, seed=1, options={"pack": "broken"}, registry=registry_with_pack(broken, "broken"))
 
 
 def test_content_validate_command(pack_copy):

@@ -16,6 +16,7 @@ from plugins.new_capital.province import turn_order
 from plugins.new_capital.rounds import challenge_value
 from tests.new_capital.harness import check as base_check
 from tests.new_capital.harness import clear_leaders  # shared arrangements
+from tests.content_files import registry_with_pack
 from tests.new_capital.harness import (
     PACK, act, auto, card_of, kinds, move_card, new_game, options, pl, prompt, set_hand, until_prompt,
 )
@@ -142,9 +143,10 @@ def test_the_module_has_eighteen_dilemmas_and_fifteen_vote_tokens_QNC_013(tmp_pa
     shutil.copytree(DEFAULT_PACK, pack)
     data = json.loads((pack / "dilemmas.json").read_text())
     (pack / "dilemmas.json").write_text(json.dumps(data[:17]))
-    create_table("new-capital", 2, seed=0, options={"pack": str(pack)})  # without the module: fine
+    registry = registry_with_pack(pack)
+    create_table("new-capital", 2, seed=0, options={"pack": "custom"}, registry=registry)  # without the module: fine
     with pytest.raises(ContentError):
-        create_table("new-capital", 2, seed=0, modules=[MOD], options={"pack": str(pack)})
+        create_table("new-capital", 2, seed=0, modules=[MOD], options={"pack": "custom"}, registry=registry)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

@@ -10,6 +10,7 @@ import pytest
 from core import create_table, default_registry
 from core.errors import BadParameter, BadPlayerCount, ContentError
 from plugins.new_capital.content import DEFAULT_PACK
+from tests.content_files import registry_with_pack
 from tests.new_capital.harness import (
     clear_leaders,
     PACK, act, add_column, auto, card_of, check, kinds, move_card, new_game, options, pl, put_leader, set_hand,
@@ -104,9 +105,10 @@ def test_the_module_has_12_heroes_three_per_faction_and_needs_them_QNC_012(tmp_p
     shutil.copytree(DEFAULT_PACK, folder)
     path = folder / "leaders.json"
     path.write_text(json.dumps([l for l in json.loads(path.read_text()) if l["id"] != HEROES["march"][0]]))
+    registry = registry_with_pack(folder)
     with pytest.raises(ContentError):
-        create_table("new-capital", 2, seed=0, modules=[FH], options={"pack": str(folder)})
-    create_table("new-capital", 2, seed=0, options={"pack": str(folder)})
+        create_table("new-capital", 2, seed=0, modules=[FH], options={"pack": "custom"}, registry=registry)
+    create_table("new-capital", 2, seed=0, options={"pack": "custom"}, registry=registry)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

@@ -17,7 +17,7 @@ from tests.new_capital.harness import (
     PACK, act, auto, card_of, check, kinds, move_card, new_game, options, pl, set_hand, until_prompt,
 )
 from tests.new_capital.harness import scripted  # shared arrangements
-from tests.content_files import copy_folder, edit_json
+from tests.content_files import copy_folder, edit_json, registry_with_pack
 
 GM = "guildmasters"
 ALL_GM = [f"GM{i:02d}" for i in range(1, 13)]
@@ -34,10 +34,10 @@ def gm_table(players: int = 2, seed: int = 0, deal: tuple[str, str] | None = Non
     deck before the last draft choice), waiting on the first player's `guildmaster` prompt.
     Draft leaders go back to the box so no leader ability blurs what a test measures.
     `arrange(table)` runs after setup, before the draft ends (and so before the deal)."""
-    opts = {"scenario": "learning"}
+    opts, registry = {"scenario": "learning"}, None
     if pack:
-        opts["pack"] = pack
-    t = create_table("new-capital", players, seed=seed, modules=list(modules), options=opts)
+        opts["pack"], registry = "custom", registry_with_pack(pack)
+    t = create_table("new-capital", players, seed=seed, modules=list(modules), options=opts, registry=registry)
     if deal:
         for c in (deal[1], deal[0]):  # the deck's top is its last card: deal[0] comes first
             move_card(t, c, f"{GM}.deck")
@@ -101,7 +101,8 @@ def test_the_module_deck_has_12_guildmasters_and_other_counts_are_refused_QNC_01
 
     pack = custom_pack(tmp_path, first_eleven)
     with pytest.raises(ContentError):
-        create_table("new-capital", 2, seed=3, modules=[GM], options={"pack": pack})
+        create_table("new-capital", 2, seed=3, modules=[GM], options={"pack": "custom"},
+                     registry=registry_with_pack(pack))
 
 
 def test_setup_shuffles_the_guildmaster_deck_with_an_empty_discard_pile_QNC_206():

@@ -11,10 +11,11 @@ from core.state import encode_state
 
 # Final states of seeded bot games with no module, pinned when the modules arrived:
 # any change here means a module (or a change made for one) altered the base game.
+# (Re-pinned when packs got names: only `options["pack"]` changed, "" -> "demo".)
 PINNED = {
-    (2, 1): "cbff362ee2a06e5aa4061553e947957e3b3b3add205046d6aea4150f0664acb4",
-    (4, 1): "84b9263d53a611b028f29bb45b1a47b041490940f7324bf84bf1f47a2c61b137",
-    (1, 2): "a3bdb37bbaa03435dab40675b3a63841a071713e85b3e3a1631e8ab3a5c8123a",
+    (2, 1): "b6cbb46bf0021d006e00ad35f602e2e04d35b382e736d6513af3ac5b80c5df61",
+    (4, 1): "ded6005359613d1518c9cf304f5e187afa72838d18fb5946ad47ccf0a9637664",
+    (1, 2): "7918a3ce9ab2b0541291b20ca0061be18e762891ba7e69cf47b8d0d116bf182a",
 }
 
 

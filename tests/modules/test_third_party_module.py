@@ -32,7 +32,7 @@ def test_an_installed_module_is_found_through_its_entry_point_and_plays(installe
 
     registry = Registry(list(BUILTIN_PLUGINS))  # loads the `conclave` entry points
     assert registry.modules["royal-banquet"].game == "new-capital"
-    monkeypatch.setattr(core.plugins, "_DEFAULT", registry)
+    monkeypatch.setattr(core.plugins, "_DEFAULT", {(): registry})  # no operator packs
     with_banquet = play_game("new-capital", 3, 5, modules=["royal-banquet"], check_invariants=True)
     assert with_banquet.table.state.finished and not with_banquet.invariant_errors
     assert with_banquet.table.state.module_state["royal-banquet"]["banquets"] == with_banquet.table.state.round
@@ -42,7 +42,7 @@ def test_the_module_changes_crisis_totals_through_the_games_extension_point(inst
     import core.plugins
     from tests.new_capital.harness import auto, new_game
 
-    monkeypatch.setattr(core.plugins, "_DEFAULT", Registry(list(BUILTIN_PLUGINS)))
+    monkeypatch.setattr(core.plugins, "_DEFAULT", {(): Registry(list(BUILTIN_PLUGINS))})
     checks = {}
     for modules in ([], ["royal-banquet"]):
         table = new_game(2, seed=4, modules=modules)

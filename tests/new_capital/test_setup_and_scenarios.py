@@ -12,7 +12,7 @@ import pytest
 from core import create_table
 from core.errors import BadOption, BadParameter, BadPlayerCount, ContentError
 from plugins.new_capital.content import DEFAULT_PACK, TRACKS, base_id, load_pack
-from tests.content_files import copy_folder, edit_json
+from tests.content_files import copy_folder, edit_json, registry_with_pack
 from tests.new_capital.harness import (
     PACK, act, add_column, auto, check, kinds, move_card, new_game, options, pl, prompt, put_leader,
     set_hand, set_pool, where,
@@ -265,7 +265,7 @@ def test_seventeen_hunger_cards_shared_QNC_009(tmp_path):
         load_pack(folder)
     # a table naming the broken pack is refused as well
     with pytest.raises(ContentError):
-        create_table("new-capital", 2, options={"pack": str(folder)})
+        create_table("new-capital", 2, options={"pack": "custom"}, registry=registry_with_pack(folder))
 
 
 def test_eighteen_crises_three_per_level_QNC_010(tmp_path):

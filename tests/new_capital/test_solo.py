@@ -20,6 +20,7 @@ from tests.new_capital.harness import (
     PACK, act, auto, card_of, check, move_card, new_game, options, pl, prompt, set_hand, until_prompt,
 )
 from tests.new_capital.harness import _default
+from tests.content_files import registry_with_pack
 
 FACES = {-1, 0, 1, 2, 3, 4}
 TRACK_MAX = PACK.board.track_max
@@ -365,7 +366,8 @@ def test_solo_end_round_is_read_from_the_scenario_data_QNC_241(tmp_path):
     """QNC-241 (ruling QNC-R1): the end round is scenario data; with solo_end_round 3 the game
     stops after round 3's Score phase although the Crisis deck still holds cards."""
     path = pack_copy(tmp_path, 3)
-    table = create_table("new-capital", 1, seed=1, options={"scenario": "learning", "pack": path})
+    table = create_table("new-capital", 1, seed=1, options={"scenario": "learning", "pack": "custom"},
+                         registry=registry_with_pack(path))
     table.act(0, table.legal(0)[0])
     events = auto(table)
     assert table.state.finished and table.state.round == 3
@@ -375,7 +377,8 @@ def test_solo_end_round_is_read_from_the_scenario_data_QNC_241(tmp_path):
     assert table.state.result["reason"] == "solo_end"
     assert not invariant_errors(table.state, pack_for(path))
     # the value is solo only: a 2-player table with that pack goes on past round 3
-    duo = create_table("new-capital", 2, seed=1, options={"scenario": "learning", "pack": path})
+    duo = create_table("new-capital", 2, seed=1, options={"scenario": "learning", "pack": "custom"},
+                         registry=registry_with_pack(path))
     for seat in range(2):
         duo.act(seat, duo.legal(seat)[0])
     auto(duo, until=lambda t: t.state.round == 4)
@@ -386,7 +389,8 @@ def test_solo_game_does_not_end_early_on_reaching_the_seal_target_and_wins_QNC_2
     """QNC-241: holding the target seals early does not end a solo game (no Refresh victory
     check for solo); QNC-242: at the end round it is a win."""
     path = pack_copy(tmp_path, 3)
-    table = create_table("new-capital", 1, seed=1, options={"scenario": "learning", "pack": path})
+    table = create_table("new-capital", 1, seed=1, options={"scenario": "learning", "pack": "custom"},
+                         registry=registry_with_pack(path))
     table.act(0, table.legal(0)[0])
     give_seals(table, 4)
     auto(table)

@@ -169,7 +169,7 @@ def create_in_lobby(seat: Seat, *, game: str, players: int, seed: int, name: str
     page.wait_for_selector("#created:not([hidden])")
     links = page.locator("#created input.link").evaluate_all("els => els.map(e => e.value)")
     assert len(links) == players, links
-    table_id = re.search(r"#/join/([^/]+)/0$", links[0]).group(1)
+    table_id = re.search(r"#/join/([^/]+)/0/[^/]+$", links[0]).group(1)  # the link carries the join code
     if screenshot:
         page.screenshot(path=str(screenshot), full_page=True)
     return table_id, links

@@ -236,7 +236,10 @@ def test_lobby_refuses_what_the_api_refuses_and_shows_rejections(browser, web_se
         page.screenshot(path=str(artifacts / "lobby-phone.png"), full_page=True)
 
         page.get_by_role("radio", name=NEW_CAPITAL, exact=True).check()
-        page.get_by_label("Pack", exact=True).fill("/no/such/pack")
+        packs = page.get_by_label("Pack", exact=True).locator("option").all_inner_texts()
+        assert packs == ["(game default)", "demo"], packs  # packs by name: the registered ones
+        page.get_by_role("radio", name=QUEENS_DILEMMA, exact=True).check()
+        page.get_by_label("Absent", exact=True).fill("[9]")
         page.get_by_role("button", name="Create table").click()
         page.locator("form.create .alerts").get_by_text(re.compile(r"^[A-Z_]+: ")).wait_for()
         assert page.locator("#created").is_hidden()
@@ -251,11 +254,12 @@ def test_a_finished_campaign_game_shows_standings_and_starts_the_next_game(brows
     button that starts the campaign's next game (startNextGame); the player takes the same
     seat there and lands in game 2 of the campaign. No game-specific code: any campaign game."""
     created = api(web_server, """mutation { createTable(input: {game: "queens-dilemma", players: 3, seed: 4}) {
-      ... on CreateTableOk { table { id campaignId } } } }""")["createTable"]["table"]
-    table_id, campaign_id = created["id"], created["campaignId"]
+      ... on CreateTableOk { joinCode table { id campaignId } } } }""")["createTable"]
+    table_id, campaign_id = created["table"]["id"], created["table"]["campaignId"]
     assert campaign_id
-    tokens = [api(web_server, 'mutation($t: String!, $s: Int!) { joinTable(tableId: $t, seat: $s, name: "C") '
-                  '{ ... on JoinOk { seatToken } } }', t=table_id, s=s)["joinTable"]["seatToken"] for s in range(3)]
+    tokens = [api(web_server, 'mutation($t: String!, $s: Int!, $c: String) { joinTable(tableId: $t, seat: $s, name: "C", '
+                  'code: $c) { ... on JoinOk { seatToken } } }', t=table_id, s=s, c=created["joinCode"])["joinTable"]["seatToken"]
+              for s in range(3)]
     rng = random.Random(4)
     for _ in range(2000):
         t = api(web_server, 'query($t: String!) { table(id: $t) { status version activeSeats } }', t=table_id)["table"]

@@ -55,10 +55,10 @@ export const GAMES = `{ serverInfo { chosenSeedsAllowed } games { id name descri
 
 export const CREATE = `mutation($input: CreateTableInput!) { createTable(input: $input) {
   __typename
-  ... on CreateTableOk { table { id game seats { seat taken } } }
+  ... on CreateTableOk { joinCode table { id game seats { seat taken } } }
   ... on Rejected { code message } } }`;
 
-export const JOIN = `mutation($t: String!, $s: Int!, $n: String!) { joinTable(tableId: $t, seat: $s, name: $n) {
+export const JOIN = `mutation($t: String!, $s: Int!, $n: String!, $c: String) { joinTable(tableId: $t, seat: $s, name: $n, code: $c) {
   __typename ... on JoinOk { seat seatToken } ... on Rejected { code message } } }`;
 
 export const TABLES = `query { open: tables(status: "open") { ...Row } playing: tables(status: "playing") { ...Row } }
@@ -216,5 +216,5 @@ export const CAMPAIGN = `query($c: String!) { campaign(id: $c) { id status sessi
 
 export const NEXT_GAME = `mutation($c: String!) { startNextGame(campaignId: $c) {
   __typename
-  ... on CreateTableOk { table { id game seats { seat taken } } }
+  ... on CreateTableOk { joinCode table { id game seats { seat taken } } }
   ... on Rejected { code message } } }`;

@@ -3,7 +3,8 @@
 
 import { CREATE, JOIN, TABLES, games, gql, serverInfo } from "./api.js";
 import {
-  copyableLink, fill, h, humanize, joinLink, navigate, newId, playerName, say, setPlayerName, storeSeat, storedSeat,
+  copyableLink, fill, h, humanize, joinLink, navigate, newId, playerName, say, setPlayerName, storeCode, storeSeat,
+  storedCode, storedSeat,
 } from "./ui.js";
 
 /** An option's text as typed: JSON if it parses ([1, 2], true, 3, "x"), else the text itself; empty = default. */
@@ -20,10 +21,10 @@ const incompatible = (game, a, b) => {
 };
 const moduleName = (game, id) => (game.modules.find((m) => m.id === id) || { name: id }).name;
 
-/** Take a seat (joinTable), keep its token in this browser, and go to the table. */
-export async function takeSeat(tableId, seat, name, alerts) {
+/** Take a seat (joinTable) with a join code or invitation, keep its token in this browser, and go to the table. */
+export async function takeSeat(tableId, seat, name, alerts, code) {
   try {
-    const data = await gql(JOIN, { t: tableId, s: seat, n: name || `Player ${seat + 1}` });
+    const data = await gql(JOIN, { t: tableId, s: seat, n: name || `Player ${seat + 1}`, c: code });
     const r = data.joinTable;
     if (r.__typename === "Rejected") {
       say(alerts, `${r.code}: ${r.message}`);
@@ -225,17 +226,18 @@ export class Lobby {
       say(this.alerts, `${result.code}: ${result.message}`);
       return;
     }
-    this.showCreated(result.table, game);
+    storeCode(result.table.id, result.joinCode);
+    this.showCreated(result.table, game, result.joinCode);
     this.refreshTables();
   }
 
-  showCreated(table, game) {
+  showCreated(table, game, code) {
     const heading = h("h2", { id: "created-heading", tabindex: "-1" }, `Table ${table.id} created`);
     fill(this.created, heading,
-      h("p", {}, `${game.name}, ${table.seats.length} seats. Send each player their seat's link, or take a seat here.`),
+      h("p", {}, `${game.name}, ${table.seats.length} seats. Send each player their seat's link (it carries the table's join code: share it only with them), or take a seat here.`),
       h("ul", { class: "seat-links" }, table.seats.map((s) => h("li", { dataset: { seat: s.seat } },
-        copyableLink(`Join link for seat ${s.seat + 1}`, joinLink(table.id, s.seat)),
-        h("button", { type: "button", class: "take", dataset: { seat: s.seat }, onclick: () => takeSeat(table.id, s.seat, this.nameInput.value.trim(), this.alerts) }, `Take seat ${s.seat + 1}`)))),
+        copyableLink(`Join link for seat ${s.seat + 1}`, joinLink(table.id, s.seat, code)),
+        h("button", { type: "button", class: "take", dataset: { seat: s.seat }, onclick: () => takeSeat(table.id, s.seat, this.nameInput.value.trim(), this.alerts, code) }, `Take seat ${s.seat + 1}`)))),
       h("p", {}, h("a", { href: `#/watch/${table.id}`, class: "button secondary" }, "Watch as spectator")));
     this.created.hidden = false;
     heading.focus();
@@ -268,7 +270,8 @@ export class Lobby {
     }
     fill(this.tablesList, h("ul", { class: "table-list" }, tables.map((t) => {
       const mine = storedSeat(t.id);
-      const free = t.seats.filter((s) => !s.taken);
+      const code = storedCode(t.id); // seats are taken with the join code: only its holders see the buttons
+      const free = code ? t.seats.filter((s) => !s.taken) : [];
       return h("li", { dataset: { table: t.id, status: t.status } },
         h("h3", {}, `${gameName(t.game)} `, h("small", { class: "muted" }, t.id)),
         h("p", {}, `${humanize(t.status)}${t.status === "playing" ? `, round ${t.phase.round}, version ${t.version}` : ""}`,
@@ -278,8 +281,9 @@ export class Lobby {
           mine ? h("a", { href: `#/table/${t.id}`, class: "button", dataset: { focus: `mine-${t.id}` } }, `Your seat (${mine.seat + 1})`) : null,
           !mine ? free.map((s) => h("button", {
             type: "button", class: "take", dataset: { seat: s.seat, focus: `take-${t.id}-${s.seat}` },
-            onclick: () => takeSeat(t.id, s.seat, this.nameInput.value.trim(), this.tablesAlerts),
+            onclick: () => takeSeat(t.id, s.seat, this.nameInput.value.trim(), this.tablesAlerts, code),
           }, `Take seat ${s.seat + 1}`)) : null,
+          !mine && !code && t.seats.some((s) => !s.taken) ? h("span", { class: "muted" }, "Seats: with the host's join link") : null,
           h("a", { href: `#/watch/${t.id}`, class: "button secondary", dataset: { focus: `watch-${t.id}` } }, "Watch")));
     })));
     if (focusKey) {
@@ -291,8 +295,8 @@ export class Lobby {
 
 /** #/join/<table>/<seat>: the page a shared join link opens. */
 export class JoinPage {
-  constructor(root, tableId, seat) {
-    Object.assign(this, { root, tableId, seat });
+  constructor(root, tableId, seat, code) {
+    Object.assign(this, { root, tableId, seat, code });
   }
 
   stop() {}
@@ -317,7 +321,8 @@ export class JoinPage {
       class: "panel join", onsubmit: (e) => {
         e.preventDefault();
         setPlayerName(name.value.trim());
-        takeSeat(this.tableId, seat, name.value.trim(), alerts);
+        if (this.code) storeCode(this.tableId, this.code); // this browser may then take a seat again if it leaves
+        takeSeat(this.tableId, seat, name.value.trim(), alerts, this.code || storedCode(this.tableId));
       },
     },
     h("div", { class: "field" }, h("label", { for: nameId }, "Your name"), name),

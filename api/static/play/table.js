@@ -4,7 +4,8 @@
 import { ACT, CAMPAIGN, JOIN, LOG_AFTER, LiveSubscription, NEXT_GAME, TABLE, TABLE_ONLY, UPDATES, ApiError, games, gql } from "./api.js";
 import { promptsPanel } from "./actions.js";
 import {
-  Names, copyableLink, fill, forgetSeat, h, humanize, isScalar, joinLink, navigate, playerName, say, storeSeat, storedSeat, tree,
+  Names, copyableLink, fill, forgetSeat, h, humanize, isScalar, joinLink, navigate, playerName, say, storeCode, storeSeat, storedCode,
+  storedSeat, tree,
 } from "./ui.js";
 
 const isPlainObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -347,12 +348,13 @@ export class TableView {
     }
     const table = result.table;
     const mine = this.table.viewer;
+    storeCode(table.id, result.joinCode);
     fill(container,
-      h("p", {}, `Next game: table ${table.id}. Each player takes the same seat again:`),
+      h("p", {}, `Next game: table ${table.id}. Each player takes the same seat again (the links carry its join code):`),
       h("ul", { class: "seat-links" }, table.seats.map((s) => h("li", {},
-        copyableLink(`Join link for seat ${s.seat + 1}`, joinLink(table.id, s.seat))))),
+        copyableLink(`Join link for seat ${s.seat + 1}`, joinLink(table.id, s.seat, result.joinCode))))),
       mine !== null && mine !== undefined
-        ? h("a", { href: joinLink(table.id, mine).replace(/^[^#]*/, ""), class: "button" }, `Take seat ${mine + 1} in the next game`)
+        ? h("a", { href: joinLink(table.id, mine, result.joinCode).replace(/^[^#]*/, ""), class: "button" }, `Take seat ${mine + 1} in the next game`)
         : h("a", { href: `#/watch/${table.id}`, class: "button secondary" }, "Watch the next game"));
   }
 
@@ -396,6 +398,7 @@ export class TableView {
   renderSeats(names) {
     const t = this.table;
     const seated = t.viewer !== null && t.viewer !== undefined;
+    const code = storedCode(t.id); // without the join code this browser can neither take nor share a seat
     const list = h("ul", { class: "seats" }, t.seats.map((s) => {
       const you = s.seat === t.viewer;
       const activeNow = t.status === "playing" && t.activeSeats.includes(s.seat);
@@ -404,11 +407,11 @@ export class TableView {
         " ", s.taken ? h("span", { class: "badge" }, "taken") : h("span", { class: "badge free" }, "free"),
         activeNow ? h("span", { class: "badge active", title: "this seat is to act" }, "● to act") : null,
         you ? h("span", { class: "badge you" }, "you") : null,
-        !s.taken && !seated && !this.stored
+        !s.taken && code && !seated && !this.stored
           ? h("div", {},
-            h("button", { type: "button", onclick: () => this.join(s.seat) }, `Take seat ${s.seat + 1}`),
-            copyableLink(`Join link for seat ${s.seat + 1}`, joinLink(t.id, s.seat)))
-          : !s.taken ? copyableLink(`Join link for seat ${s.seat + 1}`, joinLink(t.id, s.seat)) : null);
+            h("button", { type: "button", onclick: () => this.join(s.seat, code) }, `Take seat ${s.seat + 1}`),
+            copyableLink(`Join link for seat ${s.seat + 1}`, joinLink(t.id, s.seat, code)))
+          : !s.taken && code ? copyableLink(`Join link for seat ${s.seat + 1}`, joinLink(t.id, s.seat, code)) : null);
     }));
     replaceKeepingFocus(this.el.seats.body, [list, h("p", {}, h("a", { href: `#/watch/${t.id}` }, "Spectator link"))]);
   }
@@ -463,10 +466,10 @@ export class TableView {
     }
   }
 
-  async join(seat) {
+  async join(seat, code) {
     const name = playerName() || `Player ${seat + 1}`;
     try {
-      const data = await gql(JOIN, { t: this.tableId, s: seat, n: name });
+      const data = await gql(JOIN, { t: this.tableId, s: seat, n: name, c: code });
       const r = data.joinTable;
       if (r.__typename === "Rejected") { say(this.el.alerts, `${r.code}: ${r.message}`); return; }
       storeSeat(this.tableId, r.seat, r.seatToken);

@@ -188,7 +188,21 @@ export function navigate(hash) {
   else location.hash = hash;
 }
 
-export const joinLink = (tableId, seat) => new URL(`#/join/${encodeURIComponent(tableId)}/${seat}`, location.href).href;
+/** A seat's share link: it carries the table's join code (or the seat's invitation) in the
+ * hash, which the browser never sends to a server. */
+export const joinLink = (tableId, seat, code) =>
+  new URL(`#/join/${encodeURIComponent(tableId)}/${seat}/${encodeURIComponent(code)}`, location.href).href;
+
+const codeKey = (tableId) => `conclave.code.${tableId}`;
+
+/** The join code this browser holds for a table (it created the table or opened a join link), or null. */
+export function storedCode(tableId) {
+  return localStorage.getItem(codeKey(tableId)) || null;
+}
+
+export function storeCode(tableId, code) {
+  if (code) localStorage.setItem(codeKey(tableId), code);
+}
 
 /** A copyable, read-only link with a label and a Copy button. */
 export function copyableLink(labelText, url) {
