@@ -41,8 +41,10 @@ def service_on(url: str) -> TableService:
     return service
 
 
-async def play(service: TableService, loaded, bot_seed: int = 1):
-    tokens = [(await service.join(loaded.id, s, "p"))[0] for s in range(loaded.meta["players"])]
+async def play(service: TableService, created, bot_seed: int = 1):
+    """Bots play the new table (`service.create_table`'s or `start_next_game`'s answer) to its end."""
+    loaded = created.table
+    tokens = [(await service.join(loaded.id, s, "p", created.join_code))[0] for s in range(loaded.meta["players"])]
     bot = RandomBot(bot_seed)
     while not loaded.state.finished:
         seat, action = bot.choose(Table(rules=loaded.rules, state=loaded.state))
@@ -61,12 +63,12 @@ def test_a_game_with_the_largest_seed_archives_and_its_campaign_goes_on(tmp_path
 
         async def scenario():
             try:
-                table, _ = await service.create_table("new-capital", 2, seed=SEED_MAX)
+                table = await service.create_table("new-capital", 2, seed=SEED_MAX)
                 table = await play(service, table)
                 campaign = await service.create_campaign(QD, 3)
-                game, _ = await service.start_next_game(campaign.id, seed=SEED_MAX)
+                game = await service.start_next_game(campaign.id, seed=SEED_MAX)
                 game = await play(service, game)
-                following, _ = await service.start_next_game(campaign.id)  # the save landed
+                following = (await service.start_next_game(campaign.id)).table  # the save landed
                 return table, game, following
             finally:
                 await service.close()
@@ -100,7 +102,7 @@ def test_an_archive_that_cannot_succeed_is_reported_not_retried_forever(tmp_path
         async def scenario():
             try:
                 campaign = await service.create_campaign(QD, 3)
-                game, _ = await service.start_next_game(campaign.id, seed=2**40)
+                game = await service.start_next_game(campaign.id, seed=2**40)
                 with caplog.at_level(logging.ERROR, logger="conclave.tables"):
                     game = await play(service, game)  # the final action is accepted all the same
                 await asyncio.sleep(0.3)  # a retry would have run many times by now (0.01 s, doubling)
@@ -116,7 +118,7 @@ def test_an_archive_that_cannot_succeed_is_reported_not_retried_forever(tmp_path
                     conn.execute(text("ALTER TABLE game_records ALTER COLUMN seed TYPE bigint"))
                 archived = await service.archive_pending()
                 after = await save_error(campaign.id)
-                following, _ = await service.start_next_game(campaign.id)
+                following = (await service.start_next_game(campaign.id)).table
                 return campaign, game, info, refused.value, archived, after, following
             finally:
                 await service.close()

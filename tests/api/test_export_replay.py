@@ -38,12 +38,12 @@ def archived(tmp_path_factory):
                            Settings(rate_per_second=1e9, rate_burst=10**9))
 
     async def scenario():
-        nc, _ = await service.create_table("new-capital", 2)
+        nc = await service.create_table("new-capital", 2)
         nc = await play(service, nc, bot_seed=3)
         campaign = await service.create_campaign("queens-dilemma", 3)
-        first, _ = await service.start_next_game(campaign.id)
+        first = await service.start_next_game(campaign.id)
         await play(service, first, bot_seed=4)
-        second, _ = await service.start_next_game(campaign.id)  # starts from the first game's save
+        second = await service.start_next_game(campaign.id)  # starts from the first game's save
         second = await play(service, second, bot_seed=5)
         await service.close()
         return {"new-capital": nc, "queens-dilemma": second}

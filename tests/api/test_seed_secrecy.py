@@ -30,9 +30,9 @@ READ_ALL = "query($t: String!) { table(id: $t) " + TABLE_ALL + " }"
 UPDATES_ALL = ("subscription($t: String!) { tableUpdates(tableId: $t, afterVersion: 0) { version events table "
                + selection("Table", skip={"Table.log", "Table.seed"}) + " } }")
 CREATE = """mutation($i: CreateTableInput!) { createTable(input: $i) { __typename
-  ... on CreateTableOk { hostToken table { id seed seedCommitment seedChosenByCreator } }
+  ... on CreateTableOk { hostToken joinCode table { id seed seedCommitment seedChosenByCreator } }
   ... on Rejected { code message } } }"""
-JOIN = """mutation($t: String!, $s: Int!) { joinTable(tableId: $t, seat: $s, name: "P") {
+JOIN = """mutation($t: String!, $s: Int!, $c: String) { joinTable(tableId: $t, seat: $s, name: "P", code: $c) {
   ... on JoinOk { seatToken } } }"""
 ACT = """mutation($t: String!, $a: ActionInput!) { act(tableId: $t, action: $a) {
   __typename ... on ActOk { version } ... on ActRejected { code message } } }"""
@@ -76,7 +76,7 @@ async def play_and_read(server, game: str, players: int, seed: int):
         assert created["__typename"] == "CreateTableOk", created
         texts.append(json.dumps(created))
         table_id = created["table"]["id"]
-        tokens = {s: (await gql(client, JOIN, t=table_id, s=s))["joinTable"]["seatToken"] for s in range(players)}
+        tokens = {s: (await gql(client, JOIN, t=table_id, s=s, c=created["joinCode"]))["joinTable"]["seatToken"] for s in range(players)}
         viewers = {**tokens, "spectator": None, "host": created["hostToken"], "junk": JUNK}
         followed = {k: [] for k in [*tokens, "spectator", "host"]}
         subs = [asyncio.create_task(follow(server.ws_url, table_id, viewers[k], got)) for k, got in followed.items()]
