@@ -80,7 +80,7 @@ def test_every_table_field_completes_as_graphql_core_does_for_every_viewer(game,
         if table.state.finished:
             break
         if step % 15 == 0:
-            meta = {"game": game, "modules": modules, "players": players,
+            meta = {"game": game, "modules": modules, "players": players, "seed": table.state.seed,
                     "seats": {i: {"name": f"P{i}"} for i in range(players)}}
             loaded = Loaded(id="t", meta=meta, version=step, state=table.state, rules=table.rules)
             for viewer in [None, *range(players)]:
@@ -97,7 +97,7 @@ def test_every_table_field_completes_as_graphql_core_does_for_every_viewer(game,
 
 def test_a_seats_update_is_served_by_the_compiled_path():
     table = create_table("new-capital", 4, seed=2)
-    loaded = Loaded(id="t", meta={"game": "new-capital", "modules": [], "players": 4, "seats": {}},
+    loaded = Loaded(id="t", meta={"game": "new-capital", "modules": [], "players": 4, "seats": {}, "seed": 2},
                     version=0, state=table.state, rules=table.rules)
     seat = active_seats(table.state)[0]
     root = update(loaded, seat)
