@@ -24,7 +24,7 @@ class RandomBot:
         state = table.state
         seats = sorted({p.seat for p in state.prompts if p.blocking}) or sorted({p.seat for p in state.prompts})
         seat = self.random.choice(seats)
-        return seat, self.random.choice(legal_actions(state, seat))
+        return seat, self.random.choice(legal_actions(state, seat, table.rules))
 
 
 @dataclass

@@ -16,6 +16,7 @@ from core.errors import (
     BadParameter,
     IncompatibleModules,
     GameOver,
+    EngineError,
     IllegalAction,
     NotYourTurn,
     UnknownSeat,
@@ -49,7 +50,7 @@ class Table:
         return events
 
     def legal(self, seat: int) -> list[Action]:
-        return legal_actions(self.state, seat)
+        return legal_actions(self.state, seat, self.rules)
 
     def view(self, viewer: int | None) -> dict:
         return view(self.rules, self.state, viewer)
@@ -100,9 +101,28 @@ def create_table(
     return Table(rules=rules, state=state, events=ctx.events, warnings=warnings)
 
 
-def legal_actions(state: TableState, seat: int) -> list[Action]:
-    """Exactly the answers to this seat's open prompts."""
-    return [opt for p in state.prompts if p.seat == seat for opt in p.options]
+def legal_actions(state: TableState, seat: int, rules: Rules | None = None) -> list[Action]:
+    """The answers to this seat's open prompts: every listed option, and for a typed
+    decision its generator's candidates (at most `Decision.listed_max` each; `rules` needed)."""
+    out: list[Action] = []
+    for p in state.prompts:
+        if p.seat != seat:
+            continue
+        if p.decision:
+            if rules is None:
+                raise EngineError("listing a typed decision's answers needs the table's rules")
+            decision = rules.decisions[p.decision]
+            out.extend(Action(type=decision.answer, params=params) for params in decision.listed(state, seat, p))
+        else:
+            out.extend(p.options)
+    return out
+
+
+def answer_types(rules: Rules, prompt) -> set[str]:
+    """The action types that answer a prompt."""
+    if prompt.decision:
+        return {rules.decisions[prompt.decision].answer}
+    return {o.type for o in prompt.options}
 
 
 def active_seats(state: TableState) -> list[int]:
@@ -119,15 +139,27 @@ def _find_prompt(rules: Rules, state: TableState, seat: int, action: Action):
     if not mine:
         waiting = ", ".join(str(s) for s in active_seats(state)) or "nobody"
         raise NotYourTurn(f"seat {seat} has no decision to make now (waiting for seat {waiting})")
-    typed = [p for p in mine if any(o.type == action.type for o in p.options)]
+    typed = [p for p in mine if action.type in answer_types(rules, p)]
     if not typed:
-        kinds = sorted({o.type for p in mine for o in p.options})
+        kinds = sorted({t for p in mine for t in answer_types(rules, p)})
         raise IllegalAction(f"{action.type!r} is not legal now; seat {seat} may: {', '.join(kinds)}")
+    decided = [p for p in typed if p.decision]
+    if decided:  # a typed decision: its validator judges (the first prompt whose validator accepts)
+        refusal = None
+        for p in decided:
+            try:
+                return p, rules.decisions[p.decision].check(state, seat, p, dict(action.params))
+            except ActionRejected as exc:
+                refusal = refusal or exc
+        if len(decided) == len(typed):
+            raise refusal
     for p in typed:
+        if p.decision:
+            continue
         matched = _with_free_text(p, action)
         for option in p.options:
             if option == matched and _same_types(option.params, matched.params):
-                return p
+                return p, action.params
     explained = rules.hook.conclave_explain_rejection(state=state, seat=seat, action=action)
     if isinstance(explained, ActionRejected):
         raise explained
@@ -173,7 +205,7 @@ def apply(rules: Rules, state: TableState, seat: int, action: Action,
     copy at all. An action refused before any rule runs (`_find_prompt`: the seat, the
     prompt, the option) leaves it untouched; if anything raises later it is in no defined
     state and the caller must discard it."""
-    prompt = _find_prompt(rules, state, seat, action)
+    prompt, params = _find_prompt(rules, state, seat, action)
     if in_place:
         new = state
     else:
@@ -184,7 +216,7 @@ def apply(rules: Rules, state: TableState, seat: int, action: Action,
     # the game's own events say publicly what others may know.
     ctx.emit("action", to=[seat], public={"seat": seat, "prompt": prompt.kind},
              seat=seat, action=msgspec.to_builtins(action), prompt=prompt.kind)
-    rules.handlers[prompt.resume](ctx, seat=seat, params=action.params, **prompt.args)
+    rules.handlers[prompt.resume](ctx, seat=seat, params=params, **prompt.args)
     run(ctx)
     new.version += 1
     rules.hook.conclave_action_applied(ctx=ctx, seat=seat, action=action)
@@ -232,9 +264,22 @@ def view(rules: Rules, state: TableState, viewer: int | None) -> dict:
         p if p["seat"] == viewer else {"id": p["id"], "seat": p["seat"], "kind": p["kind"], "blocking": p["blocking"]}
         for p in data["prompts"]
     ]
+    data["groups"] = [group_view(g, viewer) for g in state.groups]
     data["active_seats"] = active_seats(state)
     rules.hook.conclave_view(state=state, viewer=viewer, view=data)
     return data
+
+
+def group_view(group, viewer: int | None) -> dict:
+    """A prompt group as `viewer` may see it: who is asked and who has answered; of the held
+    answers only the viewer's own (a collect reveals the rest all at once, by event)."""
+    out = {"id": group.id, "mode": group.mode, "seats": list(group.seats),
+           "answered": sorted(int(s) for s in group.answers) if group.mode == "collect" else sorted(group.accepted)}
+    if group.mode == "consent":
+        out.update(proposer=group.proposer, proposal=msgspec.to_builtins(group.proposal))
+    elif viewer is not None and str(viewer) in group.answers:
+        out["mine"] = msgspec.to_builtins(group.answers[str(viewer)])
+    return out
 
 
 def view_events(events: list[Event], viewer: int | None) -> list[dict]:

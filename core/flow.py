@@ -51,20 +51,32 @@ class Ctx:
         blocking: bool = True,
         text: str = "",
         free_text: list[str] | None = None,
+        decision: str = "",
+        group: int = 0,
         **args: Any,
     ) -> Prompt:
         """Open a decision for `seat`. `options` must be non-empty and complete (free-text
-        parameters, named in `free_text`, appear in them as "")."""
-        if not options:
+        parameters, named in `free_text`, appear in them as ""), unless the prompt names a
+        typed `decision` (`core.decisions`): its validator then judges each answer."""
+        if not options and not decision:
             raise EngineError(f"prompt {kind!r} for seat {seat} has no options")
+        if decision and decision not in self.rules.decisions:
+            raise EngineError(f"prompt {kind!r} names no registered decision {decision!r}")
         state = self.state
         prompt = Prompt(
             id=state.next_prompt_id, seat=seat, kind=kind, options=options,
             resume=resume, args=args, blocking=blocking, prompt_text=text, free_text=list(free_text or []),
+            decision=decision, group=group,
         )
         state.next_prompt_id += 1
         state.prompts.append(prompt)
         return prompt
+
+    def decide(self, seat: int, decision: str, resume: str, blocking: bool = True, text: str = "",
+               **args: Any) -> Prompt:
+        """Open a typed decision (`core.decisions`) for `seat`: no options are stored; the
+        registered validator judges each answer and its generator lists candidates."""
+        return self.prompt(seat, decision, [], resume, blocking=blocking, text=text, decision=decision, **args)
 
     def ask(self, seat: int, kind: str, options: list[Action], resume: str, text: str = "", **args: Any) -> None:
         """Like `prompt`, but a forced choice (one option) is taken at once without asking."""
@@ -112,6 +124,8 @@ def run(ctx: Ctx) -> None:
     budget = MAX_STEPS_PER_ACTION
     while not state.finished and not any(p.blocking for p in state.prompts):
         if not state.stack:
+            if state.prompts:
+                return  # only standing windows are open (an offer, negotiations): a normal wait
             raise EngineError(f"{state.game}: no pending step and no open decision (phase {state.phase!r})")
         step = state.stack.pop()
         handler = handlers.get(step.name)

@@ -80,6 +80,12 @@ def conclave_step_handlers() -> dict[str, Any]:
     `(ctx, seat=, params=, **args)`. Names are global per table: prefix them with the plugin id."""
 
 
+@hookspec
+def conclave_decisions() -> dict[str, Any]:
+    """Return {decision name: `core.decisions.Decision`} (a `DecisionTable`): the typed
+    decisions this plugin's prompts may name. Names are prefixed like step names."""
+
+
 # -- flow -------------------------------------------------------------------------
 @hookspec
 def conclave_phase_enter(ctx: Ctx, phase: str) -> None:

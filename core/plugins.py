@@ -95,13 +95,24 @@ class Rules:
 
     @cached_property
     def handlers(self) -> dict[str, Any]:
-        merged: dict[str, Any] = {}
-        for table in self.pm.hook.conclave_step_handlers():
-            for name, fn in table.items():
-                if name in merged and merged[name] is not fn:
-                    raise PluginError(f"step handler {name!r} is registered twice")
-                merged[name] = fn
-        return merged
+        from core.groups import steps as kernel_steps  # the prompt groups' own steps
+
+        return _merged("step handler", [kernel_steps, *self.pm.hook.conclave_step_handlers()])
+
+    @cached_property
+    def decisions(self) -> dict[str, Any]:
+        """The typed decisions of the game and its modules (`core.decisions`)."""
+        return _merged("decision", self.pm.hook.conclave_decisions())
+
+
+def _merged(what: str, tables) -> dict[str, Any]:
+    merged: dict[str, Any] = {}
+    for table in tables:
+        for name, item in table.items():
+            if name in merged and merged[name] is not item:
+                raise PluginError(f"{what} {name!r} is registered twice")
+            merged[name] = item
+    return merged
 
 
 class Registry:

@@ -38,9 +38,30 @@ class Prompt(msgspec.Struct, gc=False, kw_only=True):
     blocking: bool = True
     prompt_text: str = ""
     free_text: list[str] = []
+    decision: str = ""  # a registered decision kind: answers are checked by its validator, not listed
+    group: int = 0  # the prompt group it belongs to (0: none)
 
 
 FREE_TEXT_MAX = 500
+
+
+class PromptGroup(msgspec.Struct, gc=False, kw_only=True, omit_defaults=True):
+    """Several seats asked together (`core.groups`).
+
+    `collect`: each seat's answer is held here, hidden from everyone, until the last one is
+    in; then all are revealed at once and `resume` runs with them. `consent`: `proposal`
+    (made by `proposer`) takes effect, through `resume`, only when every seat in `seats`
+    has accepted; one decline, a withdrawal or the window closing drops it with no trace."""
+
+    id: int
+    mode: str  # "collect" | "consent"
+    seats: list[int]
+    resume: str
+    args: dict[str, Any] = {}
+    answers: dict[str, Any] = {}  # collect: seat -> its answer's params, secret until revealed
+    proposer: int = -1
+    proposal: dict[str, Any] = {}
+    accepted: list[int] = []
 
 
 class Step(msgspec.Struct, gc=False, array_like=True):
@@ -87,6 +108,7 @@ class TableState(msgspec.Struct, gc=False, kw_only=True):
     step: str = ""
     prompts: list[Prompt] = []
     next_prompt_id: int = 1
+    groups: list[PromptGroup] = []
     stack: list[Step] = []
     finished: bool = False
     result: dict[str, Any] | None = None

@@ -21,6 +21,7 @@ from api.metrics import METRICS
 from api.seeds import commitment
 from api.service import Loaded, Rejected as ServiceRejected, TableService, entry_events
 from core.engine import active_seats, view as core_view
+from core.state import Action
 from core.plugins import Registry
 from schema.execution import FastExecutionContext
 from schema.streaming import ConclaveSchema
@@ -126,6 +127,9 @@ def build_schema(registry: Registry, extensions: list | None = None,
         options: list[LegalAction] | None = strawberry.field(description="Only for the viewer's own prompts")
         free_text: list[str] = strawberry.field(
             description="Parameters whose value is the player's own words: shown as \"\" in options, any short text accepted")
+        decision: str | None = strawberry.field(
+            default=None, description="A typed decision's kind: answers are judged by its rules, and options list "
+                                      "at most 200 of the acceptable answers")
 
     @strawberry.type
     class LogEntry:
@@ -197,17 +201,24 @@ def build_schema(registry: Registry, extensions: list | None = None,
         @strawberry.field
         def prompts(self) -> list[PromptInfo]:
             return [PromptInfo(id=p.id, seat=p.seat, kind=p.kind, blocking=p.blocking, text=p.prompt_text,
-                               free_text=list(p.free_text),
-                               options=[LegalAction(type=o.type, params=dict(o.params)) for o in p.options]
+                               free_text=list(p.free_text), decision=p.decision or None,
+                               options=[LegalAction(type=o.type, params=dict(o.params)) for o in self._answers(p)]
                                if p.seat == self._viewer else None)
                     for p in self._t.state.prompts]
+
+        def _answers(self, prompt) -> list:
+            if not prompt.decision:
+                return prompt.options
+            decision = self._t.rules.decisions[prompt.decision]
+            return [Action(type=decision.answer, params=params)
+                    for params in decision.listed(self._t.state, prompt.seat, prompt)]
 
         @strawberry.field(description="The viewer's legal actions: exactly the answers to its open prompts")
         def legal_actions(self) -> list[LegalAction]:
             if self._viewer is None:
                 return []
             return [LegalAction(type=o.type, params=dict(o.params))
-                    for p in self._t.state.prompts if p.seat == self._viewer for o in p.options]
+                    for p in self._t.state.prompts if p.seat == self._viewer for o in self._answers(p)]
 
         @strawberry.field
         async def log(self, info: Info, after_version: int = 0) -> list[LogEntry]:

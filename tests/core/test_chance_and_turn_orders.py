@@ -1,0 +1,54 @@
+"""Dice, shuffles and picks announce themselves as public events and replay identically;
+turn orders are plain functions of the table."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from core.chance import pick, roll, shuffle
+from core.engine import view_events
+from core.flow import Ctx
+from core.rng import seed_state
+from core.state import TableState
+from core.turn_order import by_key, clockwise, counter_clockwise, next_in
+
+DICE = {"skirmish": ["hit", "hit", "hit", "", "", ""], "raid": ["2key+int", "key+self", "key+bhit", "bhit+self",
+                                                             "bhit+self", "int"]}
+
+
+def ctx(seed: int) -> Ctx:
+    return Ctx(TableState(game="t", rng=seed_state(seed)), SimpleNamespace())
+
+
+def test_dice_are_seeded_public_events():
+    a, b = ctx(4), ctx(4)
+    got = roll(a, 1, DICE, ["skirmish", "skirmish", "raid"], why="battle")
+    assert got == roll(b, 1, DICE, ["skirmish", "skirmish", "raid"], why="battle")
+    (event,) = a.events
+    assert event.to is None and event.type == "roll" and event.data["seat"] == 1
+    assert [d["shows"] for d in event.data["dice"]] == [DICE[k][f] for k, f in got]
+    for viewer in (None, 0, 1):
+        assert view_events(a.events, viewer)[0]["data"]["dice"] == event.data["dice"]
+    faces = {f for seed in range(60) for _, f in roll(ctx(seed), 0, DICE, ["raid"])}
+    assert faces == set(range(6))
+
+
+def test_shuffles_say_what_and_how_many_never_the_order():
+    c = ctx(9)
+    deck = list(range(20))
+    shuffle(c, deck, "action deck")
+    assert sorted(deck) == list(range(20)) and deck != list(range(20))
+    assert c.events[0].data == {"what": "action deck", "count": 20}
+    assert pick(c, ["a", "b", "c"], "setup card") in "abc" and c.events[1].type == "random_pick"
+
+
+def test_turn_orders():
+    assert clockwise(2, 4) == [2, 3, 0, 1]
+    assert clockwise(2, 4, skip=[3]) == [2, 0, 1]
+    assert counter_clockwise(0, 4) == [0, 3, 2, 1]
+    hegemony = {0: 5, 1: 2, 2: 5, 3: 1}
+    assert by_key(range(4), hegemony.get) == [3, 1, 0, 2]
+    assert by_key(range(4), hegemony.get, tie=lambda s: -s) == [3, 1, 2, 0]
+    order = clockwise(1, 4)
+    assert next_in(order, 1) == 2 and next_in(order, 0) is None
+    seized = clockwise(3, 4)  # the initiative seized mid-round: the order is asked again
+    assert next_in(seized, 3) == 0
