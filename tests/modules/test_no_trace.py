@@ -12,10 +12,12 @@ from core.state import encode_state
 # Final states of seeded bot games with no module, pinned when the modules arrived:
 # any change here means a module (or a change made for one) altered the base game.
 # (Re-pinned when packs got names: only `options["pack"]` changed, "" -> "demo".)
+# Re-pinned when the state format gained prompt groups and typed-decision prompt fields
+# (the games themselves unchanged: tests/core/test_bot_fingerprints.py).
 PINNED = {
-    (2, 1): "b6cbb46bf0021d006e00ad35f602e2e04d35b382e736d6513af3ac5b80c5df61",
-    (4, 1): "ded6005359613d1518c9cf304f5e187afa72838d18fb5946ad47ccf0a9637664",
-    (1, 2): "7918a3ce9ab2b0541291b20ca0061be18e762891ba7e69cf47b8d0d116bf182a",
+    (2, 1): "6e3c6e7d02f17684d7c9c68a77ad17d0b4c6e5690e8329c5b3ea36e04aaea1e7",
+    (4, 1): "44d617aefeed4c0dab1bc4682a0a0f83c409f8f4b869ef46cea99c0d833bccd1",
+    (1, 2): "28454d888c0b98349084137c32b16eb41c4da5ca38cccb35df62aeb7ced699d9",
 }
 
 
