@@ -16,9 +16,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from strawberry.asgi import GraphQL
-from strawberry.extensions import (
-    AddValidationRules, MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter, ValidationCache,
-)
+from strawberry.extensions import AddValidationRules, MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL
 
 from api import logs
@@ -33,6 +31,8 @@ from api.tokens import bearer
 from api.ws_direct import DirectTransportWSHandler
 from core.plugins import Registry, default_registry
 from schema.build import build_schema
+from schema.cost import CostLimits
+from schema.validation import BoundedValidation, Verdicts
 
 log = logging.getLogger("conclave.app")
 PLAY_DIR = Path(__file__).resolve().parent / "static" / "play"  # the reference web client (no build step)
@@ -57,14 +57,21 @@ def limit_rules(settings: Settings) -> list:
     return [*depth.validation_rules, *aliases.validation_rules]
 
 
-def schema_extensions(settings: Settings, rules: list | None = None) -> list:
-    """Strawberry's own limits and caches."""
+def verdicts_for(settings: Settings) -> Verdicts:
+    return Verdicts(CostLimits(max_cost=settings.max_cost, max_repeats=settings.max_repeated_fields))
+
+
+def schema_extensions(settings: Settings, rules: list | None = None, verdicts: Verdicts | None = None) -> list:
+    """Strawberry's own limits and parser cache, and validation behind the cost limit
+    (schema/validation.py). The parser cache is small: it holds whole documents by their
+    text (13 KB of tokens is megabytes of AST), and the lean paths have their own."""
     rules = limit_rules(settings) if rules is None else rules
+    verdicts = verdicts_for(settings) if verdicts is None else verdicts
     return [  # factories: strawberry builds a fresh extension object per request
         lambda: AddValidationRules(rules),
         lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
-        lambda: ParserCache(maxsize=256),
-        lambda: ValidationCache(maxsize=256),
+        lambda: ParserCache(maxsize=32),
+        lambda: BoundedValidation(verdicts),
     ]
 
 
@@ -141,7 +148,8 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
             await db.aclose()
 
     rules = limit_rules(settings)
-    schema = build_schema(registry, schema_extensions(settings, rules))
+    verdicts = verdicts_for(settings)
+    schema = build_schema(registry, schema_extensions(settings, rules, verdicts))
     graphql = ConclaveGraphQL(schema, holder)
 
     async def healthz(request: Request):
@@ -175,7 +183,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     if settings.lean_paths:  # innermost: within the limits and metrics, before Starlette's routing and the view
-        schema.documents = DocumentCache(schema, settings.max_tokens, rules)
+        schema.documents = DocumentCache(schema, settings.max_tokens, rules, verdicts)
         app.add_middleware(FastGraphQLHTTP, schema=schema, holder=holder, documents=schema.documents)
     app.add_middleware(LimitsMiddleware, max_body=settings.max_body_bytes,
                        rate=settings.rate_per_second, burst=settings.rate_burst,

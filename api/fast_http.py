@@ -28,7 +28,7 @@ from strawberry.execution import optimized_is_awaitable
 
 from api.tokens import bearer
 from schema.execution import FastExecutionContext
-from schema.prepared import DocumentCache
+from schema.prepared import DocumentCache, Refused
 
 REQUEST_KEYS = frozenset(("query", "variables", "operationName"))
 
@@ -55,6 +55,8 @@ class FastGraphQLHTTP:
         request = self.request_of(body)
         if request is None:
             return await self.app(scope, replay(body, receive), send)
+        if isinstance(request, Refused):  # over the cost limit: refused without a parse or a validation
+            return await self.respond(send, None, [request.error])
         prepared, variables = request
         context = {"request": Request(scope), "response": None, "service": self.holder["service"],
                    "token": bearer(authorization.decode("latin-1"))}
@@ -67,6 +69,9 @@ class FastGraphQLHTTP:
             data, errors = result.data, result.errors
         except Exception as exc:  # noqa: BLE001 - as strawberry's execute: an error, not a 500
             data, errors = None, [exc if isinstance(exc, GraphQLError) else GraphQLError(str(exc), original_error=exc)]
+        await self.respond(send, data, errors)
+
+    async def respond(self, send, data, errors) -> None:
         response = {"data": data}
         if errors:
             self.schema.process_errors(errors)
@@ -78,7 +83,8 @@ class FastGraphQLHTTP:
         await send({"type": "http.response.body", "body": payload})
 
     def request_of(self, body: bytes):
-        """(prepared document, variables) for a request this path answers, else None."""
+        """(prepared document, variables) for a request this path answers, its `Refused`
+        for a document over the cost limit, else None."""
         try:
             data = msgspec.json.decode(body)
         except msgspec.DecodeError:
@@ -91,6 +97,8 @@ class FastGraphQLHTTP:
         if not (name is None or type(name) is str):
             return None
         prepared = self.documents.prepare(query)
+        if isinstance(prepared, Refused):
+            return prepared
         if (prepared is None or prepared.kind not in (OperationType.QUERY, OperationType.MUTATION)
                 or (name is not None and name != prepared.name)):
             return None

@@ -29,9 +29,11 @@ from api.tokens import hash_token, new_token
 from core.errors import ActionRejected, ConclaveError
 from core.plugins import Registry, Rules
 from core.state import TableState, copy_state, decode_msgpack, encode_msgpack
+from schema.cost import DEFAULT_PAGE, MAX_PAGE  # tables per page: what the cost limit counts
 
 log = logging.getLogger("conclave.tables")
 COMMIT_RETRIES = 50
+SCAN = 200  # tables one page may read, filters or not
 
 
 class Rejected(Exception):
@@ -236,16 +238,34 @@ class TableService:
                 return cached
             return await self.load(table_id)
 
-    async def table_ids(self, game: str | None = None, status: str | None = None) -> list[Loaded]:
-        out = []
-        for tid in await self.store.table_ids():
-            try:
-                t = await self.load(tid)
-            except Rejected:
-                continue  # expired between the listing and the read
-            if (game is None or t.meta["game"] == game) and (status is None or t.status == status):
-                out.append(t)
-        return out
+    async def tables_page(self, game: str | None = None, status: str | None = None, first: int = DEFAULT_PAGE,
+                          after: str | None = None) -> tuple[list[Loaded], str | None]:
+        """Up to `first` tables (at most `MAX_PAGE`) after the cursor `after`, in id order,
+        and the cursor of the next page (None: no more). One page reads at most `SCAN`
+        tables from the store: with a filter that skips many, a page can hold fewer tables
+        than asked, with a cursor to go on. A listing is as fresh as this process's cache."""
+        if not 1 <= first <= MAX_PAGE:
+            raise Rejected("BAD_PAGE", f"first must be 1-{MAX_PAGE}, not {first}")
+        out: list[Loaded] = []
+        scanned, cursor = 0, after
+        while len(out) < first and scanned < SCAN:
+            filtered = game is not None or status is not None
+            ids = await self.store.page_ids(cursor, SCAN - scanned if filtered else first - len(out))
+            if not ids:
+                return out, None
+            for tid in ids:
+                scanned += 1
+                cursor = tid
+                try:
+                    t = await self.load(tid, fresh=False)
+                except Rejected:
+                    continue  # expired between the listing and the read
+                if (game is None or t.meta["game"] == game) and (status is None or t.status == status):
+                    out.append(t)
+                    if len(out) == first:
+                        break
+        more = await self.store.page_ids(cursor, 1)
+        return out, (cursor if more else None)
 
     async def log(self, table_id: str, after_version: int) -> list[dict]:
         return await self.store.entries(table_id, max(0, after_version))

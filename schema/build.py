@@ -11,6 +11,7 @@ whose token it sent, or the public view.
 from typing import Annotated, Any, AsyncIterator, Union
 
 import strawberry
+from graphql import GraphQLError
 from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.scalars import JSON
 from strawberry.types import Info
@@ -20,6 +21,7 @@ from api.metrics import METRICS
 from api.service import Loaded, Rejected as ServiceRejected, TableService, entry_events
 from core.engine import active_seats, view as core_view
 from core.plugins import Registry
+from schema.cost import DEFAULT_PAGE, MAX_PAGE
 from schema.execution import FastExecutionContext
 from schema.streaming import ConclaveSchema
 
@@ -330,6 +332,18 @@ def build_schema(registry: Registry, extensions: list | None = None,
     ActResult = Annotated[Union[ActOk, ActRejected], strawberry.union("ActResult")]
     CampaignResult = Annotated[Union[CampaignOk, Rejected], strawberry.union("CampaignResult")]
 
+    @strawberry.type(description="One page of tables; pass nextCursor as `after` for the next")
+    class TablePage:
+        tables: list[Table]
+        next_cursor: str | None
+
+    async def tables_page(info: Info, game, status, first: int, after) -> TablePage:
+        try:
+            found, cursor = await service_of(info).tables_page(game, status, first, after)
+        except ServiceRejected as exc:
+            raise GraphQLError(exc.message, extensions={"code": exc.code}) from None
+        return TablePage(tables=[await table_for(info, t) for t in found], next_cursor=cursor)
+
     async def table_for(info: Info, loaded: Loaded) -> Table:
         return Table(_t=loaded, _viewer=await service_of(info).viewer_seat(loaded.id, token_of(info)))
 
@@ -372,9 +386,17 @@ def build_schema(registry: Registry, extensions: list | None = None,
             except ServiceRejected:
                 return None
 
-        @strawberry.field
-        async def tables(self, info: Info, game: str | None = None, status: str | None = None) -> list[Table]:
-            return [await table_for(info, t) for t in await service_of(info).table_ids(game, status)]
+        @strawberry.field(description=f"Live tables in id order, one page: `first` (1-{MAX_PAGE}) after the cursor "
+                                      "`after` (tablesPage gives the next cursor)")
+        async def tables(self, info: Info, game: str | None = None, status: str | None = None,
+                         first: int = DEFAULT_PAGE, after: str | None = None) -> list[Table]:
+            return (await tables_page(info, game, status, first, after)).tables
+
+        @strawberry.field(description="A page of live tables and the cursor of the next (null: the last page). "
+                                      "A page holds at most `first` tables, fewer when a filter skips many.")
+        async def tables_page(self, info: Info, game: str | None = None, status: str | None = None,
+                              first: int = DEFAULT_PAGE, after: str | None = None) -> TablePage:
+            return await tables_page(info, game, status, first, after)
 
         @strawberry.field
         async def campaign(self, info: Info, id: str) -> CampaignInfo | None:

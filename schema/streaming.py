@@ -32,7 +32,7 @@ from strawberry.types import ExecutionResult
 from strawberry.types.graphql import OperationType as StrawberryOperationType  # not graphql-core's
 
 from schema.execution import PLANS
-from schema.prepared import DocumentCache
+from schema.prepared import DocumentCache, Prepared
 
 
 def as_graphql_error(error: Exception) -> GraphQLError:
@@ -96,7 +96,7 @@ class ConclaveSchema(strawberry.Schema):
                 and (allowed_operation_types is None
                      or StrawberryOperationType.SUBSCRIPTION in allowed_operation_types)):
             prepared = self.documents.prepare(query)
-            if (prepared is not None and prepared.kind is OperationType.SUBSCRIPTION
+            if (isinstance(prepared, Prepared) and prepared.kind is OperationType.SUBSCRIPTION
                     and (operation_name is None or operation_name == prepared.name)):
                 executor = self.execution_context_class.build(
                     self._schema, prepared.document, root_value, context_value, variable_values, prepared.name,

@@ -9,6 +9,7 @@ listener that sees a gap reads the log, so it never skips or repeats an entry.
 from __future__ import annotations
 
 import asyncio
+import bisect
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Protocol
@@ -114,6 +115,13 @@ class LiveStore(ABC):
 
     @abstractmethod
     async def table_ids(self) -> list[str]: ...
+
+    async def page_ids(self, after: str | None, limit: int) -> list[str]:
+        """Up to `limit` live table ids after `after` (None: from the first), in id order.
+        Stores override it to read one page, not every id."""
+        ids = sorted(await self.table_ids())
+        start = 0 if after is None else bisect.bisect_right(ids, after)
+        return ids[start:start + limit]
 
     @abstractmethod
     async def subscribe(self, table_id: str, listener: Listener | None = None) -> Listener:

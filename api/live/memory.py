@@ -5,6 +5,7 @@ versions; a restart rebuilds the newest state from that snapshot and the entries
 from __future__ import annotations
 
 import asyncio
+import bisect
 
 from sqlalchemy import bindparam, insert, update
 from sqlmodel import select
@@ -44,6 +45,7 @@ class MemoryStore(LiveStore):
     def __init__(self, db: Database) -> None:
         self.db = db
         self.tables: dict[str, _Table] = {}
+        self.order: list[str] = []  # the ids, sorted: a page is a slice
         self.tokens: dict[str, tuple[str, int | None]] = {}
         self.listeners = Listeners()
         self._restore()
@@ -63,6 +65,7 @@ class MemoryStore(LiveStore):
                 rows = s.exec(select(LiveLogEntry).where(LiveLogEntry.table_id == table_id)
                               .order_by(LiveLogEntry.version.desc()).limit(RECENT))
                 t.log = [row.entry for row in reversed(list(rows))]
+        self.order = sorted(self.tables)
 
     @staticmethod
     def _checkpoint(s, table_id: str, t: _Table) -> None:
@@ -90,6 +93,7 @@ class MemoryStore(LiveStore):
     async def create(self, table_id, meta, state):
         t = _Table(meta, 0, state)
         self.tables[table_id] = t
+        bisect.insort(self.order, table_id)
         if meta.get("host_token_hash"):
             self.tokens[meta["host_token_hash"]] = (table_id, None)
         await self.db.write(lambda s: self._checkpoint(s, table_id, t))
@@ -160,6 +164,10 @@ class MemoryStore(LiveStore):
     async def table_ids(self):
         return list(self.tables)
 
+    async def page_ids(self, after, limit):
+        start = 0 if after is None else bisect.bisect_right(self.order, after)
+        return self.order[start:start + limit]
+
     async def expire(self, table_id, seconds):
         """A finished, archived table leaves memory and its checkpoint after `seconds`
         (the game record in SQL keeps everything)."""
@@ -180,6 +188,9 @@ class MemoryStore(LiveStore):
 
         await self.db.write(delete)
         self.tables.pop(table_id, None)
+        at = bisect.bisect_left(self.order, table_id)
+        if at < len(self.order) and self.order[at] == table_id:
+            del self.order[at]
         for token_hash in [h for h, (tid, _) in self.tokens.items() if tid == table_id]:
             del self.tokens[token_hash]
 

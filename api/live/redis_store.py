@@ -77,6 +77,7 @@ class RedisStore(LiveStore):
             p.set(self.k(table_id, "state"), state)
             p.set(self.k(table_id, "stateversion"), 0)
             p.sadd(f"{self.prefix}:tables", table_id)
+            p.zadd(f"{self.prefix}:tableorder", {table_id: 0})  # all scores 0: a page is a range by id
             if meta.get("host_token_hash"):
                 p.set(f"{self.prefix}:token:{meta['host_token_hash']}", f"{table_id}|")
             await p.execute()
@@ -154,6 +155,33 @@ class RedisStore(LiveStore):
         if gone:
             await self.r.srem(f"{self.prefix}:tables", *gone)
         return [tid for tid, ok in zip(ids, alive) if ok]
+
+    async def page_ids(self, after, limit):
+        """One page of the id-ordered index (built from the id set once, for tables created
+        before it existed); ids whose keys have expired are pruned on the way."""
+        order = f"{self.prefix}:tableorder"
+        if not await self.r.exists(order):
+            members = await self.r.smembers(f"{self.prefix}:tables")
+            if members:
+                await self.r.zadd(order, {m: 0 for m in members})
+        start = "-" if after is None else f"({after}"
+        while True:
+            ids = [m.decode() for m in await self.r.zrangebylex(order, start, "+", start=0, num=limit)]
+            if not ids:
+                return []
+            async with self.r.pipeline(transaction=False) as p:
+                for tid in ids:
+                    p.exists(self.k(tid, "meta"))
+                alive = await p.execute()
+            gone = [tid for tid, ok in zip(ids, alive) if not ok]
+            if not gone:
+                return ids
+            await self.r.zrem(order, *gone)
+            await self.r.srem(f"{self.prefix}:tables", *gone)
+            live = [tid for tid, ok in zip(ids, alive) if ok]
+            if live:
+                return live
+            start = f"({ids[-1]}"
 
     async def expire(self, table_id, seconds):
         """A finished, archived table and its tokens' index entries expire together."""
