@@ -42,10 +42,11 @@ def make_store(settings: Settings, db: Database):
     if settings.redis_url:
         from api.live.redis_store import RedisStore
 
-        return RedisStore(settings.redis_url, settings.redis_prefix, on_error=lambda exc: METRICS.redis_errors.inc())
+        return RedisStore(settings.redis_url, settings.redis_prefix, on_error=lambda exc: METRICS.redis_errors.inc(),
+                          unjoined_ttl=settings.unjoined_ttl_seconds or None)
     from api.live.memory import MemoryStore
 
-    return MemoryStore(db)
+    return MemoryStore(db, unjoined_ttl=settings.unjoined_ttl_seconds or None)
 
 
 def limit_rules(settings: Settings) -> list:
@@ -133,6 +134,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     async def lifespan(app):
         db = Database(settings.database_url)
         store = make_store(settings, db)
+        await store.start()
         holder["service"] = TableService(registry, store, db, settings)
         holder["store"], holder["db"] = store, db
         archived = await holder["service"].archive_pending()

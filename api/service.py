@@ -6,6 +6,7 @@ client can cause is a `Rejected` with a stable code, and changes nothing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import dataclasses
 import logging
@@ -24,6 +25,7 @@ from api.feeds import FeedSubscription, TableFeed
 from api.db import Campaign, CampaignSave, Database, GameAction, GameRecord, now
 from api.live.base import LiveStore
 from api.metrics import METRICS
+from api.quotas import CreationQuota, QuotaExceeded, Slot
 from api.settings import Settings
 from api.tokens import hash_token, new_token
 from core.errors import ActionRejected, ConclaveError
@@ -118,6 +120,7 @@ class TableService:
         from api.limits import TokenBucket
 
         self._act_limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
+        self.quotas = CreationQuota(settings.creates_per_minute, settings.create_burst, settings.open_tables_per_address)
 
     # -- identity -----------------------------------------------------------------
     async def owner(self, token: str | None) -> tuple[str, int | None] | None:
@@ -271,6 +274,31 @@ class TableService:
         return await self.store.entries(table_id, max(0, after_version))
 
     # -- creating and joining ------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def creating(self, address: str | None) -> AsyncIterator[Slot | None]:
+        """Around creating a live table for a client `address` (None: not a client's, no
+        quota): refused with QUOTA_EXCEEDED past the address's creation rate or its number
+        of open tables (api/quotas.py); the caller puts the new table's id in the slot."""
+        if address is None:
+            yield None
+            return
+        try:
+            slot = await self.quotas.reserve(address, self._is_open)
+        except QuotaExceeded as exc:
+            METRICS.rejections.labels("QUOTA_EXCEEDED").inc()
+            raise Rejected("QUOTA_EXCEEDED", str(exc)) from None
+        try:
+            yield slot
+        finally:
+            if slot.table_id is None:  # refused or failed: nothing was opened
+                self.quotas.release(address, slot)
+
+    async def _is_open(self, table_id: str) -> bool:
+        try:
+            return (await self.load(table_id)).status == "open"
+        except Rejected:
+            return False  # expired
+
     async def create_table(self, game: str, players: int, seed: int | None = None, modules: list[str] | None = None,
                            options: dict | None = None, campaign_id: str | None = None) -> tuple[Loaded, str]:
         if campaign_id is not None:

@@ -39,6 +39,12 @@ def token_of(info: Info) -> str | None:
     return None
 
 
+def address_of(info: Info) -> str | None:
+    """The client's address: the ASGI scope's `client` of the request or WebSocket."""
+    client = getattr(info.context.get("request"), "client", None)
+    return client.host if client is not None else None
+
+
 def service_of(info: Info) -> TableService:
     return info.context["service"]
 
@@ -409,10 +415,14 @@ def build_schema(registry: Registry, extensions: list | None = None,
     class Mutation:
         @strawberry.mutation
         async def create_table(self, info: Info, input: CreateTableInput) -> CreateTableResult:
+            svc = service_of(info)
             try:
-                loaded, host = await service_of(info).create_table(
-                    input.game, input.players, seed=input.seed, modules=input.modules,
-                    options=input.options or {}, campaign_id=input.campaign_id)
+                async with svc.creating(address_of(info)) as slot:
+                    loaded, host = await svc.create_table(
+                        input.game, input.players, seed=input.seed, modules=input.modules,
+                        options=input.options or {}, campaign_id=input.campaign_id)
+                    if slot is not None:
+                        slot.table_id = loaded.id
             except ServiceRejected as exc:
                 return Rejected(code=exc.code, message=exc.message)
             return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host)
@@ -430,8 +440,12 @@ def build_schema(registry: Registry, extensions: list | None = None,
         async def start_next_game(self, info: Info, campaign_id: str, seed: int | None = None,
                                   modules: list[str] | None = None) -> CreateTableResult:
             """`modules` changes the campaign's modules, allowed only before its first game."""
+            svc = service_of(info)
             try:
-                loaded, host = await service_of(info).start_next_game(campaign_id, seed, modules=modules)
+                async with svc.creating(address_of(info)) as slot:
+                    loaded, host = await svc.start_next_game(campaign_id, seed, modules=modules)
+                    if slot is not None:
+                        slot.table_id = loaded.id
             except ServiceRejected as exc:
                 return Rejected(code=exc.code, message=exc.message)
             return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host)

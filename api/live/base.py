@@ -136,5 +136,8 @@ class LiveStore(ABC):
     async def ping(self) -> bool:
         return True
 
+    async def start(self) -> None:
+        """Start background work (e.g. expiries) once the server's event loop runs."""
+
     async def close(self) -> None:
         """Release connections and background tasks."""

@@ -49,13 +49,14 @@ class RedisStore(LiveStore):
     # benchmarks/api_load.py) and of its size in Redis; a reader replays at most 7 entries.
     snapshot_every = 8
 
-    def __init__(self, url: str, prefix: str = "conclave", on_error=None) -> None:
+    def __init__(self, url: str, prefix: str = "conclave", on_error=None, unjoined_ttl: int | None = None) -> None:
         # A pool that opens connections as concurrent requests need them (Redis accepts
         # 10,000 clients): redis-py's blocking pool waited in a task per command, about 9 us
         # of CPU each (benchmarks/api_load.py commits once per action).
         pool = redis.ConnectionPool.from_url(url, max_connections=4096)
         self.r = redis.Redis(connection_pool=pool, decode_responses=False)
         self.prefix = prefix
+        self.unjoined_ttl = unjoined_ttl  # a new table's keys expire unless a seat is taken first
         self._commands = CommandConnection(url)  # commits: pipelined, one per action
         self.listeners = Listeners()
         self.on_error = on_error or (lambda exc: None)
@@ -71,15 +72,16 @@ class RedisStore(LiveStore):
 
     # -- tables -----------------------------------------------------------------
     async def create(self, table_id, meta, state):
+        ttl = self.unjoined_ttl  # the first seat taken makes them persistent (claim_seat)
         async with self.r.pipeline(transaction=True) as p:
-            p.set(self.k(table_id, "meta"), json.dumps(meta))
-            p.set(self.k(table_id, "version"), 0)
-            p.set(self.k(table_id, "state"), state)
-            p.set(self.k(table_id, "stateversion"), 0)
+            p.set(self.k(table_id, "meta"), json.dumps(meta), ex=ttl)
+            p.set(self.k(table_id, "version"), 0, ex=ttl)
+            p.set(self.k(table_id, "state"), state, ex=ttl)
+            p.set(self.k(table_id, "stateversion"), 0, ex=ttl)
             p.sadd(f"{self.prefix}:tables", table_id)
             p.zadd(f"{self.prefix}:tableorder", {table_id: 0})  # all scores 0: a page is a range by id
             if meta.get("host_token_hash"):
-                p.set(f"{self.prefix}:token:{meta['host_token_hash']}", f"{table_id}|")
+                p.set(f"{self.prefix}:token:{meta['host_token_hash']}", f"{table_id}|", ex=ttl)
             await p.execute()
 
     async def load(self, table_id):
@@ -121,16 +123,29 @@ class RedisStore(LiveStore):
         # token, take the seat, read the seats and the version; the token key is not the
         # table's (Redis Cluster: another slot), so this is a pipeline, not a script
         token_key = f"{self.prefix}:token:{record['token_hash']}"
+        expiring = self.unjoined_ttl is not None
         async with self.r.pipeline(transaction=False) as p:
             p.set(token_key, f"{table_id}|{seat}")
             p.hsetnx(self.k(table_id, "seats"), str(seat), json.dumps(record))
             p.hgetall(self.k(table_id, "seats"))
             p.get(self.k(table_id, "version"))
-            _, claimed, seats, version = await p.execute()
+            if expiring:  # a seat taken: the table's keys no longer expire (a no-op after the first)
+                p.persist(self.k(table_id, "meta"))
+                for part in ("version", "state", "stateversion"):
+                    p.persist(self.k(table_id, part))
+            _, claimed, seats, version, *persisted = await p.execute()
         if not claimed:
             await self.r.delete(token_key)
             return None
+        if expiring and persisted[0]:  # this claim made the table persistent: its host token too
+            await self._persist_host(table_id)
         return SeatClaimed(version=int(version or 0), seats=_seats(seats))
+
+    async def _persist_host(self, table_id: str) -> None:
+        meta_raw = await self.r.get(self.k(table_id, "meta"))
+        host = json.loads(meta_raw).get("host_token_hash") if meta_raw is not None else None
+        if host:
+            await self.r.persist(f"{self.prefix}:token:{host}")
 
     async def seats(self, table_id):
         return _seats(await self.r.hgetall(self.k(table_id, "seats")))
