@@ -72,7 +72,7 @@ def schema_extensions(settings: Settings, rules: list | None = None, verdicts: V
         lambda: AddValidationRules(rules),
         lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
         lambda: ParserCache(maxsize=32),
-        lambda: BoundedValidation(verdicts),
+        lambda: BoundedValidation(verdicts, settings.refusal_penalty),
     ]
 
 
@@ -186,7 +186,8 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     app = Starlette(routes=routes, lifespan=lifespan)
     if settings.lean_paths:  # innermost: within the limits and metrics, before Starlette's routing and the view
         schema.documents = DocumentCache(schema, settings.max_tokens, rules, verdicts)
-        app.add_middleware(FastGraphQLHTTP, schema=schema, holder=holder, documents=schema.documents)
+        app.add_middleware(FastGraphQLHTTP, schema=schema, holder=holder, documents=schema.documents,
+                           penalty=settings.refusal_penalty)
     app.add_middleware(LimitsMiddleware, max_body=settings.max_body_bytes,
                        rate=settings.rate_per_second, burst=settings.rate_burst,
                        address_rate=settings.address_rate_per_second, address_burst=settings.address_burst)

@@ -29,13 +29,15 @@ from strawberry.execution import optimized_is_awaitable
 from api.tokens import bearer
 from schema.execution import FastExecutionContext
 from schema.prepared import DocumentCache, Refused
+from schema.validation import PENALTY
 
 REQUEST_KEYS = frozenset(("query", "variables", "operationName"))
 
 
 class FastGraphQLHTTP:
-    def __init__(self, app, schema, holder: dict, documents: DocumentCache) -> None:
+    def __init__(self, app, schema, holder: dict, documents: DocumentCache, penalty: int = 0) -> None:
         self.app, self.schema, self.holder, self.documents = app, schema, holder, documents
+        self.penalty = penalty  # requests a refusal for cost counts as at the address's rate limit
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or scope["method"] != "POST" or scope["path"] != "/graphql":
@@ -56,6 +58,8 @@ class FastGraphQLHTTP:
         if request is None:
             return await self.app(scope, replay(body, receive), send)
         if isinstance(request, Refused):  # over the cost limit: refused without a parse or a validation
+            if self.penalty:
+                scope[PENALTY] = self.penalty
             return await self.respond(send, None, [request.error])
         prepared, variables = request
         context = {"request": Request(scope), "response": None, "service": self.holder["service"],

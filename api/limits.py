@@ -7,6 +7,7 @@ import time
 
 from api.metrics import METRICS
 from api.tokens import bearer
+from schema.validation import PENALTY
 
 
 class TokenBucket:
@@ -27,6 +28,20 @@ class TokenBucket:
         if len(self.buckets) > 100_000:  # bound memory: forget the idle
             self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 60}
         return True
+
+
+    def charge(self, key: str, tokens: float) -> None:
+        """Take `tokens` more from the key's bucket (it may go below zero: refused until it
+        refills)."""
+        now = time.monotonic()
+        left, last = self.buckets.get(key, (self.burst, now))
+        self.buckets[key] = (min(self.burst, left + (now - last) * self.rate) - tokens, now)
+
+
+# A request the GraphQL layer refused for its cost sets the scope key PENALTY to how many
+# requests it should count as (schema/validation.py, api/fast_http.py): a flood of
+# over-complex documents from one address meets the address's rate limit after a few, and
+# is answered 429 before its body is read.
 
 
 async def _refuse(send, status: int, code: str, message: str, retry_after: int | None = None) -> None:
@@ -65,7 +80,10 @@ class LimitsMiddleware:
                 METRICS.rate_limited.inc()
                 return await _refuse(send, 429, "RATE_LIMITED", "too many requests; slow down", retry_after=1)
         if declared is not None:  # the server reads exactly that many bytes: nothing more to count
-            return await self.app(scope, receive, send)
+            await self.app(scope, receive, send)
+            if PENALTY in scope:
+                self.per_address.charge((scope.get("client") or ("?", 0))[0], scope[PENALTY])
+            return
         received = 0
         max_body = self.max_body
 
@@ -82,6 +100,8 @@ class LimitsMiddleware:
             await self.app(scope, limited_receive, send)
         except BodyTooLarge:
             await _refuse(send, 413, "BODY_TOO_LARGE", f"request body over {max_body} bytes")
+        if PENALTY in scope:
+            self.per_address.charge((scope.get("client") or ("?", 0))[0], scope[PENALTY])
 
 
 class BodyTooLarge(Exception):

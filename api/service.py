@@ -283,7 +283,7 @@ class TableService:
             yield None
             return
         try:
-            slot = await self.quotas.reserve(address, self._is_open)
+            slot = await self.quotas.reserve(address, self._is_open, self._seen_closed)
         except QuotaExceeded as exc:
             METRICS.rejections.labels("QUOTA_EXCEEDED").inc()
             raise Rejected("QUOTA_EXCEEDED", str(exc)) from None
@@ -292,6 +292,10 @@ class TableService:
         finally:
             if slot.table_id is None:  # refused or failed: nothing was opened
                 self.quotas.release(address, slot)
+
+    def _seen_closed(self, table_id: str) -> bool:
+        cached = self._cache.get(table_id)
+        return cached is not None and cached.status != "open"
 
     async def _is_open(self, table_id: str) -> bool:
         try:

@@ -26,6 +26,7 @@ class Settings:
     max_body_bytes: int = 64 * 1024
     max_cost: int = 2000  # schema/cost.py: weighted fields, list multipliers, checked before validation
     max_repeated_fields: int = 10  # one response key at most this often in one selection set
+    refusal_penalty: int = 100  # a request refused for its cost counts as this many at the address rate
     rate_per_second: float = 100.0   # per token, sustained
     rate_burst: int = 200
     address_rate_per_second: float = 1000.0  # per client address (many players share a NAT)
@@ -53,9 +54,10 @@ class Settings:
             max_body_bytes=_int("CONCLAVE_MAX_BODY_BYTES", 64 * 1024),
             max_cost=_int("CONCLAVE_MAX_COST", 2000),
             max_repeated_fields=_int("CONCLAVE_MAX_REPEATED_FIELDS", 10),
-            rate_per_second=float(os.environ.get("CONCLAVE_RATE_PER_SECOND", "100")),
+            refusal_penalty=_int("CONCLAVE_REFUSAL_PENALTY", 100),
+            rate_per_second=_float("CONCLAVE_RATE_PER_SECOND", 100.0),
             rate_burst=_int("CONCLAVE_RATE_BURST", 200),
-            address_rate_per_second=float(os.environ.get("CONCLAVE_ADDRESS_RATE_PER_SECOND", "1000")),
+            address_rate_per_second=_float("CONCLAVE_ADDRESS_RATE_PER_SECOND", 1000.0),
             address_burst=_int("CONCLAVE_ADDRESS_BURST", 2000),
             creates_per_minute=_float("CONCLAVE_CREATES_PER_MINUTE", 10.0),
             create_burst=_int("CONCLAVE_CREATE_BURST", 20),

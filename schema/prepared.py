@@ -65,8 +65,7 @@ class DocumentCache:
         if query in entries:
             entries.move_to_end(query)
             return entries[query]
-        key = self.verdicts.key(query, self.rules)
-        refused = self.verdicts.refusal(key)
+        refused, keys = self.verdicts.refusal(query, self.rules)
         found: Prepared | Refused | None = None
         if refused is not None:
             found = Refused(refused)
@@ -78,7 +77,7 @@ class DocumentCache:
             if document is not None:
                 operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
                 if len(operations) == 1:
-                    errors = self.verdicts.errors(self.schema._schema, document, self.rules, key)
+                    errors = self.verdicts.errors(self.schema._schema, document, self.rules, keys)
                     if not errors:
                         found = Prepared(document, operations[0])
                     elif errors[0].extensions.get("code") == CODE:

@@ -8,7 +8,8 @@ through `map_async_iterable`: together more than the event's own execution
 
 `ConclaveSchema.stream` gives the WebSocket handlers (and `subscribe`) an `EventStream` for
 a subscription whose document `documents` has prepared (it would pass strawberry's parsing
-and validation) and whose variables coerce: each source event is completed directly or run
+and validation) and whose variables coerce (a document `documents` refuses for its cost
+gets the refusal at once): each source event is completed directly or run
 on a per-event executor, its errors go through the schema's error processing, and it is
 yielded as strawberry's `ExecutionResult`. A failing source ends the stream with one error
 result, as strawberry's does. Anything else - no document cache, an unprepared document,
@@ -29,10 +30,11 @@ from graphql.pyutils import Path
 from strawberry.execution import optimized_is_awaitable
 from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.types import ExecutionResult
+from strawberry.types.execution import PreExecutionError
 from strawberry.types.graphql import OperationType as StrawberryOperationType  # not graphql-core's
 
 from schema.execution import PLANS
-from schema.prepared import DocumentCache, Prepared
+from schema.prepared import DocumentCache, Prepared, Refused
 
 
 def as_graphql_error(error: Exception) -> GraphQLError:
@@ -96,6 +98,8 @@ class ConclaveSchema(strawberry.Schema):
                 and (allowed_operation_types is None
                      or StrawberryOperationType.SUBSCRIPTION in allowed_operation_types)):
             prepared = self.documents.prepare(query)
+            if isinstance(prepared, Refused):  # over the cost limit: strawberry's answer, without its pipeline
+                return self._refused(prepared.error)
             if (isinstance(prepared, Prepared) and prepared.kind is OperationType.SUBSCRIPTION
                     and (operation_name is None or operation_name == prepared.name)):
                 executor = self.execution_context_class.build(
@@ -109,6 +113,12 @@ class ConclaveSchema(strawberry.Schema):
                         return self._events(executor, source)
         return await super().stream(query, variable_values, context_value, root_value, operation_name,
                                     operation_extensions, allowed_operation_types)
+
+    async def _refused(self, error: GraphQLError):
+        """The one result of a refused document, as strawberry's pipeline gives it (both
+        WebSocket protocols answer it with their error message)."""
+        self._process_errors([error])
+        yield PreExecutionError(data=None, errors=[error])
 
     def _events(self, executor, source) -> "EventStream":
         return EventStream(self, executor, source)
