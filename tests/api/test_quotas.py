@@ -104,3 +104,19 @@ def test_an_open_table_nobody_joins_expires_and_a_joined_one_stays(make_server):
     stays = httpx.post(server.url, json={"query": table, "variables": {"t": joined}}).json()["data"]["table"]
     assert stays == {"id": joined, "seats": [{"taken": True}, {"taken": False}]}
     assert join(server, joined, 1)["__typename"] == "JoinOk"
+
+
+def test_an_unjoined_table_restored_after_a_restart_still_expires_on_time(make_server):
+    """The embedded store restores tables from its checkpoints: one nobody joined expires
+    at its creation time plus the TTL, not the TTL after the restart, and never not at all."""
+    server = make_server(CONCLAVE_UNJOINED_TTL="2")
+    lonely = create(server)["table"]["id"]
+    joined = create(server)["table"]["id"]
+    assert join(server, joined, 0)["__typename"] == "JoinOk"
+    server.kill()
+    time.sleep(2.2)
+    server.start()
+    deadline = time.monotonic() + 5
+    while lonely in listed(server) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert listed(server) == [joined]
