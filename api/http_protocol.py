@@ -8,11 +8,15 @@ are not complete by then, the connection is closed (an application still reading
 gets `http.disconnect`). A WebSocket upgrade ends the deadline: from then on uvicorn's
 pings watch the connection. `CONCLAVE_REQUEST_READ_TIMEOUT` (seconds, default 10) sets it;
 deploy/nginx.conf shows the same limits at a proxy (client_header_timeout, client_body_timeout).
+
+It also drops, as soon as they are made, the connections of an address the rate limits shut
+out for abuse (api/limits.py: a flood of refused documents), before any parsing.
 """
 from __future__ import annotations
 
 import asyncio
 
+from api.limits import is_shut_out
 from api.settings import Settings
 
 try:
@@ -36,6 +40,9 @@ if HttpToolsProtocol is not None:
 
         def connection_made(self, transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
+            if self.client and is_shut_out(self.client[0]):  # penalized past its rate (api/limits.py)
+                self.transport.abort()
+                return
             self._arm()
 
         def on_message_begin(self) -> None:

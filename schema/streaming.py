@@ -19,6 +19,7 @@ starts nothing).
 """
 from __future__ import annotations
 
+import asyncio
 from contextlib import aclosing, nullcontext
 from typing import Any
 
@@ -35,6 +36,21 @@ from strawberry.types.graphql import OperationType as StrawberryOperationType  #
 
 from schema.execution import PLANS
 from schema.prepared import DocumentCache, Prepared, Refused
+from schema.validation import PENALTY
+
+
+MAX_REFUSALS = 10  # documents refused for their cost on one WebSocket connection before it is closed
+REFUSALS = "conclave.refusals"  # the connection's count, in its context
+CLOSE_PENALTY = 1000  # requests such a closed connection counts as: a second of the default address rate
+_closing: set = set()  # the loop keeps only weak references to tasks
+
+
+async def _close(socket) -> None:
+    socket.scope[PENALTY] = CLOSE_PENALTY  # counted at the address's rate limit (api/limits.py)
+    try:
+        await socket.close(code=4429, reason="too many refused operations")
+    except Exception:  # noqa: BLE001 - already closed: nothing to do
+        pass
 
 
 def as_graphql_error(error: Exception) -> GraphQLError:
@@ -99,7 +115,7 @@ class ConclaveSchema(strawberry.Schema):
                      or StrawberryOperationType.SUBSCRIPTION in allowed_operation_types)):
             prepared = self.documents.prepare(query)
             if isinstance(prepared, Refused):  # over the cost limit: strawberry's answer, without its pipeline
-                return self._refused(prepared.error)
+                return self._refused(prepared.error, context_value)
             if (isinstance(prepared, Prepared) and prepared.kind is OperationType.SUBSCRIPTION
                     and (operation_name is None or operation_name == prepared.name)):
                 executor = self.execution_context_class.build(
@@ -114,10 +130,19 @@ class ConclaveSchema(strawberry.Schema):
         return await super().stream(query, variable_values, context_value, root_value, operation_name,
                                     operation_extensions, allowed_operation_types)
 
-    async def _refused(self, error: GraphQLError):
+    async def _refused(self, error: GraphQLError, context: Any):
         """The one result of a refused document, as strawberry's pipeline gives it (both
-        WebSocket protocols answer it with their error message)."""
+        WebSocket protocols answer it with their error message). A WebSocket connection
+        refused more than `MAX_REFUSALS` times is then closed (4429): the HTTP rate limits,
+        which a refusal over HTTP counts against, never see its operations."""
         self._process_errors([error])
+        if isinstance(context, dict):
+            refusals = context[REFUSALS] = context.get(REFUSALS, 0) + 1
+            socket = context.get("request")
+            if refusals > MAX_REFUSALS and getattr(socket, "scope", {}).get("type") == "websocket":
+                task = asyncio.get_running_loop().create_task(_close(socket))  # after the error is sent
+                _closing.add(task)
+                task.add_done_callback(_closing.discard)
         yield PreExecutionError(data=None, errors=[error])
 
     def _events(self, executor, source) -> "EventStream":

@@ -253,3 +253,31 @@ def test_the_limits_come_from_the_environment(make_server):
     assert_too_complex(post(server, "{ tables { id } }"), "30")  # 11 + 50
     assert post(server, "{ tables(first: 10) { id } }")["data"] == {"tables": []}  # 11 + 10
     assert_too_complex(post(server, "{ games { id } games { id } games { id } }"), "more than 2 times")
+
+
+def test_a_websocket_refused_again_and_again_is_closed_with_4429(embedded_server):
+    """Over WebSocket the HTTP rate limits (which a refusal counts against) see nothing: a
+    connection refused more than 10 times is closed, and a new one is served."""
+    server = embedded_server
+    created = post(server, CREATE, {"input": {"game": "endless", "players": 2}})["data"]["createTable"]
+
+    async def go():
+        async with websockets.connect(server.ws_url, subprotocols=["graphql-transport-ws"]) as socket:
+            await socket.send(json.dumps({"type": "connection_init", "payload": {}}))
+            assert json.loads(await socket.recv())["type"] == "connection_ack"
+            refused = 0
+            try:
+                for i in range(20):
+                    await socket.send(json.dumps({"id": str(i), "type": "subscribe", "payload": {
+                        "query": f"# {i}\n" + LOG_ALIASES, "variables": {"t": created["table"]["id"]}}}))
+                    message = json.loads(await asyncio.wait_for(socket.recv(), 10))
+                    assert message["payload"][0]["extensions"]["code"] == CODE, message
+                    refused += 1
+            except websockets.ConnectionClosed as closed:
+                return refused, closed.rcvd.code if closed.rcvd else None
+            return refused, None
+
+    refused, code = asyncio.run(go())
+    assert refused == 11 and code == 4429, (refused, code)
+    errors = asyncio.run(subscribe_errors(server, LOG_ALIASES, {"t": created["table"]["id"]}))
+    assert errors[0]["extensions"]["code"] == CODE
