@@ -281,3 +281,34 @@ def test_a_websocket_refused_again_and_again_is_closed_with_4429(embedded_server
     assert refused == 11 and code == 4429, (refused, code)
     errors = asyncio.run(subscribe_errors(server, LOG_ALIASES, {"t": created["table"]["id"]}))
     assert errors[0]["extensions"]["code"] == CODE
+
+
+def test_an_address_flooding_refused_documents_is_shut_out_and_other_addresses_are_served(make_server):
+    """A refusal counts CONCLAVE_REFUSAL_PENALTY (100) requests at the address's rate: past
+    it, the address's new connections, HTTP or WebSocket, are dropped as they open, while
+    another address (127.0.0.2, loopback too) is served."""
+    server = make_server(CONCLAVE_ADDRESS_RATE_PER_SECOND="1", CONCLAVE_ADDRESS_BURST="50")
+    assert post(server, "{ games { id } }")["data"]["games"]
+    assert_too_complex(post(server, REPEATED))  # 49 - 100: shut out for about 50 s
+    with pytest.raises(httpx.TransportError):
+        httpx.post(server.url, json={"query": "{ games { id } }"}, timeout=5)
+
+    async def websocket():
+        async with websockets.connect(server.ws_url, subprotocols=["graphql-transport-ws"], open_timeout=5):
+            pass
+
+    with pytest.raises((OSError, websockets.exceptions.WebSocketException, asyncio.TimeoutError)):
+        asyncio.run(websocket())
+    other = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+    assert other.post(server.url, json={"query": "{ games { id } }"}).json()["data"]["games"]
+
+
+def test_a_token_bucket_charged_past_empty_says_how_long_until_it_refills():
+    from api.limits import TokenBucket, is_shut_out, shut_out
+
+    bucket = TokenBucket(rate=10.0, burst=20)
+    assert bucket.charge("a", 5) == 0.0  # 15 left
+    assert 8.5 < bucket.charge("a", 100) <= 8.6  # -85: (1 + 85) / 10 s
+    assert not bucket.allow("a") and bucket.allow("b")
+    shut_out("192.0.2.1", 30)
+    assert is_shut_out("192.0.2.1") and not is_shut_out("192.0.2.2")
