@@ -16,9 +16,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from strawberry.asgi import GraphQL
-from strawberry.extensions import (
-    AddValidationRules, MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter, ValidationCache,
-)
+from strawberry.extensions import AddValidationRules, MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL
 
 from api import logs
@@ -34,6 +32,8 @@ from api.tokens import bearer
 from api.ws_direct import DirectTransportWSHandler
 from core.plugins import Registry, default_registry
 from schema.build import build_schema
+from schema.cost import CostLimits
+from schema.validation import BoundedValidation, Verdicts
 
 log = logging.getLogger("conclave.app")
 PLAY_DIR = Path(__file__).resolve().parent / "static" / "play"  # the reference web client (no build step)
@@ -43,10 +43,11 @@ def make_store(settings: Settings, db: Database):
     if settings.redis_url:
         from api.live.redis_store import RedisStore
 
-        return RedisStore(settings.redis_url, settings.redis_prefix, on_error=lambda exc: METRICS.redis_errors.inc())
+        return RedisStore(settings.redis_url, settings.redis_prefix, on_error=lambda exc: METRICS.redis_errors.inc(),
+                          unjoined_ttl=settings.unjoined_ttl_seconds or None)
     from api.live.memory import MemoryStore
 
-    return MemoryStore(db)
+    return MemoryStore(db, unjoined_ttl=settings.unjoined_ttl_seconds or None)
 
 
 def limit_rules(settings: Settings) -> list:
@@ -58,14 +59,21 @@ def limit_rules(settings: Settings) -> list:
     return [*depth.validation_rules, *aliases.validation_rules]
 
 
-def schema_extensions(settings: Settings, rules: list | None = None) -> list:
-    """Strawberry's own limits and caches."""
+def verdicts_for(settings: Settings) -> Verdicts:
+    return Verdicts(CostLimits(max_cost=settings.max_cost, max_repeats=settings.max_repeated_fields))
+
+
+def schema_extensions(settings: Settings, rules: list | None = None, verdicts: Verdicts | None = None) -> list:
+    """Strawberry's own limits and parser cache, and validation behind the cost limit
+    (schema/validation.py). The parser cache is small: it holds whole documents by their
+    text (13 KB of tokens is megabytes of AST), and the lean paths have their own."""
     rules = limit_rules(settings) if rules is None else rules
+    verdicts = verdicts_for(settings) if verdicts is None else verdicts
     return [  # factories: strawberry builds a fresh extension object per request
         lambda: AddValidationRules(rules),
         lambda: MaxTokensLimiter(max_token_count=settings.max_tokens),
-        lambda: ParserCache(maxsize=256),
-        lambda: ValidationCache(maxsize=256),
+        lambda: ParserCache(maxsize=32),
+        lambda: BoundedValidation(verdicts, settings.refusal_penalty),
     ]
 
 
@@ -132,6 +140,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     async def lifespan(app):
         db = Database(settings.database_url)
         store = make_store(settings, db)
+        await store.start()
         holder["service"] = TableService(registry, store, db, settings)
         holder["store"], holder["db"] = store, db
         archived = await holder["service"].archive_pending()
@@ -147,7 +156,8 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
             await db.aclose()
 
     rules = limit_rules(settings)
-    schema = build_schema(registry, schema_extensions(settings, rules))
+    verdicts = verdicts_for(settings)
+    schema = build_schema(registry, schema_extensions(settings, rules, verdicts))
     graphql = ConclaveGraphQL(schema, holder)
 
     async def healthz(request: Request):
@@ -182,8 +192,9 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     if settings.lean_paths:  # innermost: within the limits and metrics, before Starlette's routing and the view
-        schema.documents = DocumentCache(schema, settings.max_tokens, rules)
-        app.add_middleware(FastGraphQLHTTP, schema=schema, holder=holder, documents=schema.documents)
+        schema.documents = DocumentCache(schema, settings.max_tokens, rules, verdicts)
+        app.add_middleware(FastGraphQLHTTP, schema=schema, holder=holder, documents=schema.documents,
+                           penalty=settings.refusal_penalty)
     app.add_middleware(LimitsMiddleware, max_body=settings.max_body_bytes,
                        rate=settings.rate_per_second, burst=settings.rate_burst,
                        address_rate=settings.address_rate_per_second, address_burst=settings.address_burst)

@@ -117,15 +117,17 @@ def serve(
     """Run the GraphQL server (REDIS_URL and DATABASE_URL from the environment)."""
     import uvicorn
 
+    from api.http_protocol import http_protocol
     from api.logs import lean_records
     from api.ws_protocol import websocket_protocol
 
     lean_records()
     # No permessage-deflate: compressing every subscription frame cost about a fifth of the
     # server's CPU under load, for small JSON messages on fast links. Keepalive pings every
-    # 20 s (uvicorn's default), spread (api/ws_protocol.py).
+    # 20 s (uvicorn's default), spread (api/ws_protocol.py). Half-sent requests are closed
+    # after CONCLAVE_REQUEST_READ_TIMEOUT (api/http_protocol.py).
     uvicorn.run("api.app:create_app", factory=True, host=host, port=port, workers=workers,
-                log_level="warning", ws=websocket_protocol(), ws_max_size=1 << 20,
+                log_level="warning", http=http_protocol(), ws=websocket_protocol(), ws_max_size=1 << 20,
                 ws_per_message_deflate=False)
 
 

@@ -28,14 +28,16 @@ from strawberry.execution import optimized_is_awaitable
 
 from api.tokens import bearer
 from schema.execution import FastExecutionContext
-from schema.prepared import DocumentCache
+from schema.prepared import DocumentCache, Refused
+from schema.validation import PENALTY
 
 REQUEST_KEYS = frozenset(("query", "variables", "operationName"))
 
 
 class FastGraphQLHTTP:
-    def __init__(self, app, schema, holder: dict, documents: DocumentCache) -> None:
+    def __init__(self, app, schema, holder: dict, documents: DocumentCache, penalty: int = 0) -> None:
         self.app, self.schema, self.holder, self.documents = app, schema, holder, documents
+        self.penalty = penalty  # requests a refusal for cost counts as at the address's rate limit
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or scope["method"] != "POST" or scope["path"] != "/graphql":
@@ -55,6 +57,10 @@ class FastGraphQLHTTP:
         request = self.request_of(body)
         if request is None:
             return await self.app(scope, replay(body, receive), send)
+        if isinstance(request, Refused):  # over the cost limit: refused without a parse or a validation
+            if self.penalty:
+                scope[PENALTY] = self.penalty
+            return await self.respond(send, None, [request.error])
         prepared, variables = request
         context = {"request": Request(scope), "response": None, "service": self.holder["service"],
                    "token": bearer(authorization.decode("latin-1"))}
@@ -67,6 +73,9 @@ class FastGraphQLHTTP:
             data, errors = result.data, result.errors
         except Exception as exc:  # noqa: BLE001 - as strawberry's execute: an error, not a 500
             data, errors = None, [exc if isinstance(exc, GraphQLError) else GraphQLError(str(exc), original_error=exc)]
+        await self.respond(send, data, errors)
+
+    async def respond(self, send, data, errors) -> None:
         response = {"data": data}
         if errors:
             self.schema.process_errors(errors)
@@ -78,7 +87,8 @@ class FastGraphQLHTTP:
         await send({"type": "http.response.body", "body": payload})
 
     def request_of(self, body: bytes):
-        """(prepared document, variables) for a request this path answers, else None."""
+        """(prepared document, variables) for a request this path answers, its `Refused`
+        for a document over the cost limit, else None."""
         try:
             data = msgspec.json.decode(body)
         except msgspec.DecodeError:
@@ -91,6 +101,8 @@ class FastGraphQLHTTP:
         if not (name is None or type(name) is str):
             return None
         prepared = self.documents.prepare(query)
+        if isinstance(prepared, Refused):
+            return prepared
         if (prepared is None or prepared.kind not in (OperationType.QUERY, OperationType.MUTATION)
                 or (name is not None and name != prepared.name)):
             return None

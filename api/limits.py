@@ -7,6 +7,7 @@ import time
 
 from api.metrics import METRICS
 from api.tokens import bearer
+from schema.validation import PENALTY
 
 
 class TokenBucket:
@@ -29,6 +30,45 @@ class TokenBucket:
         return True
 
 
+    def charge(self, key: str, tokens: float) -> float:
+        """Take `tokens` more from the key's bucket (it may go below zero: refused until it
+        refills); returns the seconds until it holds a token again (0: it does)."""
+        now = time.monotonic()
+        left, last = self.buckets.get(key, (self.burst, now))
+        left = min(self.burst, left + (now - last) * self.rate) - tokens
+        self.buckets[key] = (left, now)
+        return 0.0 if left >= 1 or self.rate <= 0 else (1 - left) / self.rate
+
+
+# Addresses penalized past their rate (a flood of refused documents): until when this
+# process drops their new connections as soon as they are made (api/http_protocol.py), before
+# any HTTP parsing or WebSocket handshake, which cost more than the refusal itself. Behind a
+# proxy the connection's peer is the proxy, never a shut-out address: the proxy's own
+# connection limits do this job there.
+SHUT_OUT: dict[str, float] = {}
+
+
+def shut_out(address: str, seconds: float) -> None:
+    if seconds <= 0:
+        return
+    now = time.monotonic()
+    if len(SHUT_OUT) > 100_000:  # bound memory: forget the expired
+        for key in [k for k, until in SHUT_OUT.items() if until <= now]:
+            del SHUT_OUT[key]
+    SHUT_OUT[address] = now + seconds
+
+
+def is_shut_out(address: str) -> bool:
+    until = SHUT_OUT.get(address)
+    return until is not None and until > time.monotonic()
+
+
+# A request the GraphQL layer refused for its cost sets the scope key PENALTY to how many
+# requests it should count as (schema/validation.py, api/fast_http.py): a flood of
+# over-complex documents from one address meets the address's rate limit after a few, and
+# is answered 429 before its body is read.
+
+
 async def _refuse(send, status: int, code: str, message: str, retry_after: int | None = None) -> None:
     body = json.dumps({"errors": [{"message": message, "extensions": {"code": code}}]}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
@@ -39,7 +79,8 @@ async def _refuse(send, status: int, code: str, message: str, retry_after: int |
 
 
 class LimitsMiddleware:
-    """ASGI middleware: 413 for a body over the limit, 429 for a flood; WebSockets pass."""
+    """ASGI middleware: 413 for a body over the limit, 429 for a flood; a WebSocket connect
+    counts at its address's rate."""
 
     def __init__(self, app, max_body: int, rate: float, burst: int, address_rate: float, address_burst: int) -> None:
         self.app, self.max_body = app, max_body
@@ -47,6 +88,8 @@ class LimitsMiddleware:
         self.per_address = TokenBucket(address_rate, address_burst)
 
     async def __call__(self, scope, receive, send):
+        if scope["type"] == "websocket":
+            return await self.websocket(scope, receive, send)
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         length = authorization = None
@@ -65,7 +108,10 @@ class LimitsMiddleware:
                 METRICS.rate_limited.inc()
                 return await _refuse(send, 429, "RATE_LIMITED", "too many requests; slow down", retry_after=1)
         if declared is not None:  # the server reads exactly that many bytes: nothing more to count
-            return await self.app(scope, receive, send)
+            await self.app(scope, receive, send)
+            if PENALTY in scope:
+                self.penalize(scope)
+            return
         received = 0
         max_body = self.max_body
 
@@ -82,6 +128,30 @@ class LimitsMiddleware:
             await self.app(scope, limited_receive, send)
         except BodyTooLarge:
             await _refuse(send, 413, "BODY_TOO_LARGE", f"request body over {max_body} bytes")
+        if PENALTY in scope:
+            self.penalize(scope)
+
+    def penalize(self, scope) -> None:
+        address = (scope.get("client") or ("?", 0))[0]
+        shut_out(address, self.per_address.charge(address, scope[PENALTY]))
+
+
+    async def websocket(self, scope, receive, send):
+        """A WebSocket connect counts as one request at its address's rate (a refused one
+        is closed before the handshake completes: HTTP 403); a connection the GraphQL layer
+        closed for its refusals counts its penalty when it ends."""
+        address = (scope.get("client") or ("?", 0))[0]
+        if not self.per_address.allow(address):
+            METRICS.rate_limited.inc()
+            message = await receive()
+            if message["type"] == "websocket.connect":
+                await send({"type": "websocket.close", "code": 1008})
+            return
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            if PENALTY in scope:
+                self.penalize(scope)
 
 
 class BodyTooLarge(Exception):

@@ -6,6 +6,7 @@ client can cause is a `Rejected` with a stable code, and changes nothing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import dataclasses
 import logging
@@ -26,14 +27,17 @@ from api.db import Campaign, CampaignSave, Database, GameAction, GameRecord, now
 from api.live.base import LiveStore, SeatRefused
 from api.metrics import METRICS
 from api.seeds import commitment, draw_seed, seed_problem
+from api.quotas import CreationQuota, QuotaExceeded, Slot
 from api.settings import Settings
 from api.tokens import hash_token, new_code, new_token
 from core.errors import ActionRejected, ConclaveError, ContentError
 from core.plugins import Registry, Rules
 from core.state import TableState, copy_state, decode_msgpack, encode_msgpack
+from schema.cost import DEFAULT_PAGE, MAX_PAGE  # tables per page: what the cost limit counts
 
 log = logging.getLogger("conclave.tables")
 COMMIT_RETRIES = 50
+SCAN = 200  # tables one page may read, filters or not
 
 
 class Rejected(Exception):
@@ -143,6 +147,7 @@ class TableService:
         from api.limits import TokenBucket
 
         self._act_limit = TokenBucket(settings.rate_per_second, settings.rate_burst)
+        self.quotas = CreationQuota(settings.creates_per_minute, settings.create_burst, settings.open_tables_per_address)
 
     # -- identity -----------------------------------------------------------------
     async def owner(self, token: str | None) -> tuple[str, int | None] | None:
@@ -268,21 +273,68 @@ class TableService:
                 return cached
             return await self.load(table_id)
 
-    async def table_ids(self, game: str | None = None, status: str | None = None) -> list[Loaded]:
-        out = []
-        for tid in await self.store.table_ids():
-            try:
-                t = await self.load(tid)
-            except Rejected:
-                continue  # expired between the listing and the read
-            if (game is None or t.meta["game"] == game) and (status is None or t.status == status):
-                out.append(t)
-        return out
+    async def tables_page(self, game: str | None = None, status: str | None = None, first: int = DEFAULT_PAGE,
+                          after: str | None = None) -> tuple[list[Loaded], str | None]:
+        """Up to `first` tables (at most `MAX_PAGE`) after the cursor `after`, in id order,
+        and the cursor of the next page (None: no more). One page reads at most `SCAN`
+        tables from the store: with a filter that skips many, a page can hold fewer tables
+        than asked, with a cursor to go on. A listing is as fresh as this process's cache."""
+        if not 1 <= first <= MAX_PAGE:
+            raise Rejected("BAD_PAGE", f"first must be 1-{MAX_PAGE}, not {first}")
+        out: list[Loaded] = []
+        scanned, cursor = 0, after
+        while len(out) < first and scanned < SCAN:
+            filtered = game is not None or status is not None
+            ids = await self.store.page_ids(cursor, SCAN - scanned if filtered else first - len(out))
+            if not ids:
+                return out, None
+            for tid in ids:
+                scanned += 1
+                cursor = tid
+                try:
+                    t = await self.load(tid, fresh=False)
+                except Rejected:
+                    continue  # expired between the listing and the read
+                if (game is None or t.meta["game"] == game) and (status is None or t.status == status):
+                    out.append(t)
+                    if len(out) == first:
+                        break
+        more = await self.store.page_ids(cursor, 1)
+        return out, (cursor if more else None)
 
     async def log(self, table_id: str, after_version: int) -> list[dict]:
         return await self.store.entries(table_id, max(0, after_version))
 
     # -- creating and joining ------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def creating(self, address: str | None) -> AsyncIterator[Slot | None]:
+        """Around creating a live table for a client `address` (None: not a client's, no
+        quota): refused with QUOTA_EXCEEDED past the address's creation rate or its number
+        of open tables (api/quotas.py); the caller puts the new table's id in the slot."""
+        if address is None:
+            yield None
+            return
+        try:
+            slot = await self.quotas.reserve(address, self._is_open, self._seen_closed)
+        except QuotaExceeded as exc:
+            METRICS.rejections.labels("QUOTA_EXCEEDED").inc()
+            raise Rejected("QUOTA_EXCEEDED", str(exc)) from None
+        try:
+            yield slot
+        finally:
+            if slot.table_id is None:  # refused or failed: nothing was opened
+                self.quotas.release(address, slot)
+
+    def _seen_closed(self, table_id: str) -> bool:
+        cached = self._cache.get(table_id)
+        return cached is not None and cached.status != "open"
+
+    async def _is_open(self, table_id: str) -> bool:
+        try:
+            return (await self.load(table_id)).status == "open"
+        except Rejected:
+            return False  # expired
+
     async def create_table(self, game: str, players: int, seed: int | None = None, modules: list[str] | None = None,
                            options: dict | None = None, campaign_id: str | None = None) -> Created:
         self._check_chosen_seed(seed)

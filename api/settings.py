@@ -12,6 +12,11 @@ def _int(name: str, default: int) -> int:
     return int(value) if value else default
 
 
+def _float(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    return float(value) if value else default
+
+
 @dataclass(frozen=True)
 class Settings:
     redis_url: str | None = None
@@ -21,10 +26,18 @@ class Settings:
     max_aliases: int = 30
     max_tokens: int = 4000
     max_body_bytes: int = 64 * 1024
+    max_cost: int = 2000  # schema/cost.py: weighted fields, list multipliers, checked before validation
+    max_repeated_fields: int = 10  # one response key at most this often in one selection set
+    refusal_penalty: int = 100  # a request refused for its cost counts as this many at the address rate
     rate_per_second: float = 100.0   # per token, sustained
     rate_burst: int = 200
     address_rate_per_second: float = 1000.0  # per client address (many players share a NAT)
     address_burst: int = 2000
+    creates_per_minute: float = 10.0  # createTable per client address, sustained
+    create_burst: int = 20
+    open_tables_per_address: int = 10  # tables not yet full nor finished, per creating address
+    unjoined_ttl_seconds: int = 1800  # a table nobody has joined expires from the live store
+    request_read_timeout: float = 10.0  # seconds for a request's headers and body to arrive
     finished_ttl_seconds: int = 3600  # finished tables expire from Redis after archiving
     log_json: bool = True
     log_level: str = "info"  # "debug" adds a line per accepted action
@@ -46,10 +59,18 @@ class Settings:
             max_aliases=_int("CONCLAVE_MAX_ALIASES", 30),
             max_tokens=_int("CONCLAVE_MAX_TOKENS", 4000),
             max_body_bytes=_int("CONCLAVE_MAX_BODY_BYTES", 64 * 1024),
-            rate_per_second=float(os.environ.get("CONCLAVE_RATE_PER_SECOND", "100")),
+            max_cost=_int("CONCLAVE_MAX_COST", 2000),
+            max_repeated_fields=_int("CONCLAVE_MAX_REPEATED_FIELDS", 10),
+            refusal_penalty=_int("CONCLAVE_REFUSAL_PENALTY", 100),
+            rate_per_second=_float("CONCLAVE_RATE_PER_SECOND", 100.0),
             rate_burst=_int("CONCLAVE_RATE_BURST", 200),
-            address_rate_per_second=float(os.environ.get("CONCLAVE_ADDRESS_RATE_PER_SECOND", "1000")),
+            address_rate_per_second=_float("CONCLAVE_ADDRESS_RATE_PER_SECOND", 1000.0),
             address_burst=_int("CONCLAVE_ADDRESS_BURST", 2000),
+            creates_per_minute=_float("CONCLAVE_CREATES_PER_MINUTE", 10.0),
+            create_burst=_int("CONCLAVE_CREATE_BURST", 20),
+            open_tables_per_address=_int("CONCLAVE_OPEN_TABLES_PER_ADDRESS", 10),
+            unjoined_ttl_seconds=_int("CONCLAVE_UNJOINED_TTL", 1800),
+            request_read_timeout=_float("CONCLAVE_REQUEST_READ_TIMEOUT", 10.0),
             finished_ttl_seconds=_int("CONCLAVE_FINISHED_TTL", 3600),
             log_json=os.environ.get("CONCLAVE_LOG_FORMAT", "json") == "json",
             log_level=os.environ.get("CONCLAVE_LOG_LEVEL", "info").lower(),

@@ -702,7 +702,9 @@ def main(argv=None) -> int:
     server = Server(env={**({"REDIS_URL": args.redis_url} if r is not None else {}), "CONCLAVE_REDIS_PREFIX": prefix,
                          "DATABASE_URL": args.database_url or f"sqlite:///{tmp / 'load.sqlite3'}",
                          "CONCLAVE_RATE_PER_SECOND": "1000000", "CONCLAVE_RATE_BURST": "1000000",
-                         "CONCLAVE_ADDRESS_RATE_PER_SECOND": "1000000", "CONCLAVE_ADDRESS_BURST": "1000000"},
+                         "CONCLAVE_ADDRESS_RATE_PER_SECOND": "1000000", "CONCLAVE_ADDRESS_BURST": "1000000",
+                         "CONCLAVE_CREATES_PER_MINUTE": "1000000", "CONCLAVE_CREATE_BURST": "1000000",
+                         "CONCLAVE_OPEN_TABLES_PER_ADDRESS": "1000000"},
                     log_path=tmp / "server.log")
     loopback_only(server.url)
     loopback_only(server.ws_url)

@@ -23,6 +23,7 @@ from api.service import Loaded, Rejected as ServiceRejected, TableService, entry
 from core.engine import active_seats, view as core_view
 from core.state import Action
 from core.plugins import Registry
+from schema.cost import DEFAULT_PAGE, MAX_PAGE
 from schema.execution import FastExecutionContext
 from schema.streaming import ConclaveSchema
 
@@ -38,6 +39,12 @@ def token_of(info: Info) -> str | None:
         if isinstance(raw, str):
             return raw.split(" ", 1)[1] if raw.lower().startswith("bearer ") else raw
     return None
+
+
+def address_of(info: Info) -> str | None:
+    """The client's address: the ASGI scope's `client` of the request or WebSocket."""
+    client = getattr(info.context.get("request"), "client", None)
+    return client.host if client is not None else None
 
 
 def service_of(info: Info) -> TableService:
@@ -371,6 +378,18 @@ def build_schema(registry: Registry, extensions: list | None = None,
     ActResult = Annotated[Union[ActOk, ActRejected], strawberry.union("ActResult")]
     CampaignResult = Annotated[Union[CampaignOk, Rejected], strawberry.union("CampaignResult")]
 
+    @strawberry.type(description="One page of tables; pass nextCursor as `after` for the next")
+    class TablePage:
+        tables: list[Table]
+        next_cursor: str | None
+
+    async def tables_page(info: Info, game, status, first: int, after) -> TablePage:
+        try:
+            found, cursor = await service_of(info).tables_page(game, status, first, after)
+        except ServiceRejected as exc:
+            raise GraphQLError(exc.message, extensions={"code": exc.code}) from None
+        return TablePage(tables=[await table_for(info, t) for t in found], next_cursor=cursor)
+
     async def table_for(info: Info, loaded: Loaded) -> Table:
         return Table(_t=loaded, _viewer=await service_of(info).viewer_seat(loaded.id, token_of(info)))
 
@@ -424,9 +443,17 @@ def build_schema(registry: Registry, extensions: list | None = None,
                     raise GraphQLError(exc.message, extensions={"code": exc.code}) from None
                 return None
 
-        @strawberry.field
-        async def tables(self, info: Info, game: str | None = None, status: str | None = None) -> list[Table]:
-            return [await table_for(info, t) for t in await service_of(info).table_ids(game, status)]
+        @strawberry.field(description=f"Live tables in id order, one page: `first` (1-{MAX_PAGE}) after the cursor "
+                                      "`after` (tablesPage gives the next cursor)")
+        async def tables(self, info: Info, game: str | None = None, status: str | None = None,
+                         first: int = DEFAULT_PAGE, after: str | None = None) -> list[Table]:
+            return (await tables_page(info, game, status, first, after)).tables
+
+        @strawberry.field(description="A page of live tables and the cursor of the next (null: the last page). "
+                                      "A page holds at most `first` tables, fewer when a filter skips many.")
+        async def tables_page(self, info: Info, game: str | None = None, status: str | None = None,
+                              first: int = DEFAULT_PAGE, after: str | None = None) -> TablePage:
+            return await tables_page(info, game, status, first, after)
 
         @strawberry.field
         async def campaign(self, info: Info, id: str) -> CampaignInfo | None:
@@ -439,10 +466,14 @@ def build_schema(registry: Registry, extensions: list | None = None,
     class Mutation:
         @strawberry.mutation
         async def create_table(self, info: Info, input: CreateTableInput) -> CreateTableResult:
+            svc = service_of(info)
             try:
-                loaded, host, code = await service_of(info).create_table(
-                    input.game, input.players, seed=input.seed, modules=input.modules,
-                    options=input.options or {}, campaign_id=input.campaign_id)
+                async with svc.creating(address_of(info)) as slot:
+                    loaded, host, code = await svc.create_table(
+                        input.game, input.players, seed=input.seed, modules=input.modules,
+                        options=input.options or {}, campaign_id=input.campaign_id)
+                    if slot is not None:
+                        slot.table_id = loaded.id
             except ServiceRejected as exc:
                 return Rejected(code=exc.code, message=exc.message)
             return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host, join_code=code)
@@ -460,8 +491,12 @@ def build_schema(registry: Registry, extensions: list | None = None,
         async def start_next_game(self, info: Info, campaign_id: str, seed: int | None = None,
                                   modules: list[str] | None = None) -> CreateTableResult:
             """`modules` changes the campaign's modules, allowed only before its first game."""
+            svc = service_of(info)
             try:
-                loaded, host, code = await service_of(info).start_next_game(campaign_id, seed, modules=modules)
+                async with svc.creating(address_of(info)) as slot:
+                    loaded, host, code = await svc.start_next_game(campaign_id, seed, modules=modules)
+                    if slot is not None:
+                        slot.table_id = loaded.id
             except ServiceRejected as exc:
                 return Rejected(code=exc.code, message=exc.message)
             return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host, join_code=code)

@@ -8,7 +8,8 @@ through `map_async_iterable`: together more than the event's own execution
 
 `ConclaveSchema.stream` gives the WebSocket handlers (and `subscribe`) an `EventStream` for
 a subscription whose document `documents` has prepared (it would pass strawberry's parsing
-and validation) and whose variables coerce: each source event is completed directly or run
+and validation) and whose variables coerce (a document `documents` refuses for its cost
+gets the refusal at once): each source event is completed directly or run
 on a per-event executor, its errors go through the schema's error processing, and it is
 yielded as strawberry's `ExecutionResult`. A failing source ends the stream with one error
 result, as strawberry's does. Anything else - no document cache, an unprepared document,
@@ -18,6 +19,7 @@ starts nothing).
 """
 from __future__ import annotations
 
+import asyncio
 from contextlib import aclosing, nullcontext
 from typing import Any
 
@@ -29,10 +31,26 @@ from graphql.pyutils import Path
 from strawberry.execution import optimized_is_awaitable
 from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.types import ExecutionResult
+from strawberry.types.execution import PreExecutionError
 from strawberry.types.graphql import OperationType as StrawberryOperationType  # not graphql-core's
 
 from schema.execution import PLANS
-from schema.prepared import DocumentCache
+from schema.prepared import DocumentCache, Prepared, Refused
+from schema.validation import PENALTY
+
+
+MAX_REFUSALS = 10  # documents refused for their cost on one WebSocket connection before it is closed
+REFUSALS = "conclave.refusals"  # the connection's count, in its context
+CLOSE_PENALTY = 1000  # requests such a closed connection counts as: a second of the default address rate
+_closing: set = set()  # the loop keeps only weak references to tasks
+
+
+async def _close(socket) -> None:
+    socket.scope[PENALTY] = CLOSE_PENALTY  # counted at the address's rate limit (api/limits.py)
+    try:
+        await socket.close(code=4429, reason="too many refused operations")
+    except Exception:  # noqa: BLE001 - already closed: nothing to do
+        pass
 
 
 def as_graphql_error(error: Exception) -> GraphQLError:
@@ -96,7 +114,9 @@ class ConclaveSchema(strawberry.Schema):
                 and (allowed_operation_types is None
                      or StrawberryOperationType.SUBSCRIPTION in allowed_operation_types)):
             prepared = self.documents.prepare(query)
-            if (prepared is not None and prepared.kind is OperationType.SUBSCRIPTION
+            if isinstance(prepared, Refused):  # over the cost limit: strawberry's answer, without its pipeline
+                return self._refused(prepared.error, context_value)
+            if (isinstance(prepared, Prepared) and prepared.kind is OperationType.SUBSCRIPTION
                     and (operation_name is None or operation_name == prepared.name)):
                 executor = self.execution_context_class.build(
                     self._schema, prepared.document, root_value, context_value, variable_values, prepared.name,
@@ -109,6 +129,21 @@ class ConclaveSchema(strawberry.Schema):
                         return self._events(executor, source)
         return await super().stream(query, variable_values, context_value, root_value, operation_name,
                                     operation_extensions, allowed_operation_types)
+
+    async def _refused(self, error: GraphQLError, context: Any):
+        """The one result of a refused document, as strawberry's pipeline gives it (both
+        WebSocket protocols answer it with their error message). A WebSocket connection
+        refused more than `MAX_REFUSALS` times is then closed (4429): the HTTP rate limits,
+        which a refusal over HTTP counts against, never see its operations."""
+        self._process_errors([error])
+        if isinstance(context, dict):
+            refusals = context[REFUSALS] = context.get(REFUSALS, 0) + 1
+            socket = context.get("request")
+            if refusals > MAX_REFUSALS and getattr(socket, "scope", {}).get("type") == "websocket":
+                task = asyncio.get_running_loop().create_task(_close(socket))  # after the error is sent
+                _closing.add(task)
+                task.add_done_callback(_closing.discard)
+        yield PreExecutionError(data=None, errors=[error])
 
     def _events(self, executor, source) -> "EventStream":
         return EventStream(self, executor, source)

@@ -9,6 +9,7 @@ listener that sees a gap reads the log, so it never skips or repeats an entry.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import enum
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -132,6 +133,13 @@ class LiveStore(ABC):
     @abstractmethod
     async def table_ids(self) -> list[str]: ...
 
+    async def page_ids(self, after: str | None, limit: int) -> list[str]:
+        """Up to `limit` live table ids after `after` (None: from the first), in id order.
+        Stores override it to read one page, not every id."""
+        ids = sorted(await self.table_ids())
+        start = 0 if after is None else bisect.bisect_right(ids, after)
+        return ids[start:start + limit]
+
     @abstractmethod
     async def subscribe(self, table_id: str, listener: Listener | None = None) -> Listener:
         """`listener` (a new queue when None) receives each new log entry of the table."""
@@ -144,6 +152,9 @@ class LiveStore(ABC):
 
     async def ping(self) -> bool:
         return True
+
+    async def start(self) -> None:
+        """Start background work (e.g. expiries) once the server's event loop runs."""
 
     async def close(self) -> None:
         """Release connections and background tasks."""

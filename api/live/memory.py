@@ -5,6 +5,8 @@ versions; a restart rebuilds the newest state from that snapshot and the entries
 from __future__ import annotations
 
 import asyncio
+import bisect
+import time
 
 from sqlalchemy import bindparam, insert, update
 from sqlmodel import select
@@ -42,11 +44,14 @@ class MemoryStore(LiveStore):
     # writing its ~12 KB for every action cost more than the rest of a commit; see RedisStore.
     snapshot_every = 8
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, unjoined_ttl: float | None = None) -> None:
         self.db = db
+        self.unjoined_ttl = unjoined_ttl  # seconds an open table nobody joins lives (None: for ever)
         self.tables: dict[str, _Table] = {}
+        self.order: list[str] = []  # the ids, sorted: a page is a slice
         self.tokens: dict[str, tuple[str, int | None]] = {}
         self.listeners = Listeners()
+        self._expiring: set[asyncio.Task] = set()
         self._restore()
 
     def _restore(self) -> None:
@@ -66,6 +71,9 @@ class MemoryStore(LiveStore):
                 rows = s.exec(select(LiveLogEntry).where(LiveLogEntry.table_id == table_id)
                               .order_by(LiveLogEntry.version.desc()).limit(RECENT))
                 t.log = [row.entry for row in reversed(list(rows))]
+        self.order = sorted(self.tables)
+        self._unjoined_at_start = [(tid, t.meta.get("created")) for tid, t in self.tables.items()
+                                   if not t.seats and not t.version]
 
     @staticmethod
     def _checkpoint(s, table_id: str, t: _Table) -> None:
@@ -94,9 +102,39 @@ class MemoryStore(LiveStore):
     async def create(self, table_id, meta, state):
         t = _Table(meta, 0, state)
         self.tables[table_id] = t
+        bisect.insort(self.order, table_id)
         if meta.get("host_token_hash"):
             self.tokens[meta["host_token_hash"]] = (table_id, None)
         await self.db.write(lambda s: self._checkpoint(s, table_id, t))
+        self._expire_unjoined(table_id, self.unjoined_ttl)
+
+    def _expire_unjoined(self, table_id: str, delay: float | None) -> None:
+        """Drop the table after `delay` seconds unless a seat is taken by then (the caller
+        knows the loop is running: a request, or the first await after a restart)."""
+        if delay is None:
+            return
+
+        async def later():
+            await asyncio.sleep(max(0.0, delay))
+            t = self.tables.get(table_id)
+            if t is None:
+                return
+            async with t.lock:  # a join in flight finishes first
+                if t.seats or t.version:
+                    return
+            await self._drop(table_id)
+
+        task = asyncio.get_running_loop().create_task(later())
+        self._expiring.add(task)  # held: the loop keeps only weak references to tasks
+        task.add_done_callback(self._expiring.discard)
+
+    async def start(self) -> None:
+        """Schedule the expiry of tables restored unjoined, from their creation time."""
+        now_s = time.time()
+        for table_id, created in self._unjoined_at_start:
+            if self.unjoined_ttl is not None:
+                self._expire_unjoined(table_id, (created or now_s) + self.unjoined_ttl - now_s)
+        self._unjoined_at_start = []
 
     async def load(self, table_id):
         t = self.tables.get(table_id)
@@ -189,6 +227,10 @@ class MemoryStore(LiveStore):
     async def table_ids(self):
         return list(self.tables)
 
+    async def page_ids(self, after, limit):
+        start = 0 if after is None else bisect.bisect_right(self.order, after)
+        return self.order[start:start + limit]
+
     async def expire(self, table_id, seconds):
         """A finished, archived table leaves memory and its checkpoint after `seconds`
         (the game record in SQL keeps everything)."""
@@ -208,9 +250,19 @@ class MemoryStore(LiveStore):
                 s.delete(cp)
 
         await self.db.write(delete)
-        self.tables.pop(table_id, None)
-        for token_hash in [h for h, (tid, _) in self.tokens.items() if tid == table_id]:
-            del self.tokens[token_hash]
+        t = self.tables.pop(table_id, None)
+        at = bisect.bisect_left(self.order, table_id)
+        if at < len(self.order) and self.order[at] == table_id:
+            del self.order[at]
+        if t is not None:  # its tokens: the seats' and the host's (not a scan of every token)
+            for token_hash in [rec["token_hash"] for rec in t.seats.values()] + [t.meta.get("host_token_hash")]:
+                if token_hash is not None and self.tokens.get(token_hash, (None,))[0] == table_id:
+                    del self.tokens[token_hash]
+
+    async def close(self) -> None:
+        for task in list(self._expiring):
+            task.cancel()
+        await asyncio.gather(*self._expiring, return_exceptions=True)
 
     async def subscribe(self, table_id, listener=None):
         return self.listeners.add(table_id, listener)

@@ -50,10 +50,13 @@ return 1
 """
 _REFUSED = {0: SeatRefused.TAKEN, -1: SeatRefused.RESERVED, -2: SeatRefused.NOT_INVITED}
 
-# Reserve a free seat: KEYS seats, invitations; ARGV seat, invitation hash.
+# Reserve a free seat: KEYS seats, invitations, meta; ARGV seat, invitation hash. The
+# invitations expire with a table nobody has joined yet (its meta's time to live).
 RESERVE = """
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+local ttl = redis.call('PTTL', KEYS[3])
+if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
 return 1
 """
 
@@ -70,7 +73,8 @@ class RedisStore(LiveStore):
     # benchmarks/api_load.py) and of its size in Redis; a reader replays at most 7 entries.
     snapshot_every = 8
 
-    def __init__(self, url: str, prefix: str = "conclave", on_error=None, client_name: str = "conclave-store") -> None:
+    def __init__(self, url: str, prefix: str = "conclave", on_error=None, client_name: str = "conclave-store",
+                 unjoined_ttl: int | None = None) -> None:
         # A pool that opens connections as concurrent requests need them (Redis accepts
         # 10,000 clients): redis-py's blocking pool waited in a task per command, about 9 us
         # of CPU each (benchmarks/api_load.py commits once per action). Its connections are
@@ -78,6 +82,7 @@ class RedisStore(LiveStore):
         pool = redis.ConnectionPool.from_url(url, max_connections=4096, client_name=client_name)
         self.r = redis.Redis(connection_pool=pool, decode_responses=False)
         self.prefix = prefix
+        self.unjoined_ttl = unjoined_ttl  # a new table's keys expire unless a seat is taken first
         self._commands = CommandConnection(url)  # commits: pipelined, one per action
         self.listeners = Listeners()
         self.on_error = on_error or (lambda exc: None)
@@ -105,14 +110,16 @@ class RedisStore(LiveStore):
 
     # -- tables -----------------------------------------------------------------
     async def create(self, table_id, meta, state):
+        ttl = self.unjoined_ttl  # the first seat taken makes them persistent (claim_seat)
         async with self.r.pipeline(transaction=True) as p:
-            p.set(self.k(table_id, "meta"), json.dumps(meta))
-            p.set(self.k(table_id, "version"), 0)
-            p.set(self.k(table_id, "state"), state)
-            p.set(self.k(table_id, "stateversion"), 0)
+            p.set(self.k(table_id, "meta"), json.dumps(meta), ex=ttl)
+            p.set(self.k(table_id, "version"), 0, ex=ttl)
+            p.set(self.k(table_id, "state"), state, ex=ttl)
+            p.set(self.k(table_id, "stateversion"), 0, ex=ttl)
             p.sadd(f"{self.prefix}:tables", table_id)
+            p.zadd(f"{self.prefix}:tableorder", {table_id: 0})  # all scores 0: a page is a range by id
             if meta.get("host_token_hash"):
-                p.set(f"{self.prefix}:token:{meta['host_token_hash']}", f"{table_id}|")
+                p.set(f"{self.prefix}:token:{meta['host_token_hash']}", f"{table_id}|", ex=ttl)
             await p.execute()
 
     async def load(self, table_id):
@@ -159,21 +166,34 @@ class RedisStore(LiveStore):
         # Cluster: another slot), so this is a pipeline around the script. EVAL, not EVALSHA:
         # redis-py checks a pipeline's registered scripts with a round trip of its own.
         token_key = f"{self.prefix}:token:{record['token_hash']}"
+        expiring = self.unjoined_ttl is not None
         async with self.r.pipeline(transaction=False) as p:
             p.set(token_key, f"{table_id}|{seat}")
             p.eval(CLAIM, 2, self.k(table_id, "seats"), self.k(table_id, "invitations"), str(seat),
                    json.dumps(record), invitation or "")
             p.hgetall(self.k(table_id, "seats"))
             p.get(self.k(table_id, "version"))
-            _, claimed, seats, version = await p.execute()
+            if expiring:  # a seat taken: the table's keys no longer expire (a no-op after the first)
+                p.persist(self.k(table_id, "meta"))
+                for part in ("version", "state", "stateversion", "invitations"):
+                    p.persist(self.k(table_id, part))
+            _, claimed, seats, version, *persisted = await p.execute()
         if claimed != 1:
             await self.r.delete(token_key)
             return _REFUSED[claimed]
+        if expiring and persisted[0]:  # this claim made the table persistent: its host token too
+            await self._persist_host(table_id)
         return SeatClaimed(version=int(version or 0), seats=_seats(seats))
 
     async def reserve_seat(self, table_id, seat, invitation):
-        return await self.r.eval(RESERVE, 2, self.k(table_id, "seats"), self.k(table_id, "invitations"),
-                                 str(seat), invitation) == 1
+        return await self.r.eval(RESERVE, 3, self.k(table_id, "seats"), self.k(table_id, "invitations"),
+                                 self.k(table_id, "meta"), str(seat), invitation) == 1
+
+    async def _persist_host(self, table_id: str) -> None:
+        meta_raw = await self.r.get(self.k(table_id, "meta"))
+        host = json.loads(meta_raw).get("host_token_hash") if meta_raw is not None else None
+        if host:
+            await self.r.persist(f"{self.prefix}:token:{host}")
 
     async def seats(self, table_id):
         return _seats(await self._read(self.r.hgetall, self.k(table_id, "seats")))
@@ -201,6 +221,33 @@ class RedisStore(LiveStore):
         if gone:
             await self.r.srem(f"{self.prefix}:tables", *gone)
         return [tid for tid, ok in zip(ids, alive) if ok]
+
+    async def page_ids(self, after, limit):
+        """One page of the id-ordered index (built from the id set once, for tables created
+        before it existed); ids whose keys have expired are pruned on the way."""
+        order = f"{self.prefix}:tableorder"
+        if not await self.r.exists(order):
+            members = await self.r.smembers(f"{self.prefix}:tables")
+            if members:
+                await self.r.zadd(order, {m: 0 for m in members})
+        start = "-" if after is None else f"({after}"
+        while True:
+            ids = [m.decode() for m in await self.r.zrangebylex(order, start, "+", start=0, num=limit)]
+            if not ids:
+                return []
+            async with self.r.pipeline(transaction=False) as p:
+                for tid in ids:
+                    p.exists(self.k(tid, "meta"))
+                alive = await p.execute()
+            gone = [tid for tid, ok in zip(ids, alive) if not ok]
+            if not gone:
+                return ids
+            await self.r.zrem(order, *gone)
+            await self.r.srem(f"{self.prefix}:tables", *gone)
+            live = [tid for tid, ok in zip(ids, alive) if ok]
+            if live:
+                return live
+            start = f"({ids[-1]}"
 
     async def expire(self, table_id, seconds):
         """A finished, archived table and its tokens' index entries expire together."""

@@ -105,7 +105,9 @@ class Server:
                "CONCLAVE_ADDRESS_RATE_PER_SECOND": "100000", "CONCLAVE_ADDRESS_BURST": "100000",
                "CONCLAVE_RATE_PER_SECOND": "100000", "CONCLAVE_RATE_BURST": "100000",
                "CONCLAVE_ALLOW_CHOSEN_SEEDS": "1",  # the tests deal known games; env may say "0"
-               **self.env}
+               # tests create many tables from 127.0.0.1: tests/api/test_quotas.py runs with the defaults
+               "CONCLAVE_CREATES_PER_MINUTE": "1000000", "CONCLAVE_CREATE_BURST": "100000",
+               "CONCLAVE_OPEN_TABLES_PER_ADDRESS": "100000", **self.env}
         env.pop("REDIS_URL", None) if "REDIS_URL" not in self.env else None
         log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
         self.proc = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(self.port)],

@@ -61,7 +61,7 @@ def selection(type_name: str, depth: int = 0, skip: set[str] = frozenset()) -> s
 
 TABLE_ALL = selection("Table")
 VIEW_ALL = "query($t: String!) { table(id: $t) " + TABLE_ALL + """
-  tables(game: "new-capital") { id viewer stateJson legalActions { type params } prompts { seat options { type params } } } }"""
+  tables(game: "new-capital", first: 20) { id viewer stateJson legalActions { type params } prompts { seat options { type params } } } }"""
 ACT_ALL = ("mutation($t: String!, $a: ActionInput!, $v: Int) { act(tableId: $t, action: $a, expectedVersion: $v) {"
            " __typename ... on ActOk { version table " + TABLE_ALL + " } ... on ActRejected { code message } } }")
 # the subscription's table: every field but `log` (the same resolver as over HTTP, walked there;
