@@ -181,7 +181,7 @@ async def setup(url: str, tables: int) -> tuple[str, str]:
             made = (await post(session, url, CREATE, {"input": {"game": "endless", "players": 1}}))["data"]["createTable"]
             assert made["__typename"] == "CreateTableOk", made
             tid = made["table"]["id"]
-            joined = (await post(session, url, JOIN, {"t": tid, "s": 0, "n": "p"}))["data"]["joinTable"]
+            joined = (await post(session, url, JOIN, {"t": tid, "s": 0, "n": "p", "c": made["joinCode"]}))["data"]["joinTable"]
             assert joined["__typename"] == "JoinOk", joined
             return tid, joined["seatToken"]
 

@@ -20,15 +20,22 @@ def mode():
     return "embedded"
 
 
+JOIN_CODES: dict[str, str] = {}  # table id -> the join code its host was given
+
+
 def create(server, players: int = 2) -> dict:
     r = httpx.post(server.url, json={"query": CREATE, "variables": {"input": {"game": "endless", "players": players}}},
                    timeout=30)
     assert r.status_code == 200, r.text
-    return r.json()["data"]["createTable"]
+    made = r.json()["data"]["createTable"]
+    if made["__typename"] == "CreateTableOk":
+        JOIN_CODES[made["table"]["id"]] = made["joinCode"]
+    return made
 
 
 def join(server, table_id: str, seat: int) -> dict:
-    r = httpx.post(server.url, json={"query": JOIN, "variables": {"t": table_id, "s": seat, "n": f"p{seat}"}},
+    r = httpx.post(server.url, json={"query": JOIN, "variables": {"t": table_id, "s": seat, "n": f"p{seat}",
+                                                                  "c": JOIN_CODES.get(table_id)}},
                    timeout=30)
     return r.json()["data"]["joinTable"]
 

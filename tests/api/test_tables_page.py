@@ -10,6 +10,8 @@ import pytest
 
 from tests.api.client import CREATE, JOIN
 
+CODES: dict[str, str] = {}  # table id -> its join code
+
 BOTH = pytest.mark.parametrize("mode", ["embedded", "redis"])
 PAGE = """query($first: Int!, $after: String, $status: String) { tablesPage(first: $first, after: $after, status: $status) {
   nextCursor tables { id status } } }"""
@@ -26,7 +28,9 @@ def create_tables(server, n: int) -> list[str]:
         async with httpx.AsyncClient(timeout=30) as c:
             rs = await asyncio.gather(*(c.post(server.url, json={"query": CREATE, "variables": {
                 "input": {"game": "endless", "players": 2}}}) for _ in range(n)))
-        return [r.json()["data"]["createTable"]["table"]["id"] for r in rs]
+        made = [r.json()["data"]["createTable"] for r in rs]
+        CODES.update((m["table"]["id"], m["joinCode"]) for m in made)
+        return [m["table"]["id"] for m in made]
 
     return asyncio.run(go())
 
@@ -51,7 +55,7 @@ def test_pages_walk_every_table_once_in_a_stable_order_with_a_cursor(make_server
     assert len(gql(server, "{ tables { id } }")["data"]["tables"]) == 23
     # a filter: the one table with every seat taken is not open
     for seat in (0, 1):
-        assert gql(server, JOIN, t=ids[7], s=seat, n="p")["data"]["joinTable"]["__typename"] == "JoinOk"
+        assert gql(server, JOIN, t=ids[7], s=seat, n="p", c=CODES[ids[7]])["data"]["joinTable"]["__typename"] == "JoinOk"
     opened = gql(server, PAGE, first=100, status="open")["data"]["tablesPage"]
     assert [t["id"] for t in opened["tables"]] == ids[:7] + ids[8:] and opened["nextCursor"] is None
 
