@@ -18,6 +18,7 @@ from strawberry.types import Info
 from api.feeds import FeedSubscription
 from api.metrics import METRICS
 from api.service import Loaded, Rejected as ServiceRejected, TableService, entry_events
+from api.tokens import from_connection_params
 from core.engine import active_seats, view as core_view
 from core.plugins import Registry
 from schema.execution import FastExecutionContext
@@ -27,14 +28,7 @@ from schema.streaming import ConclaveSchema
 def token_of(info: Info) -> str | None:
     """The bearer token: the HTTP Authorization header, or the WebSocket connection-init payload."""
     ctx = info.context
-    if ctx.get("token"):
-        return ctx["token"]
-    params = ctx.get("connection_params") or {}
-    if isinstance(params, dict):
-        raw = params.get("Authorization") or params.get("authorization") or params.get("token")
-        if isinstance(raw, str):
-            return raw.split(" ", 1)[1] if raw.lower().startswith("bearer ") else raw
-    return None
+    return ctx.get("token") or from_connection_params(ctx.get("connection_params"))
 
 
 def service_of(info: Info) -> TableService:
@@ -390,7 +384,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
             try:
                 loaded, host = await service_of(info).create_table(
                     input.game, input.players, seed=input.seed, modules=input.modules,
-                    options=input.options or {}, campaign_id=input.campaign_id)
+                    options=input.options, campaign_id=input.campaign_id)
             except ServiceRejected as exc:
                 return Rejected(code=exc.code, message=exc.message)
             return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host)
@@ -399,7 +393,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
         async def create_campaign(self, info: Info, input: CreateCampaignInput) -> CampaignResult:
             svc = service_of(info)
             try:
-                c = await svc.create_campaign(input.game, input.players, input.name, input.modules, input.options or {})
+                c = await svc.create_campaign(input.game, input.players, input.name, input.modules, input.options)
             except ServiceRejected as exc:
                 return Rejected(code=exc.code, message=exc.message)
             return CampaignOk(campaign=campaign_info(svc, c, []))

@@ -31,6 +31,7 @@ from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.types import ExecutionResult
 from strawberry.types.graphql import OperationType as StrawberryOperationType  # not graphql-core's
 
+from schema import errors as error_codes
 from schema.execution import PLANS
 from schema.prepared import DocumentCache
 
@@ -87,6 +88,18 @@ def event_root(executor):
 
 class ConclaveSchema(strawberry.Schema):
     documents: DocumentCache | None = None  # set by the app once its limits are known
+
+    def process_errors(self, errors, execution_context=None) -> None:
+        """Codes, logs and masks errors (schema.errors) instead of strawberry's logging of
+        every error with a traceback."""
+        error_codes.process(errors)
+
+    async def _prepare_operation_async(self, context, extensions_runner):
+        """Strawberry's parsing and validation; what it refuses is the document's fault."""
+        refused = await super()._prepare_operation_async(context, extensions_runner)
+        if refused is not None:
+            error_codes.tag_pre_execution(refused.errors)
+        return refused
 
     async def stream(self, query: str | None, variable_values: dict[str, Any] | None = None,
                      context_value: Any | None = None, root_value: Any | None = None,

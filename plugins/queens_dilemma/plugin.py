@@ -37,9 +37,11 @@ def _game() -> GameSpec:
         plugin=sys.modules[__name__],
         description="A legacy campaign of votes and dilemmas on the Queen's Council, over many sessions.",
         options={
-            "characters": OptionSpec(default=None, description="Character per seat (default: a recommended set)"),
-            "absent": OptionSpec(default=None, description="Seats absent from this game (QD-116)"),
-            "defected": OptionSpec(default=None, description="Seats that leave the campaign for good (QD-128)"),
+            "characters": OptionSpec(default=None, kind=list[str] | None,
+                                     description="Character per seat (default: a recommended set)"),
+            "absent": OptionSpec(default=None, kind=list[int] | None, description="Seats absent from this game (QD-116)"),
+            "defected": OptionSpec(default=None, kind=list[int] | None,
+                                   description="Seats that leave the campaign for good (QD-128)"),
         },
         hookspecs=qd_hookspecs,
         state_type=QDState,
@@ -55,8 +57,13 @@ def conclave_register_games():
 def characters_for(players: int, asked) -> list[str]:
     if asked is None:
         return list(RECOMMENDED[players][0]) if players in RECOMMENDED else list(CHARACTERS[:players])
-    if not (isinstance(asked, list) and len(asked) == players and all(c in CHARACTERS for c in asked)):
-        raise BadOption(f"characters must list one of {CHARACTERS} per seat ({players} seats)")
+    if not (isinstance(asked, list) and all(isinstance(c, str) for c in asked)):
+        raise BadOption(f"characters must be a list of Character names, one per seat ({players} seats)")
+    unknown = [c for c in asked if c not in CHARACTERS]
+    if unknown:
+        raise BadOption(f"unknown Character {unknown[0][:40]!r}: the Characters are {', '.join(CHARACTERS)}")
+    if len(asked) != players:
+        raise BadOption(f"characters must name one Character per seat: {players} seats, {len(asked)} named")
     if len(set(asked)) != players:
         raise BadOption("two players cannot share a Character (QD-017)")
     return list(asked)
