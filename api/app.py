@@ -31,13 +31,13 @@ from api.limits import LimitsMiddleware
 from api.metrics import METRICS, RequestMetrics, watch_gc
 from api.service import TableService
 from api.settings import Settings
-from api.auth import is_refused, refuse_unknown_token, rejection_payload
+from api.auth import is_refused, refused_over_http, rejection_payload
 from api.refusals import refuse
 from api.tokens import bearer, from_connection_params
 from api.ws_direct import DirectTransportWSHandler
 from core.plugins import Registry, default_registry
 from schema.build import build_schema
-from schema.errors import coded_rule
+from schema.errors import UNAVAILABLE, UNAVAILABLE_TYPES, coded_rule
 
 log = logging.getLogger("conclave.app")
 PLAY_DIR = Path(__file__).resolve().parent / "static" / "play"  # the reference web client (no build step)
@@ -109,8 +109,8 @@ class ConclaveGraphQL(GraphQL):
         if scope["type"] != "http":
             return await super().__call__(scope, receive, send)
         request = Request(scope=scope, receive=receive)
-        if await is_refused(self.holder["service"], bearer(request.headers.get("authorization"))):
-            return await refuse_unknown_token(send)
+        if await refused_over_http(self.holder["service"], bearer(request.headers.get("authorization")), send):
+            return
         try:
             response = await self.run(request)
         except HTTPException as exc:
@@ -128,7 +128,11 @@ class ConclaveGraphQL(GraphQL):
         """`connection_init` with a token that names nobody is refused (close 4403 in
         graphql-transport-ws, `connection_error` in graphql-ws)."""
         token = context.get("token") or from_connection_params(context.get("connection_params"))
-        if await is_refused(self.holder["service"], token):
+        try:
+            refused = await is_refused(self.holder["service"], token)
+        except UNAVAILABLE_TYPES:  # the token cannot be looked up now: refused, saying why
+            raise ConnectionRejectionError(rejection_payload(UNAVAILABLE)) from None
+        if refused:
             raise ConnectionRejectionError(rejection_payload())
         return await super().on_ws_connect(context)
 

@@ -10,8 +10,13 @@ costs a hash and a dictionary lookup on the act path.
 """
 from __future__ import annotations
 
+import logging
+
 from api.refusals import refuse
 from api.service import UNKNOWN_TOKEN, TableService
+from schema.errors import FAULTS, UNAVAILABLE, UNAVAILABLE_TYPES
+
+log = logging.getLogger("conclave.auth")
 
 UNAUTHORIZED = "UNAUTHORIZED"
 CHALLENGE = (b"www-authenticate", b'Bearer error="invalid_token"')  # RFC 6750 section 3
@@ -22,10 +27,22 @@ async def is_refused(service: TableService, token: str | None) -> bool:
     return bool(token) and await service.owner(token) is None
 
 
-async def refuse_unknown_token(send) -> None:
+async def refused_over_http(service: TableService, token: str | None, send) -> bool:
+    """Refuse (401) a request whose token names nobody, or (503) one whose token cannot be
+    looked up now; True if it was refused."""
+    if not token:
+        return False
+    try:
+        if await service.owner(token) is not None:
+            return False
+    except UNAVAILABLE_TYPES as exc:
+        log.warning("store unavailable", extra={"code": UNAVAILABLE, "error": f"{type(exc).__name__}: {exc}"[:500]})
+        await refuse(send, 503, FAULTS[UNAVAILABLE], UNAVAILABLE)
+        return True
     await refuse(send, 401, UNKNOWN_TOKEN, UNAUTHORIZED, [CHALLENGE])
+    return True
 
 
-def rejection_payload() -> dict:
+def rejection_payload(code: str = UNAUTHORIZED) -> dict:
     """What graphql-ws's `connection_error` carries."""
-    return {"message": UNKNOWN_TOKEN, "extensions": {"code": UNAUTHORIZED}}
+    return {"message": FAULTS.get(code, UNKNOWN_TOKEN), "extensions": {"code": code}}

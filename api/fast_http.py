@@ -26,7 +26,7 @@ from graphql import GraphQLError, OperationType, execute
 from starlette.requests import Request
 from strawberry.execution import optimized_is_awaitable
 
-from api.auth import is_refused, refuse_unknown_token
+from api.auth import refused_over_http
 from api.tokens import bearer
 from schema.execution import FastExecutionContext
 from schema.prepared import DocumentCache
@@ -54,8 +54,8 @@ class FastGraphQLHTTP:
             return await self.app(scope, receive, send)
         token = bearer(authorization.decode("latin-1")) if authorization else None
         service = self.holder["service"]
-        if token is not None and await is_refused(service, token):
-            return await refuse_unknown_token(send)  # as the view would (api/auth.py)
+        if token is not None and await refused_over_http(service, token, send):
+            return  # as the view would (api/auth.py)
         body = await read_body(receive)
         request = self.request_of(body)
         if request is None:

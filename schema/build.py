@@ -426,6 +426,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
         @strawberry.subscription
         async def table_updates(self, info: Info, table_id: str, after_version: int = 0) -> AsyncIterator[TableUpdate]:
             svc = service_of(info)
+            await svc.load(table_id, fresh=False)  # an unknown table is refused before the stream starts
             viewer = await svc.viewer_seat(table_id, token_of(info))
 
             def update(entry: dict, loaded: Loaded) -> TableUpdate:
