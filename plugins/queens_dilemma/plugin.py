@@ -69,9 +69,20 @@ def characters_for(players: int, asked) -> list[str]:
     return list(asked)
 
 
+def check_seat_lists(players: int, options: dict) -> None:
+    """`absent` and `defected` list seats of this table, and leave at least 3 players."""
+    for name in ("absent", "defected"):
+        listed = options.get(name) or []
+        if not (isinstance(listed, list) and all(type(s) is int and 0 <= s < players for s in listed)):
+            raise BadOption(f"{name} must list seat numbers (0-{players - 1})")
+    if players - len(set(options.get("absent") or []) | set(options.get("defected") or [])) < 3:
+        raise BadOption("at least 3 players must be present")
+
+
 def new_campaign(players: int, options: dict, modules: list[str]) -> Campaign:
     if not 3 <= players <= 6:
         raise BadOption("The Queen's Dilemma is played by 3 to 6 players")
+    check_seat_lists(players, options)
     box = default_box()
     chars = characters_for(players, options.get("characters"))
     return Campaign(players=players, diaries=[Diary(seat=i, character=c) for i, c in enumerate(chars)],
@@ -97,12 +108,7 @@ def conclave_initial_state(game, seats, seed, options, modules):
     if game != GAME_ID:
         return None
     absent = options.get("absent") or []
-    for name in ("absent", "defected"):
-        listed = options.get(name) or []
-        if not (isinstance(listed, list) and all(isinstance(s, int) and 0 <= s < len(seats) for s in listed)):
-            raise BadOption(f"{name} must list seat numbers")
-    if len(seats) - len(set(absent) | set(options.get("defected") or [])) < 3:
-        raise BadOption("at least 3 players must be present")
+    check_seat_lists(len(seats), options)
     return QDState(game=game, seats=seats, seed=seed, options=options, modules=modules,
                    campaign=new_campaign(len(seats), options, modules),
                    councilors=[Player(seat=i, absent=i in absent) for i in range(len(seats))])
