@@ -21,6 +21,7 @@ from api.service import Loaded, Rejected as ServiceRejected, TableService, entry
 from api.tokens import from_connection_params
 from core.engine import active_seats, view as core_view
 from core.plugins import Registry
+from schema.errors import log_refusal
 from schema.execution import FastExecutionContext
 from schema.streaming import ConclaveSchema
 
@@ -324,6 +325,11 @@ def build_schema(registry: Registry, extensions: list | None = None,
     ActResult = Annotated[Union[ActOk, ActRejected], strawberry.union("ActResult")]
     CampaignResult = Annotated[Union[CampaignOk, Rejected], strawberry.union("CampaignResult")]
 
+    def refused(kind, exc: ServiceRejected, field: str):
+        """A refusal as data, and its one log line (schema.errors)."""
+        log_refusal(exc.code, field, exc.message)
+        return kind(code=exc.code, message=exc.message)
+
     async def table_for(info: Info, loaded: Loaded) -> Table:
         return Table(_t=loaded, _viewer=await service_of(info).viewer_seat(loaded.id, token_of(info)))
 
@@ -334,7 +340,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
                                    expected_version)
         except ServiceRejected as exc:
             METRICS.rejections.labels(exc.code).inc()
-            return ActRejected(code=exc.code, message=exc.message)
+            return refused(ActRejected, exc, "act")
         return ActOk(version=loaded.version, table=await table_for(info, loaded))
 
     async def act_as_coerced(_root, info, tableId: str, action: dict, expectedVersion: int | None = None):
@@ -386,7 +392,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
                     input.game, input.players, seed=input.seed, modules=input.modules,
                     options=input.options, campaign_id=input.campaign_id)
             except ServiceRejected as exc:
-                return Rejected(code=exc.code, message=exc.message)
+                return refused(Rejected, exc, "createTable")
             return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host)
 
         @strawberry.mutation(description="Start a campaign (its first game: startNextGame)")
@@ -395,7 +401,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
             try:
                 c = await svc.create_campaign(input.game, input.players, input.name, input.modules, input.options)
             except ServiceRejected as exc:
-                return Rejected(code=exc.code, message=exc.message)
+                return refused(Rejected, exc, "createCampaign")
             return CampaignOk(campaign=campaign_info(svc, c, []))
 
         @strawberry.mutation(description="Create the campaign's next game as a live table, with the saved state loaded")
@@ -405,7 +411,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
             try:
                 loaded, host = await service_of(info).start_next_game(campaign_id, seed, modules=modules)
             except ServiceRejected as exc:
-                return Rejected(code=exc.code, message=exc.message)
+                return refused(Rejected, exc, "startNextGame")
             return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host)
 
         @strawberry.mutation
@@ -413,7 +419,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
             try:
                 token, loaded = await service_of(info).join(table_id, seat, name)
             except ServiceRejected as exc:
-                return Rejected(code=exc.code, message=exc.message)
+                return refused(Rejected, exc, "joinTable")
             return JoinOk(seat=seat, seat_token=token, table=Table(_t=loaded, _viewer=seat))
 
         @strawberry.mutation

@@ -85,6 +85,8 @@ def test_bad_queens_dilemma_characters_and_options_are_rejected_with_bad_option_
     ok = post(server, {"query": query, "variables": {"input": {"game": QD, "players": 3, "options": {
         "characters": ["Aesyas", "Jilian", "Syd"]}}}}).json()["data"][mutation]
     assert ok["__typename"] in ("CreateTableOk", "CampaignOk"), ok  # a good set still starts
+    lines = [r for r in log_records(server) if r.get("msg") == "client error"]
+    assert [(r["code"], r["path"]) for r in lines] == [("BAD_OPTION", [mutation])] * len(cases), lines
     assert_no_traceback(server)
 
 
