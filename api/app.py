@@ -15,7 +15,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from cross_web import HTTPException
 from strawberry.asgi import GraphQL
+from strawberry.exceptions import ConnectionRejectionError
 from strawberry.extensions import AddValidationRules, MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL
 
@@ -28,12 +30,15 @@ from api.limits import LimitsMiddleware
 from api.metrics import METRICS, RequestMetrics, watch_gc
 from api.service import TableService
 from api.settings import Settings
-from api.tokens import bearer
+from api.auth import is_refused, refused_over_http, rejection_payload
+from api.refusals import refuse
+from api.tokens import bearer, from_connection_params
 from api.ws_direct import DirectTransportWSHandler
 from core.plugins import Registry, default_registry
 from schema.build import build_schema
 from schema.cost import CostLimits
 from schema.validation import BoundedValidation, Verdicts
+from schema.errors import UNAVAILABLE, UNAVAILABLE_TYPES, coded_rule
 
 log = logging.getLogger("conclave.app")
 PLAY_DIR = Path(__file__).resolve().parent / "static" / "play"  # the reference web client (no build step)
@@ -56,7 +61,8 @@ def limit_rules(settings: Settings) -> list:
     rules), and re-validating is most of a small request's cost."""
     depth = QueryDepthLimiter(max_depth=settings.max_query_depth)
     aliases = MaxAliasesLimiter(max_alias_count=settings.max_aliases)
-    return [*depth.validation_rules, *aliases.validation_rules]
+    return [*(coded_rule(rule, "QUERY_TOO_DEEP") for rule in depth.validation_rules),
+            *(coded_rule(rule, "TOO_MANY_ALIASES") for rule in aliases.validation_rules)]
 
 
 def verdicts_for(settings: Settings) -> Verdicts:
@@ -110,6 +116,39 @@ class ConclaveGraphQL(GraphQL):
     async def render_graphql_ide(self, request):
         """GraphiQL with its assets from this server (api/graphiql.py), never a CDN."""
         return HTMLResponse(self._ide_html)
+
+    async def __call__(self, scope, receive, send):
+        """HTTP as strawberry's view, but every refusal is a JSON error body with a code, and a
+        token that names nobody is refused (api/auth.py)."""
+        if scope["type"] != "http":
+            return await super().__call__(scope, receive, send)
+        request = Request(scope=scope, receive=receive)
+        if await refused_over_http(self.holder["service"], bearer(request.headers.get("authorization")), send):
+            return
+        try:
+            response = await self.run(request)
+        except HTTPException as exc:
+            return await refuse(send, exc.status_code, exc.reason)
+        await response(scope, receive, send)
+
+    def parse_json(self, data):
+        """A request body must be a JSON object (or a batch, which the view refuses itself)."""
+        parsed = super().parse_json(data)
+        if not isinstance(parsed, (dict, list)):
+            raise HTTPException(400, "a GraphQL request must be a JSON object")
+        return parsed
+
+    async def on_ws_connect(self, context):
+        """`connection_init` with a token that names nobody is refused (close 4403 in
+        graphql-transport-ws, `connection_error` in graphql-ws)."""
+        token = context.get("token") or from_connection_params(context.get("connection_params"))
+        try:
+            refused = await is_refused(self.holder["service"], token)
+        except UNAVAILABLE_TYPES:  # the token cannot be looked up now: refused, saying why
+            raise ConnectionRejectionError(rejection_payload(UNAVAILABLE)) from None
+        if refused:
+            raise ConnectionRejectionError(rejection_payload())
+        return await super().on_ws_connect(context)
 
     def decode_json(self, data):
         """A body that is not UTF-8 is a bad request (400), like malformed JSON, not a 500."""

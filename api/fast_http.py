@@ -26,6 +26,7 @@ from graphql import GraphQLError, OperationType, execute
 from starlette.requests import Request
 from strawberry.execution import optimized_is_awaitable
 
+from api.auth import refused_over_http
 from api.tokens import bearer
 from schema.execution import FastExecutionContext
 from schema.prepared import DocumentCache, Refused
@@ -53,6 +54,10 @@ class FastGraphQLHTTP:
         if (not content_type.lower().startswith(b"application/json")
                 or b"multipart/mixed" in accept or b"text/event-stream" in accept):
             return await self.app(scope, receive, send)
+        token = bearer(authorization.decode("latin-1")) if authorization else None
+        service = self.holder["service"]
+        if token is not None and await refused_over_http(service, token, send):
+            return  # as the view would (api/auth.py)
         body = await read_body(receive)
         request = self.request_of(body)
         if request is None:
@@ -62,8 +67,7 @@ class FastGraphQLHTTP:
                 scope[PENALTY] = self.penalty
             return await self.respond(send, None, [request.error])
         prepared, variables = request
-        context = {"request": Request(scope), "response": None, "service": self.holder["service"],
-                   "token": bearer(authorization.decode("latin-1"))}
+        context = {"request": Request(scope), "response": None, "service": service, "token": token}
         try:
             result = execute(self.schema._schema, prepared.document, context_value=context, variable_values=variables,
                              operation_name=prepared.name, executor_class=FastExecutionContext,

@@ -38,6 +38,7 @@ from schema.cost import DEFAULT_PAGE, MAX_PAGE  # tables per page: what the cost
 log = logging.getLogger("conclave.tables")
 COMMIT_RETRIES = 50
 SCAN = 200  # tables one page may read, filters or not
+UNKNOWN_TOKEN = "unknown token: it holds no seat and hosts no table"
 
 
 class Rejected(Exception):
@@ -54,6 +55,23 @@ def content_unavailable(table_id: str | None, exc: ContentError) -> Rejected:
     log.warning("content pack unavailable", extra={"table": table_id, "error": exc.message})
     what = "this table's content pack" if table_id else "that content pack"
     return Rejected("CONTENT_UNAVAILABLE", f"{what} cannot be loaded now (the server's log says why)")
+
+
+def clean_name(name: str, limit: int) -> str:
+    """A player's or campaign's name, cut to `limit` characters; control characters (a NUL
+    byte cannot even be stored in PostgreSQL text) are refused."""
+    if not isinstance(name, str):
+        raise Rejected("BAD_NAME", "a name must be text")
+    name = name[:limit]
+    if any(ch < " " or "\x7f" <= ch < "\xa0" for ch in name):
+        raise Rejected("BAD_NAME", "a name may not contain control characters")
+    return name
+
+
+def is_storable_id(value: str) -> bool:
+    """Whether an id a client sent can be looked up at all: PostgreSQL refuses a NUL byte in
+    a query parameter, so such an id names nothing."""
+    return isinstance(value, str) and "\x00" not in value
 
 
 @dataclass
@@ -179,12 +197,12 @@ class TableService:
             version = await self.store.version(table_id)
             if version is None:
                 self._cache.pop(table_id, None)
-                raise Rejected("UNKNOWN_TABLE", f"no table {table_id!r}")
+                raise Rejected("UNKNOWN_TABLE", f"no table {table_id[:40]!r}")
             if version == cached.version and len(cached.meta.get("seats", {})) >= cached.meta["players"]:
                 return cached  # same version, seats all taken: nothing can differ
         snap = await self.store.load(table_id)
         if snap is None:
-            raise Rejected("UNKNOWN_TABLE", f"no table {table_id!r}")
+            raise Rejected("UNKNOWN_TABLE", f"no table {table_id[:40]!r}")
         meta = snap.meta
         rules = self.registry.rules_for(meta["game"], meta["modules"])
         stored_at = snap.version if snap.state_version is None else snap.state_version
@@ -386,13 +404,14 @@ class TableService:
         """Take a seat with the table's join code (a seat nobody reserved) or with that seat's
         invitation (`invite`)."""
         loaded = await self.load(table_id)
+        name = clean_name(name, 64)
         if not 0 <= seat < loaded.meta["players"]:
             raise Rejected("UNKNOWN_SEAT", f"table {table_id} has seats 0-{loaded.meta['players'] - 1}, not {seat}")
         if not code:
             raise Rejected("BAD_JOIN_CODE", "taking a seat needs the table's join code or an invitation (code)")
         code_hash = hash_token(code)
         token = new_token()
-        record = {"name": name[:64], "token_hash": hash_token(token)}
+        record = {"name": name, "token_hash": hash_token(token)}
         invitation = None if code_hash == loaded.meta.get("join_code_hash") else code_hash
         claimed = await self.store.claim_seat(table_id, seat, record, invitation)
         if isinstance(claimed, SeatRefused):
@@ -432,6 +451,8 @@ class TableService:
         loaded = await self.load(table_id, fresh=False)  # an unknown table says so, whoever asks
         owner = await self.owner(token)
         if owner is None:
+            if token:
+                raise Rejected("UNAUTHORIZED", UNKNOWN_TOKEN)
             raise Rejected("UNAUTHORIZED", "acting needs a seat token (Authorization: Bearer …)")
         if owner[0] != table_id or owner[1] is None:
             raise Rejected("FORBIDDEN", "this token does not hold a seat at this table")
@@ -627,19 +648,22 @@ class TableService:
     # -- campaigns ---------------------------------------------------------------------------
     async def create_campaign(self, game: str, players: int, name: str = "", modules: list[str] | None = None,
                               options: dict | None = None) -> Campaign:
-        try:
-            self.registry.check_table(game, list(modules or []), players, dict(options or {}))
-        except ConclaveError as exc:
-            raise Rejected(exc.code, exc.message) from None
-        rules = self.registry.rules_for(game, list(modules or []))
+        modules = [] if modules is None else modules
+        options = {} if options is None else options
+        name = clean_name(name, 100)
         from core.state import Seat
 
-        seats = [Seat(index=i) for i in range(players)]
-        state = rules.hook.conclave_campaign_new(game=game, seats=seats, options=dict(options or {}))
+        try:  # the game's own campaign checks (e.g. its Characters) are input checks too
+            self.registry.check_table(game, modules, players, options)
+            rules = self.registry.rules_for(game, modules)
+            state = rules.hook.conclave_campaign_new(game=game, seats=[Seat(index=i) for i in range(players)],
+                                                     options=dict(options))
+        except ConclaveError as exc:
+            raise Rejected(exc.code, exc.message) from None
         if state is None:
             raise Rejected("NO_CAMPAIGN", f"{game} is not played as a campaign")
-        campaign = Campaign(id=uuid.uuid4().hex[:12], game=game, name=name[:100], players=players,
-                            modules=sorted(modules or []), options=dict(options or {}), state=state)
+        campaign = Campaign(id=uuid.uuid4().hex[:12], game=game, name=name, players=players,
+                            modules=sorted(modules), options=dict(options), state=state)
 
         def write(s):
             s.add(campaign)
@@ -653,7 +677,7 @@ class TableService:
         self._check_chosen_seed(seed)
         found = await self.campaign(campaign_id)
         if found is None:
-            raise Rejected("UNKNOWN_CAMPAIGN", f"no campaign {campaign_id!r}")
+            raise Rejected("UNKNOWN_CAMPAIGN", f"no campaign {campaign_id[:40]!r}")
         if await self._settle_campaign_tables(campaign_id, found[0].save_error):
             found = await self.campaign(campaign_id)  # with the save just written
         campaign, games = found
@@ -721,6 +745,9 @@ class TableService:
     async def campaign(self, campaign_id: str):
         """(Campaign row, ids of its games) or None."""
         from sqlmodel import select
+
+        if not is_storable_id(campaign_id):
+            return None
 
         def read(s):
             c = s.get(Campaign, campaign_id)

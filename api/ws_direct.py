@@ -26,6 +26,12 @@ _encode = msgspec.json.encode  # as ConclaveGraphQL.encode_json: byte-identical 
 
 
 class DirectTransportWSHandler(BaseGraphQLTransportWSHandler):
+    async def _handle_pre_execution_error(self, operation, result) -> None:
+        """A subscription refused before it starts - a syntax error and an unknown operation
+        name too, which strawberry answers by closing the socket (4400) - gets the protocol's
+        `error` message with the errors list; the connection and its other operations live on."""
+        await operation.send_initial_errors(result.errors)
+
     def _writer(self):
         """The server's synchronous text write for this connection, if it offers one."""
         if not isinstance(self.websocket, ASGIWebSocketAdapter):

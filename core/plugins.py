@@ -16,6 +16,7 @@ from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any
 
+import msgspec
 import pluggy
 
 from core import hookspecs
@@ -34,11 +35,22 @@ ENTRY_POINT_GROUP = "conclave"
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One table option: its default and allowed values."""
+    """One table option: its default, allowed values and JSON shape.
+
+    `kind` is the type a value must have (anything msgspec converts to, e.g. `str` or
+    `list[str] | None`), checked strictly before any plugin sees the value; without it, a
+    non-null default's own type. An option whose default is null and has no kind takes any
+    JSON value and its plugin must check it."""
 
     default: Any
     choices: tuple = ()
     description: str = ""
+    kind: Any = None
+
+    def value_type(self) -> Any:
+        if self.kind is not None:
+            return self.kind
+        return None if self.default is None else type(self.default)
 
 
 @dataclass(frozen=True)
@@ -177,6 +189,12 @@ class Registry:
     def check_table(self, game_id: str, modules: list[str], players: int, options: dict) -> tuple[str, ...]:
         """Refuse an impossible configuration with a clear error; return advisory warnings."""
         game = self.game(game_id)
+        if not (isinstance(modules, list) and all(isinstance(m, str) for m in modules)):
+            raise IncompatibleModules("modules must be a list of module ids")
+        if not (isinstance(options, dict) and all(isinstance(k, str) for k in options)):
+            raise BadOption("options must be an object of name: value")
+        if type(players) is not int:
+            raise BadPlayerCount(f"the player count must be a whole number, not {type(players).__name__}")
         if not game.min_players <= players <= game.max_players:
             raise BadPlayerCount(
                 f"{game.name} takes {game.min_players}-{game.max_players} players, not {players}"
@@ -188,6 +206,12 @@ class Registry:
             if key == PACK_OPTION:
                 self.packs.folder(game_id, value)  # the same refusal for every unknown value
                 continue
+            kind = spec.value_type()
+            if kind is not None:
+                try:
+                    msgspec.convert(value, kind, strict=True)
+                except msgspec.ValidationError as exc:
+                    raise BadOption(f"option {key!r}: {exc}") from None
             if spec.choices and value not in spec.choices:
                 raise BadOption(f"option {key!r} must be one of {list(spec.choices)}, not {value!r}")
         if len(set(modules)) != len(modules):

@@ -20,10 +20,12 @@ from api.feeds import FeedSubscription
 from api.metrics import METRICS
 from api.seeds import commitment
 from api.service import Loaded, Rejected as ServiceRejected, TableService, entry_events
+from api.tokens import from_connection_params
 from core.engine import active_seats, view as core_view
 from core.state import Action
 from core.plugins import Registry
 from schema.cost import DEFAULT_PAGE, MAX_PAGE
+from schema.errors import log_refusal
 from schema.execution import FastExecutionContext
 from schema.streaming import ConclaveSchema
 
@@ -31,14 +33,7 @@ from schema.streaming import ConclaveSchema
 def token_of(info: Info) -> str | None:
     """The bearer token: the HTTP Authorization header, or the WebSocket connection-init payload."""
     ctx = info.context
-    if ctx.get("token"):
-        return ctx["token"]
-    params = ctx.get("connection_params") or {}
-    if isinstance(params, dict):
-        raw = params.get("Authorization") or params.get("authorization") or params.get("token")
-        if isinstance(raw, str):
-            return raw.split(" ", 1)[1] if raw.lower().startswith("bearer ") else raw
-    return None
+    return ctx.get("token") or from_connection_params(ctx.get("connection_params"))
 
 
 def address_of(info: Info) -> str | None:
@@ -390,6 +385,11 @@ def build_schema(registry: Registry, extensions: list | None = None,
             raise GraphQLError(exc.message, extensions={"code": exc.code}) from None
         return TablePage(tables=[await table_for(info, t) for t in found], next_cursor=cursor)
 
+    def refused(kind, exc: ServiceRejected, field: str):
+        """A refusal as data, and its one log line (schema.errors)."""
+        log_refusal(exc.code, field, exc.message)
+        return kind(code=exc.code, message=exc.message)
+
     async def table_for(info: Info, loaded: Loaded) -> Table:
         return Table(_t=loaded, _viewer=await service_of(info).viewer_seat(loaded.id, token_of(info)))
 
@@ -400,7 +400,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
                                    expected_version)
         except ServiceRejected as exc:
             METRICS.rejections.labels(exc.code).inc()
-            return ActRejected(code=exc.code, message=exc.message)
+            return refused(ActRejected, exc, "act")
         return ActOk(version=loaded.version, table=await table_for(info, loaded))
 
     async def act_as_coerced(_root, info, tableId: str, action: dict, expectedVersion: int | None = None):
@@ -471,20 +471,20 @@ def build_schema(registry: Registry, extensions: list | None = None,
                 async with svc.creating(address_of(info)) as slot:
                     loaded, host, code = await svc.create_table(
                         input.game, input.players, seed=input.seed, modules=input.modules,
-                        options=input.options or {}, campaign_id=input.campaign_id)
+                        options=input.options, campaign_id=input.campaign_id)
                     if slot is not None:
                         slot.table_id = loaded.id
             except ServiceRejected as exc:
-                return Rejected(code=exc.code, message=exc.message)
+                return refused(Rejected, exc, "createTable")
             return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host, join_code=code)
 
         @strawberry.mutation(description="Start a campaign (its first game: startNextGame)")
         async def create_campaign(self, info: Info, input: CreateCampaignInput) -> CampaignResult:
             svc = service_of(info)
             try:
-                c = await svc.create_campaign(input.game, input.players, input.name, input.modules, input.options or {})
+                c = await svc.create_campaign(input.game, input.players, input.name, input.modules, input.options)
             except ServiceRejected as exc:
-                return Rejected(code=exc.code, message=exc.message)
+                return refused(Rejected, exc, "createCampaign")
             return CampaignOk(campaign=campaign_info(svc, c, []))
 
         @strawberry.mutation(description="Create the campaign's next game as a live table, with the saved state loaded")
@@ -498,7 +498,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
                     if slot is not None:
                         slot.table_id = loaded.id
             except ServiceRejected as exc:
-                return Rejected(code=exc.code, message=exc.message)
+                return refused(Rejected, exc, "startNextGame")
             return CreateTableOk(table=Table(_t=loaded, _viewer=None), host_token=host, join_code=code)
 
         @strawberry.mutation(description="Take a seat with the table's join code, or with that seat's invitation")
@@ -507,7 +507,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
             try:
                 token, loaded = await service_of(info).join(table_id, seat, name, code)
             except ServiceRejected as exc:
-                return Rejected(code=exc.code, message=exc.message)
+                return refused(Rejected, exc, "joinTable")
             return JoinOk(seat=seat, seat_token=token, table=Table(_t=loaded, _viewer=seat))
 
         @strawberry.mutation(description="The host (its token as Bearer) reserves a free seat: the code returned "
@@ -529,6 +529,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
         @strawberry.subscription
         async def table_updates(self, info: Info, table_id: str, after_version: int = 0) -> AsyncIterator[TableUpdate]:
             svc = service_of(info)
+            await svc.load(table_id, fresh=False)  # an unknown table is refused before the stream starts
             viewer = await svc.viewer_seat(table_id, token_of(info))
 
             def update(entry: dict, loaded: Loaded) -> TableUpdate:

@@ -32,8 +32,10 @@ from strawberry.execution import optimized_is_awaitable
 from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.types import ExecutionResult
 from strawberry.types.execution import PreExecutionError
+from strawberry.schema.schema import DEFAULT_ALLOWED_OPERATION_TYPES
 from strawberry.types.graphql import OperationType as StrawberryOperationType  # not graphql-core's
 
+from schema import errors as error_codes
 from schema.execution import PLANS
 from schema.prepared import DocumentCache, Prepared, Refused
 from schema.validation import PENALTY
@@ -105,6 +107,37 @@ def event_root(executor):
 
 class ConclaveSchema(strawberry.Schema):
     documents: DocumentCache | None = None  # set by the app once its limits are known
+
+    async def execute(self, query, variable_values=None, context_value=None, root_value=None, operation_name=None,
+                      allowed_operation_types=None, operation_extensions=None):
+        """A subscription cannot run as one response: strawberry's `execute` would call its
+        resolver as a query's and fail on the stream it returns (an internal error). It is
+        refused instead (the HTTP view answers 400); subscriptions run through `stream`."""
+        allowed = set(allowed_operation_types or DEFAULT_ALLOWED_OPERATION_TYPES)
+        allowed.discard(StrawberryOperationType.SUBSCRIPTION)
+        return await super().execute(query, variable_values, context_value, root_value, operation_name, allowed,
+                                     operation_extensions)
+
+    def process_errors(self, errors, execution_context=None) -> None:
+        """Codes, logs and masks errors (schema.errors) instead of strawberry's logging of
+        every error with a traceback."""
+        error_codes.process(errors)
+
+    async def _prepare_operation_async(self, context, extensions_runner):
+        """Strawberry's parsing and validation; what it refuses is the document's fault.
+
+        A syntax error raised by the parser cache's hook escapes strawberry's own catch (it
+        comes from entering the parsing context): `execute` turns it into an error result
+        anyway, but `stream` let it end the operation's task, so a subscription with a typo
+        got only `complete` (graphql-transport-ws) or nothing (graphql-ws)."""
+        try:
+            refused = await super()._prepare_operation_async(context, extensions_runner)
+        except GraphQLError as error:
+            context.pre_execution_errors = [error]
+            refused = PreExecutionError(data=None, errors=[error])
+        if refused is not None:
+            error_codes.tag_pre_execution(refused.errors)
+        return refused
 
     async def stream(self, query: str | None, variable_values: dict[str, Any] | None = None,
                      context_value: Any | None = None, root_value: Any | None = None,

@@ -37,9 +37,11 @@ def _game() -> GameSpec:
         plugin=sys.modules[__name__],
         description="A legacy campaign of votes and dilemmas on the Queen's Council, over many sessions.",
         options={
-            "characters": OptionSpec(default=None, description="Character per seat (default: a recommended set)"),
-            "absent": OptionSpec(default=None, description="Seats absent from this game (QD-116)"),
-            "defected": OptionSpec(default=None, description="Seats that leave the campaign for good (QD-128)"),
+            "characters": OptionSpec(default=None, kind=list[str] | None,
+                                     description="Character per seat (default: a recommended set)"),
+            "absent": OptionSpec(default=None, kind=list[int] | None, description="Seats absent from this game (QD-116)"),
+            "defected": OptionSpec(default=None, kind=list[int] | None,
+                                   description="Seats that leave the campaign for good (QD-128)"),
         },
         hookspecs=qd_hookspecs,
         state_type=QDState,
@@ -55,16 +57,32 @@ def conclave_register_games():
 def characters_for(players: int, asked) -> list[str]:
     if asked is None:
         return list(RECOMMENDED[players][0]) if players in RECOMMENDED else list(CHARACTERS[:players])
-    if not (isinstance(asked, list) and len(asked) == players and all(c in CHARACTERS for c in asked)):
-        raise BadOption(f"characters must list one of {CHARACTERS} per seat ({players} seats)")
+    if not (isinstance(asked, list) and all(isinstance(c, str) for c in asked)):
+        raise BadOption(f"characters must be a list of Character names, one per seat ({players} seats)")
+    unknown = [c for c in asked if c not in CHARACTERS]
+    if unknown:
+        raise BadOption(f"unknown Character {unknown[0][:40]!r}: the Characters are {', '.join(CHARACTERS)}")
+    if len(asked) != players:
+        raise BadOption(f"characters must name one Character per seat: {players} seats, {len(asked)} named")
     if len(set(asked)) != players:
         raise BadOption("two players cannot share a Character (QD-017)")
     return list(asked)
 
 
+def check_seat_lists(players: int, options: dict) -> None:
+    """`absent` and `defected` list seats of this table, and leave at least 3 players."""
+    for name in ("absent", "defected"):
+        listed = options.get(name) or []
+        if not (isinstance(listed, list) and all(type(s) is int and 0 <= s < players for s in listed)):
+            raise BadOption(f"{name} must list seat numbers (0-{players - 1})")
+    if players - len(set(options.get("absent") or []) | set(options.get("defected") or [])) < 3:
+        raise BadOption("at least 3 players must be present")
+
+
 def new_campaign(players: int, options: dict, modules: list[str]) -> Campaign:
     if not 3 <= players <= 6:
         raise BadOption("The Queen's Dilemma is played by 3 to 6 players")
+    check_seat_lists(players, options)
     box = default_box()
     chars = characters_for(players, options.get("characters"))
     return Campaign(players=players, diaries=[Diary(seat=i, character=c) for i, c in enumerate(chars)],
@@ -90,12 +108,7 @@ def conclave_initial_state(game, seats, seed, options, modules):
     if game != GAME_ID:
         return None
     absent = options.get("absent") or []
-    for name in ("absent", "defected"):
-        listed = options.get(name) or []
-        if not (isinstance(listed, list) and all(isinstance(s, int) and 0 <= s < len(seats) for s in listed)):
-            raise BadOption(f"{name} must list seat numbers")
-    if len(seats) - len(set(absent) | set(options.get("defected") or [])) < 3:
-        raise BadOption("at least 3 players must be present")
+    check_seat_lists(len(seats), options)
     return QDState(game=game, seats=seats, seed=seed, options=options, modules=modules,
                    campaign=new_campaign(len(seats), options, modules),
                    councilors=[Player(seat=i, absent=i in absent) for i in range(len(seats))])

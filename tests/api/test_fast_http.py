@@ -165,3 +165,68 @@ def test_every_refusal_is_the_views_own(twins, request_kw):
 def test_what_the_fast_path_leaves_to_the_view_is_answered_the_same(twins, body):
     status, _, answer = same(twins, body)
     assert status == 200 and answer["data"]["games"]
+
+
+@pytest.fixture
+def error_log():
+    """The records of `conclave.errors` (the app's logger does not propagate to pytest's)."""
+    records: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record):
+            records.append(record)
+
+    handler = Keep()
+    logger = logging.getLogger("conclave.errors")
+    logger.addHandler(handler)
+    yield records
+    logger.removeHandler(handler)
+
+
+def test_every_refusal_is_json_with_a_code(twins):
+    """Non-JSON, batched, scalar and shapeless bodies, a token that names nobody: the lean
+    path and the view give the same JSON error body with a code (issue 13)."""
+    for kw in [*REFUSED, dict(raw=b"5"), dict(raw=b"null"), dict(body={"query": GAMES}, token="junk")]:
+        status, content_type, body = same(twins, kw.get("body"), **{k: v for k, v in kw.items() if k != "body"})
+        assert content_type == "application/json" and isinstance(body, dict), (kw, status, body)
+        assert body["errors"] and all(e["extensions"]["code"] for e in body["errors"]), (kw, body)
+        assert status != 200 or body.get("data") is None, (kw, body)
+
+
+def test_an_outage_is_service_unavailable_and_a_bug_internal_and_neither_says_more(twins, monkeypatch, error_log):
+    """A database whose connections were killed answered with the raw SQL error and its
+    parameters; a store that cannot be reached with its address. Now SERVICE_UNAVAILABLE
+    with a fixed message, logged as one line without traceback; an unexpected error is
+    INTERNAL_SERVER_ERROR, and only the log has its traceback."""
+    import psycopg
+    import redis.exceptions
+    import sqlalchemy.exc
+
+    from api.db import Database
+    from api.live.memory import MemoryStore
+
+    async def killed(*args, **kwargs):
+        raise sqlalchemy.exc.OperationalError(
+            "SELECT campaigns.id FROM campaigns WHERE campaigns.id = %(pk_1)s::VARCHAR", {"pk_1": "secret-param"},
+            psycopg.OperationalError("terminating connection due to administrator command"))
+
+    async def unreachable(*args, **kwargs):
+        raise redis.exceptions.ConnectionError("Error 111 connecting to 10.1.2.3:6379. Connection refused.")
+
+    async def bug(*args, **kwargs):
+        raise KeyError("/srv/conclave/secret/path")
+
+    for patch, query, code in [
+        ((Database, "read", killed), '{ campaign(id: "abc") { id } }', "SERVICE_UNAVAILABLE"),
+        ((MemoryStore, "load", unreachable), '{ table(id: "abc") { id } }', "SERVICE_UNAVAILABLE"),
+        ((MemoryStore, "table_ids", bug), "{ tables { id } }", "INTERNAL_SERVER_ERROR"),
+    ]:
+        with monkeypatch.context() as m:
+            m.setattr(*patch)
+            error_log.clear()
+            status, _, body = same(twins, {"query": query})
+        assert status == 200 and [e["extensions"]["code"] for e in body["errors"]] == [code], body
+        text = json.dumps(body)
+        assert not any(leak in text for leak in ("SELECT", "secret", "10.1.2.3", "Traceback", "Error 111")), text
+        assert len(error_log) == 2, error_log  # one line per app
+        assert all(bool(r.exc_info) == (code == "INTERNAL_SERVER_ERROR") for r in error_log), error_log

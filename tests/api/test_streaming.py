@@ -114,9 +114,12 @@ def test_backlog_and_live_updates_are_the_same_for_every_viewer(world):
     (UPDATES, {"t": 5, "after": 0}),                 # variables that do not coerce: strawberry answers
     (UPDATES, {"t": "no-such-table", "after": 0}),   # the source fails: one error, then the end
     (INVALID, {}),                                    # fails validation: strawberry answers
-], ids=["bad-variables", "unknown-table", "invalid"])
+    ("subscription { tableUpdates(tableId: ", {}),   # a syntax error: it ended the stream's task with a traceback
+], ids=["bad-variables", "unknown-table", "invalid", "syntax"])
 def test_failures_end_the_same_way(world, query, variables):
+    """Also: each ends with one error result whose errors all carry a code (issue 13)."""
     service, lean, stock, streams, executed = world
     lean_got = asyncio.run(take(lean, query, variables, None, service, 3))
     stock_got = asyncio.run(take(stock, query, variables, None, service, 3))
     assert lean_got == stock_got and lean_got and lean_got[-1].get("errors")
+    assert all(e["extensions"]["code"] for e in lean_got[-1]["errors"]), lean_got

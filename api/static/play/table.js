@@ -108,8 +108,19 @@ export class TableView {
     try {
       data = await gql(TABLE, { t: this.tableId }, this.token);
     } catch (exc) {
-      this.fail(exc);
-      return;
+      if (exc.code !== "UNAUTHORIZED" || !this.token) {
+        this.fail(exc);
+        return;
+      }
+      // the server knows this browser's token no more (e.g. an expired table): the public view, saying so
+      this.refusedToken = true;
+      this.token = null;
+      try {
+        data = await gql(TABLE, { t: this.tableId });
+      } catch (again) {
+        this.fail(again);
+        return;
+      }
     }
     if (this.stopped) return; // the reader went elsewhere meanwhile
     if (!data.table) {
@@ -361,7 +372,7 @@ export class TableView {
   renderYou(names) {
     const t = this.table;
     const parts = [];
-    if (this.token && t.viewer === null) {
+    if ((this.token || this.refusedToken) && t.viewer === null) {
       parts.push(h("p", { class: "notice error" },
         "The seat token stored in this browser was not accepted for this table; you see the public view. ",
         h("button", { type: "button", class: "secondary", onclick: () => { forgetSeat(this.tableId); navigate(`#/table/${this.tableId}`); } }, "Forget it")));
