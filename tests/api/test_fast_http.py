@@ -219,7 +219,7 @@ def test_an_outage_is_service_unavailable_and_a_bug_internal_and_neither_says_mo
     for patch, query, code in [
         ((Database, "read", killed), '{ campaign(id: "abc") { id } }', "SERVICE_UNAVAILABLE"),
         ((MemoryStore, "load", unreachable), '{ table(id: "abc") { id } }', "SERVICE_UNAVAILABLE"),
-        ((MemoryStore, "table_ids", bug), "{ tables { id } }", "INTERNAL_SERVER_ERROR"),
+        ((MemoryStore, "page_ids", bug), "{ tables { id } }", "INTERNAL_SERVER_ERROR"),
     ]:
         with monkeypatch.context() as m:
             m.setattr(*patch)

@@ -34,8 +34,8 @@ CHARACTERS = ["Aesyas", "Elinor", "Jilian", "Lyrie", "Syd", "Xanthe"]
 LEAKS = ("Traceback", "SELECT", "INSERT", "psycopg", "sqlalchemy", "/work/", "site-packages", 'File "')
 EXAMPLES = int(os.environ.get("CONCLAVE_FUZZ_EXAMPLES", "150"))  # ~0.1 s each, mostly generating
 CREATE = """mutation($input: CreateTableInput!) { createTable(input: $input) {
-  ... on CreateTableOk { hostToken table { id campaignId } } ... on Rejected { code message } } }"""
-JOIN = """mutation($t: String!, $s: Int!) { joinTable(tableId: $t, seat: $s, name: "fuzz") {
+  ... on CreateTableOk { hostToken joinCode table { id campaignId } } ... on Rejected { code message } } }"""
+JOIN = """mutation($t: String!, $s: Int!, $c: String) { joinTable(tableId: $t, seat: $s, name: "fuzz", code: $c) {
   ... on JoinOk { seatToken } ... on Rejected { code message } } }"""
 TICK = """mutation($t: String!) { act(tableId: $t, action: {type: "tick", params: {n: 1}}) {
   ... on ActOk { version } ... on ActRejected { code message } } }"""
@@ -57,7 +57,7 @@ def world(tmp_path_factory):
 
 
 async def _tables(server):
-    ids = {"table": [], "campaign": []}
+    ids = {"table": [], "campaign": [], "code": []}
     tokens = {"seat": [], "host": []}
     async with http(server.url) as anon:
         for game, players in (("endless", 2), ("new-capital", 2), ("queens-dilemma", 3)):
@@ -67,8 +67,9 @@ async def _tables(server):
             if table["campaignId"]:
                 ids["campaign"].append(table["campaignId"])
             tokens["host"].append(made["hostToken"])
+            ids["code"].append(made["joinCode"])
             for seat in range(2 if game == "endless" else 1):
-                joined = (await run(anon, JOIN, t=table["id"], s=seat))["joinTable"]
+                joined = (await run(anon, JOIN, t=table["id"], s=seat, c=made["joinCode"]))["joinTable"]
                 tokens["seat"].append(joined["seatToken"])
     for tick in range(TICKS):  # the endless table's seats take turns
         async with http(server.url, tokens["seat"][tick % 2]) as seat:
@@ -109,7 +110,7 @@ def options() -> st.SearchStrategy:
 
 
 def strings(ids: dict) -> st.SearchStrategy:
-    real = [*ids["table"], *ids["campaign"]]
+    real = [*ids["table"], *ids["campaign"], *ids["code"]]
     return (st.sampled_from(real) | st.sampled_from(["endless", "new-capital", "queens-dilemma", "age-of-disorder"])
             | st.text(max_size=16))
 

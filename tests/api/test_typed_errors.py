@@ -223,7 +223,7 @@ def test_act_with_a_junk_token_says_the_token_is_unknown(tmp_path):
     service = TableService(registry, MemoryStore(db), db, Settings())
 
     async def scenario():
-        loaded, _host = await service.create_table("endless", 2)
+        loaded = (await service.create_table("endless", 2)).table
         answers = {}
         for token in ("junk", None):
             with pytest.raises(Rejected) as refused:
