@@ -211,16 +211,20 @@ class RedisStore(LiveStore):
 
     async def _table_ids(self):
         ids = sorted(m.decode() for m in await self.r.smembers(f"{self.prefix}:tables"))
+        alive, gone = await self._alive(ids)
+        if gone:
+            await self.r.srem(f"{self.prefix}:tables", *gone)
+        return alive
+
+    async def _alive(self, ids: list[str]) -> tuple[list[str], list[str]]:
+        """(ids whose table still exists, ids whose keys have expired), in one round trip."""
         if not ids:
-            return []
+            return [], []
         async with self.r.pipeline(transaction=False) as p:
             for tid in ids:
                 p.exists(self.k(tid, "meta"))
-            alive = await p.execute()
-        gone = [tid for tid, ok in zip(ids, alive) if not ok]
-        if gone:
-            await self.r.srem(f"{self.prefix}:tables", *gone)
-        return [tid for tid, ok in zip(ids, alive) if ok]
+            found = await p.execute()
+        return [t for t, ok in zip(ids, found) if ok], [t for t, ok in zip(ids, found) if not ok]
 
     async def page_ids(self, after, limit):
         """One page of the id-ordered index (built from the id set once, for tables created
@@ -235,18 +239,13 @@ class RedisStore(LiveStore):
             ids = [m.decode() for m in await self.r.zrangebylex(order, start, "+", start=0, num=limit)]
             if not ids:
                 return []
-            async with self.r.pipeline(transaction=False) as p:
-                for tid in ids:
-                    p.exists(self.k(tid, "meta"))
-                alive = await p.execute()
-            gone = [tid for tid, ok in zip(ids, alive) if not ok]
+            alive, gone = await self._alive(ids)
             if not gone:
                 return ids
             await self.r.zrem(order, *gone)
             await self.r.srem(f"{self.prefix}:tables", *gone)
-            live = [tid for tid, ok in zip(ids, alive) if ok]
-            if live:
-                return live
+            if alive:
+                return alive
             start = f"({ids[-1]}"
 
     async def expire(self, table_id, seconds):
