@@ -30,10 +30,8 @@ async def is_refused(service: TableService, token: str | None) -> bool:
 async def refused_over_http(service: TableService, token: str | None, send) -> bool:
     """Refuse (401) a request whose token names nobody, or (503) one whose token cannot be
     looked up now; True if it was refused."""
-    if not token:
-        return False
     try:
-        if await service.owner(token) is not None:
+        if not await is_refused(service, token):
             return False
     except UNAVAILABLE_TYPES as exc:
         log.warning("store unavailable", extra={"code": UNAVAILABLE, "error": f"{type(exc).__name__}: {exc}"[:500]})

@@ -2,10 +2,10 @@
 token and per client address (in-process; each server process limits on its own)."""
 from __future__ import annotations
 
-import json
 import time
 
 from api.metrics import METRICS
+from api.refusals import refuse
 from api.tokens import bearer
 from schema.validation import PENALTY
 
@@ -28,7 +28,6 @@ class TokenBucket:
         if len(self.buckets) > 100_000:  # bound memory: forget the idle
             self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 60}
         return True
-
 
     def charge(self, key: str, tokens: float) -> float:
         """Take `tokens` more from the key's bucket (it may go below zero: refused until it
@@ -63,21 +62,6 @@ def is_shut_out(address: str) -> bool:
     return until is not None and until > time.monotonic()
 
 
-# A request the GraphQL layer refused for its cost sets the scope key PENALTY to how many
-# requests it should count as (schema/validation.py, api/fast_http.py): a flood of
-# over-complex documents from one address meets the address's rate limit after a few, and
-# is answered 429 before its body is read.
-
-
-async def _refuse(send, status: int, code: str, message: str, retry_after: int | None = None) -> None:
-    body = json.dumps({"errors": [{"message": message, "extensions": {"code": code}}]}).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    if retry_after is not None:
-        headers.append((b"retry-after", str(retry_after).encode()))
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
-
-
 class LimitsMiddleware:
     """ASGI middleware: 413 for a body over the limit, 429 for a flood; a WebSocket connect
     counts at its address's rate."""
@@ -100,13 +84,13 @@ class LimitsMiddleware:
                 authorization = value
         declared = int(length) if length is not None and length.isdigit() else None
         if declared is not None and declared > self.max_body:
-            return await _refuse(send, 413, "BODY_TOO_LARGE", f"request body over {self.max_body} bytes")
+            return await refuse(send, 413, f"request body over {self.max_body} bytes")
         if scope.get("path", "").startswith("/graphql") and scope.get("method") in ("POST", "GET"):
             token = bearer((authorization or b"").decode("latin-1"))
             address = (scope.get("client") or ("?", 0))[0]
             if (token and not self.per_token.allow(token)) or not self.per_address.allow(address):
                 METRICS.rate_limited.inc()
-                return await _refuse(send, 429, "RATE_LIMITED", "too many requests; slow down", retry_after=1)
+                return await refuse(send, 429, "too many requests; slow down", headers=[(b"retry-after", b"1")])
         if declared is not None:  # the server reads exactly that many bytes: nothing more to count
             await self.app(scope, receive, send)
             if PENALTY in scope:
@@ -127,11 +111,15 @@ class LimitsMiddleware:
         try:
             await self.app(scope, limited_receive, send)
         except BodyTooLarge:
-            await _refuse(send, 413, "BODY_TOO_LARGE", f"request body over {max_body} bytes")
+            await refuse(send, 413, f"request body over {max_body} bytes")
         if PENALTY in scope:
             self.penalize(scope)
 
     def penalize(self, scope) -> None:
+        """A request the GraphQL layer refused for its cost set the scope key PENALTY to how
+        many requests it counts as (schema/validation.py, api/fast_http.py): a flood of
+        over-complex documents from one address meets the address's rate limit after a few,
+        and is answered 429 before its body is read."""
         address = (scope.get("client") or ("?", 0))[0]
         shut_out(address, self.per_address.charge(address, scope[PENALTY]))
 

@@ -389,7 +389,7 @@ class TableService:
         table_id = uuid.uuid4().hex[:12]
         host_token, join_code = new_token(), new_code()
         meta = {
-            "game": game, "players": players, "seed": seed, "seed_commitment": commitment(table_id, seed),
+            "game": game, "players": players, "seed": seed,
             "seed_chosen": chosen, "modules": sorted(modules or []),
             "options": dict(options or {}), "campaign_id": campaign_id, "campaign_at_start": campaign,
             "host_token_hash": hash_token(host_token), "join_code_hash": hash_token(join_code), "created": time.time(),
@@ -527,7 +527,7 @@ class TableService:
                 return
             s.add(GameRecord(id=loaded.id, game=meta["game"], modules=meta["modules"], players=meta["players"],
                              seed=meta["seed"], options=meta["options"], result=loaded.state.result,
-                             seed_commitment=meta.get("seed_commitment") or commitment(loaded.id, meta["seed"]),
+                             seed_commitment=commitment(loaded.id, meta["seed"]),
                              seed_chosen=bool(meta.get("seed_chosen", False)),
                              campaign_at_start=meta.get("campaign_at_start"),
                              campaign_id=meta.get("campaign_id"), version=loaded.version, finished_at=now()))

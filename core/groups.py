@@ -50,7 +50,7 @@ def collect(ctx: Ctx, seats: list[int], kind: str, options: dict[int, list[Actio
 @steps("collected")
 def collected(ctx: Ctx, seat: int, params: Any, group: int) -> None:
     held = group_of(ctx, group)
-    held.answers[str(seat)] = params if isinstance(params, dict) else _plain(params)
+    held.answers[str(seat)] = msgspec.to_builtins(params)  # a typed decision's answer as plain data
     ctx.emit("answered", group=group, seat=seat)  # public: that this seat has answered, not what
     if len(held.answers) < len(held.seats):
         return
@@ -113,7 +113,3 @@ def close_group(ctx: Ctx, group_id: int, why: str = "closed") -> None:
     for group in list(ctx.state.groups):
         if group.id == group_id:
             _drop(ctx, group, why, None)
-
-
-def _plain(value: Any) -> Any:
-    return msgspec.to_builtins(value)

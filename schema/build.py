@@ -238,7 +238,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
         @strawberry.field(description="SHA-256 hex of \"conclave-seed-v1:<table id>:<seed in decimal>\", shown "
                                       "from the start; `seed` reveals the seed when the game is over")
         def seed_commitment(self) -> str:
-            return self._t.meta.get("seed_commitment") or commitment(self._t.id, self._t.meta["seed"])
+            return commitment(self._t.id, self._t.meta["seed"])  # derived, never stored: one hash
 
         @strawberry.field(description="The table's seed (decimal: it may exceed GraphQL's Int), revealed once the "
                                       "game is over so anyone can check it against seedCommitment and replay the "

@@ -34,23 +34,23 @@ class Verdicts:
         self.entries: OrderedDict[tuple, object] = OrderedDict()
 
     @staticmethod
-    def keys(query: str, rules: tuple) -> list[tuple]:
-        """The verdict keys of a query: the quick one if it has one (comments and white space
-        only), then its token stream's."""
+    def _quick_keys(query: str, rules: tuple) -> list[tuple]:
+        """The quick key of a query, if it has one (texts differing in comments and white space only)."""
         quick = quick_normalized(query)
-        out = [] if quick is None else [(rules, "quick", quick)]
-        out.append((rules, "tokens", normalized(query)))
-        return out
+        return [] if quick is None else [(rules, "quick", quick)]
+
+    @classmethod
+    def keys(cls, query: str, rules: tuple) -> list[tuple]:
+        """The verdict keys of a query: the quick one if it has one, then its token stream's."""
+        return cls._quick_keys(query, rules) + [(rules, "tokens", normalized(query))]
 
     def refusal(self, query: str, rules: tuple) -> tuple[GraphQLError | None, list[tuple]]:
         """The cost refusal already given to this document (no parse needed), if any, and
         its keys (the token stream's computed only when the quick key misses)."""
-        quick = quick_normalized(query)
-        if quick is not None:
-            verdict = self.entries.get((rules, "quick", quick))
-            if isinstance(verdict, GraphQLError):
-                return verdict, []
-        keys = ([] if quick is None else [(rules, "quick", quick)]) + [(rules, "tokens", normalized(query))]
+        quick = self._quick_keys(query, rules)
+        if quick and isinstance(self.entries.get(quick[0]), GraphQLError):
+            return self.entries[quick[0]], []
+        keys = quick + [(rules, "tokens", normalized(query))]
         verdict = self.entries.get(keys[-1])
         if isinstance(verdict, GraphQLError):
             self._keep(keys[:-1], verdict)

@@ -14,7 +14,7 @@ from core.rng import Rng
 from plugins.arcs.content import Box
 from plugins.arcs.control import controller
 from plugins.arcs.reach import Reach
-from plugins.arcs.setup import take_resource
+from plugins.arcs.setup import place_building, take_resource
 from plugins.arcs.state import ArcsState, Building, Ships, Trophy
 
 
@@ -96,16 +96,7 @@ def do_build(state: ArcsState, seat: int, system: str, what: str, starports_used
         mine = here.ships[seat]
         here.ships[seat] = Ships(fresh=mine.fresh + (not damaged), damaged=mine.damaged + damaged)
         return True
-    if what == "city":
-        if True not in player.cities_on_board:
-            return False
-        player.cities_on_board[player.cities_on_board.index(True)] = False  # leftmost (ARCS-144, ARCS-149)
-    else:
-        if player.starports <= 0:
-            return False
-        player.starports -= 1
-    here.buildings.append(Building(kind=what, owner=seat, damaged=damaged))
-    return True
+    return place_building(state, system, seat, what, damaged=damaged)
 
 
 # -- repair (ARCS-150) --------------------------------------------------------------------

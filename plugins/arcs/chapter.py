@@ -7,7 +7,7 @@ from plugins.arcs.content import Box
 from plugins.arcs.outrage import agent_returns
 from plugins.arcs.plays import flip_after_chapter
 from plugins.arcs.scoring import score_ambition
-from plugins.arcs.setup import open_slots
+from plugins.arcs.setup import empty_slots, open_slots
 from plugins.arcs.state import ArcsState
 
 
@@ -41,7 +41,7 @@ def return_city(box: Box, state: ArcsState, seat: int) -> list[str]:
             player.resources[i] = None
     lost = []
     for r in displaced:
-        free = [i for i in sorted(opened) if player.resources[i] is None]
+        free = empty_slots(box, player)
         if free:
             player.resources[free[0]] = r
         else:

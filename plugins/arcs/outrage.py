@@ -6,7 +6,7 @@ from __future__ import annotations
 from core.errors import BadParameter, IllegalAction
 from plugins.arcs.actions import take_court_card
 from plugins.arcs.content import Box
-from plugins.arcs.setup import open_slots
+from plugins.arcs.setup import empty_slots
 from plugins.arcs.state import ArcsState
 
 
@@ -63,7 +63,7 @@ def place_resource(box: Box, state: ArcsState, seat: int, resource: str) -> bool
     """A stolen or given token goes into an empty open slot; with none it is discarded to the
     supply (ARCS-202, ARCS-209; which one to drop instead is the flow's choice)."""
     player = state.players[seat]
-    free = [i for i in open_slots(box, player) if player.resources[i] is None]
+    free = empty_slots(box, player)
     if not free:
         state.supply[resource] += 1
         return False

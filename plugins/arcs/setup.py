@@ -16,12 +16,17 @@ def open_slots(box: Box, player: PlayerState) -> list[int]:
             if slot.covered_by_city_slot is None or not player.cities_on_board[slot.covered_by_city_slot - 1]]
 
 
+def empty_slots(box: Box, player: PlayerState) -> list[int]:
+    """The open resource slots holding nothing, leftmost first (where a new token goes, ARCS-209)."""
+    return [i for i in open_slots(box, player) if player.resources[i] is None]
+
+
 def take_resource(box: Box, state: ArcsState, seat: int, resource: str, slot: int | None = None) -> bool:
     """Move one token from the supply to an open empty slot (the given one, or the leftmost)."""
     player = state.players[seat]
     if state.supply.get(resource, 0) <= 0:
         return False  # ARCS-207: the supply is finite
-    free = [i for i in open_slots(box, player) if player.resources[i] is None]
+    free = empty_slots(box, player)
     if not free:
         return False
     target = slot if slot is not None and slot in free else free[0]
@@ -39,7 +44,9 @@ def place_ships(state: ArcsState, system: str, seat: int, count: int) -> int:
     return n
 
 
-def place_building(state: ArcsState, system: str, seat: int, kind: str) -> bool:
+def place_building(state: ArcsState, system: str, seat: int, kind: str, damaged: bool = False) -> bool:
+    """Place a city (the leftmost still on the board, ARCS-144/149) or a starport from the
+    seat's supply; False when there is none left."""
     player = state.players[seat]
     if kind == "city":
         if True not in player.cities_on_board:
@@ -49,7 +56,7 @@ def place_building(state: ArcsState, system: str, seat: int, kind: str) -> bool:
         if player.starports <= 0:
             return False
         player.starports -= 1
-    state.systems[system].buildings.append(Building(kind=kind, owner=seat))
+    state.systems[system].buildings.append(Building(kind=kind, owner=seat, damaged=damaged))
     return True
 
 

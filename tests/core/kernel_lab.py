@@ -88,11 +88,6 @@ def conclave_decisions():
     return decisions
 
 
-@hookimpl
-def conclave_view(state, viewer, view):
-    pass
-
-
 @steps("pledge")
 def pledge(ctx):
     seats = list(range(len(ctx.state.seats)))
