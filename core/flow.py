@@ -6,13 +6,28 @@ the state being changed, the events raised, the RNG, the hooks.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Union
 
 from core.errors import EngineError
 from core.rng import Rng
 from core.state import Action, Event, Prompt, Step, TableState
 
 MAX_STEPS_PER_ACTION = 100_000  # a runaway loop is a bug; fail loudly instead of hanging
+
+# A step is named through the handler that runs it (registered with a `StepTable`); the
+# state stores only the registered name, so saved games stay plain data.
+StepRef = Union[Callable[..., Any], str]
+
+
+def step_name(step: StepRef) -> str:
+    """The registered name of a step handler. A bare string is accepted only while the games
+    move over to handler references; a handler never registered is an engine error."""
+    if isinstance(step, str):
+        return step
+    name = getattr(step, "step_name", None)
+    if name is None:
+        raise EngineError(f"{step!r} is not a registered step handler")
+    return name
 
 
 class Ctx:
@@ -32,14 +47,19 @@ class Ctx:
         return self.rules.pm.hook
 
     # -- pending work ---------------------------------------------------------------
-    def push(self, name: str, **args: Any) -> None:
-        """Schedule `name` to run next (before anything already pending)."""
-        self.state.stack.append(Step(name, args))
+    def push(self, step: StepRef, **args: Any) -> None:
+        """Schedule the step handler `step` to run next (before anything already pending)."""
+        self.state.stack.append(Step(step_name(step), args))
 
-    def push_all(self, steps: Iterable[tuple[str, dict]]) -> None:
+    def push_all(self, steps: Iterable[tuple[StepRef, dict]]) -> None:
         """Schedule several steps to run in the given order, before anything pending."""
-        for name, args in reversed(list(steps)):
-            self.state.stack.append(Step(name, args))
+        for step, args in reversed(list(steps)):
+            self.state.stack.append(Step(step_name(step), args))
+
+    def call(self, step: StepRef, **args: Any) -> Any:
+        """Run the step handler `step` now (by its registered handler, so a module's wrapper
+        or replacement of a step is honoured)."""
+        return self.rules.handlers[step_name(step)](self, **args)
 
     # -- decisions ------------------------------------------------------------------
     def prompt(
@@ -47,7 +67,7 @@ class Ctx:
         seat: int,
         kind: str,
         options: list[Action],
-        resume: str,
+        resume: StepRef,
         blocking: bool = True,
         text: str = "",
         free_text: list[str] | None = None,
@@ -65,23 +85,23 @@ class Ctx:
         state = self.state
         prompt = Prompt(
             id=state.next_prompt_id, seat=seat, kind=kind, options=options,
-            resume=resume, args=args, blocking=blocking, prompt_text=text, free_text=list(free_text or []),
+            resume=step_name(resume), args=args, blocking=blocking, prompt_text=text, free_text=list(free_text or []),
             decision=decision, group=group,
         )
         state.next_prompt_id += 1
         state.prompts.append(prompt)
         return prompt
 
-    def decide(self, seat: int, decision: str, resume: str, blocking: bool = True, text: str = "",
+    def decide(self, seat: int, decision: str, resume: StepRef, blocking: bool = True, text: str = "",
                **args: Any) -> Prompt:
         """Open a typed decision (`core.decisions`) for `seat`: no options are stored; the
         registered validator judges each answer and its generator lists candidates."""
         return self.prompt(seat, decision, [], resume, blocking=blocking, text=text, decision=decision, **args)
 
-    def ask(self, seat: int, kind: str, options: list[Action], resume: str, text: str = "", **args: Any) -> None:
+    def ask(self, seat: int, kind: str, options: list[Action], resume: StepRef, text: str = "", **args: Any) -> None:
         """Like `prompt`, but a forced choice (one option) is taken at once without asking."""
         if len(options) == 1:
-            self.rules.handlers[resume](self, seat=seat, params=options[0].params, **args)
+            self.call(resume, seat=seat, params=options[0].params, **args)
         else:
             self.prompt(seat, kind, options, resume, text=text, **args)
 
@@ -151,6 +171,7 @@ class StepTable(dict):
             if full in self:
                 raise EngineError(f"step {full!r} defined twice")
             self[full] = fn
+            fn.step_name = full  # what `Ctx.push(fn)` stores: the step is named once, here
             return fn
 
         return register

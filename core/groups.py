@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from core.errors import EngineError
-from core.flow import Ctx, StepTable
+from core.flow import Ctx, StepRef, StepTable, step_name
 from core.state import Action, PromptGroup
 
 steps = StepTable("core")
@@ -34,14 +34,14 @@ def group_of(ctx: Ctx, group_id: int) -> PromptGroup:
     raise EngineError(f"no open prompt group {group_id}")
 
 
-def collect(ctx: Ctx, seats: list[int], kind: str, options: dict[int, list[Action]] | None, resume: str,
+def collect(ctx: Ctx, seats: list[int], kind: str, options: dict[int, list[Action]] | None, resume: StepRef,
             decision: str = "", text: str = "", **args: Any) -> int:
     """Ask every seat in `seats` at once; answers stay secret until the last is in, then
     `resume(ctx, answers={seat: params}, **args)` runs with all of them. Each seat answers
     from its own `options`, or a typed `decision`."""
-    group = _new_group(ctx, mode="collect", seats=list(seats), resume=resume, args=dict(args))
+    group = _new_group(ctx, mode="collect", seats=list(seats), resume=step_name(resume), args=dict(args))
     for seat in seats:
-        prompt = ctx.prompt(seat, kind, (options or {}).get(seat, []), "core.collected", text=text,
+        prompt = ctx.prompt(seat, kind, (options or {}).get(seat, []), collected, text=text,
                             decision=decision, group=group.id)
         prompt.args = {"group": group.id}
     return group.id
@@ -57,24 +57,24 @@ def collected(ctx: Ctx, seat: int, params: Any, group: int) -> None:
     ctx.state.groups.remove(held)
     answers = {int(s): a for s, a in held.answers.items()}
     ctx.emit("revealed", group=group, answers={str(s): answers[s] for s in sorted(answers)})
-    ctx.rules.handlers[held.resume](ctx, answers=answers, **held.args)
+    ctx.call(held.resume, answers=answers, **held.args)
 
 
-def propose(ctx: Ctx, proposer: int, seats: list[int], proposal: dict, resume: str, **args: Any) -> int:
+def propose(ctx: Ctx, proposer: int, seats: list[int], proposal: dict, resume: StepRef, **args: Any) -> int:
     """Put a proposal to `seats` (the seats it affects): each may accept or decline, and the
     proposer may withdraw it, while its window is open. When the last accepts,
     `resume(ctx, proposer=..., proposal=..., **args)` applies it in that same action: all of
     it at once. A decline or a withdrawal drops it and changes nothing else."""
     if not seats:
         raise EngineError("a proposal needs at least one seat to consent")
-    group = _new_group(ctx, mode="consent", seats=sorted(set(seats)), resume=resume, args=dict(args),
+    group = _new_group(ctx, mode="consent", seats=sorted(set(seats)), resume=step_name(resume), args=dict(args),
                        proposer=proposer, proposal=dict(proposal))
     for seat in group.seats:
         prompt = ctx.prompt(seat, "consent", [Action("consent", {"proposal": group.id, "accept": True}),
                                               Action("consent", {"proposal": group.id, "accept": False})],
-                            "core.consented", blocking=False, group=group.id)
+                            consented, blocking=False, group=group.id)
         prompt.args = {"group": group.id}
-    prompt = ctx.prompt(proposer, "withdraw", [Action("withdraw", {"proposal": group.id})], "core.withdrawn",
+    prompt = ctx.prompt(proposer, "withdraw", [Action("withdraw", {"proposal": group.id})], withdrawn,
                         blocking=False, group=group.id)
     prompt.args = {"group": group.id}
     ctx.emit("proposed", proposal=group.id, proposer=proposer, seats=group.seats, parts=group.proposal)
@@ -94,7 +94,7 @@ def consented(ctx: Ctx, seat: int, params: dict, group: int) -> None:
     ctx.state.groups.remove(held)
     ctx.state.prompts = [p for p in ctx.state.prompts if p.group != group]
     ctx.emit("proposal_accepted", proposal=group, proposer=held.proposer, parts=held.proposal)
-    ctx.rules.handlers[held.resume](ctx, proposer=held.proposer, proposal=held.proposal, **held.args)
+    ctx.call(held.resume, proposer=held.proposer, proposal=held.proposal, **held.args)
 
 
 @steps("withdrawn")

@@ -75,7 +75,7 @@ def conclave_initial_state(game, seats, seed, options, modules):
 
 @hookimpl
 def conclave_setup(ctx):
-    ctx.push("lab.pledge")
+    ctx.push(pledge)
 
 
 @hookimpl
@@ -92,7 +92,7 @@ def conclave_decisions():
 def pledge(ctx):
     seats = list(range(len(ctx.state.seats)))
     options = {s: [Action("pledge", {"n": n}) for n in range(4)] for s in seats}
-    collect(ctx, seats, "pledge", options, "lab.pledged")
+    collect(ctx, seats, "pledge", options, pledged)
 
 
 @steps("pledged")
@@ -101,12 +101,12 @@ def pledged(ctx, answers):
     for seat, answer in answers.items():
         state.pledges[str(seat)] = answer["n"]
         state.coins[seat] -= answer["n"]
-    ctx.push("lab.turn")
+    ctx.push(turn)
 
 
 @steps("turn")
 def turn(ctx):
-    ctx.decide(0, "lab.move", "lab.moved")
+    ctx.decide(0, "lab.move", moved)
 
 
 @decisions.kind("move", answer="move", params=Move)
@@ -189,11 +189,11 @@ def moved(ctx, seat, params):
         for key, hits in params.spread.hits.items():
             state.shields[int(key)] -= hits
         ctx.emit("spread", hits=params.spread.hits)
-        ctx.push("lab.turn")
+        ctx.push(turn)
         return
     affected = sorted({s for p in params.deal.parts for s in (p.giver, p.taker)} - {seat})
-    propose(ctx, seat, affected, msgspec.to_builtins(params.deal), "lab.deal_done")
-    ctx.push("lab.turn")
+    propose(ctx, seat, affected, msgspec.to_builtins(params.deal), deal_done)
+    ctx.push(turn)
 
 
 @steps("deal_done")

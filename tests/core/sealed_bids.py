@@ -52,7 +52,7 @@ def conclave_initial_state(game, seats, seed, options, modules):
 @hookimpl(tryfirst=True)
 def conclave_setup(ctx):
     if ctx.state.game == "sealed-bids":
-        ctx.push("sb.round")
+        ctx.push(round_)
 
 
 @hookimpl
@@ -76,12 +76,12 @@ def round_(ctx):
     state.round += 1
     ctx.enter_phase("bidding")
     state.bids = {}
-    ctx.push("sb.settle")
+    ctx.push(settle)
     for seat in range(len(state.seats)):
-        ctx.prompt(seat, "bid", [Action("bid", {"n": n}) for n in range(state.coins[seat] + 1)], "sb.bid")
+        ctx.prompt(seat, "bid", [Action("bid", {"n": n}) for n in range(state.coins[seat] + 1)], bid)
         if state.coins[seat]:
             others = [Action("gift", {"to": o}) for o in range(len(state.seats)) if o != seat]
-            ctx.prompt(seat, "gift", others, "sb.gift", blocking=False)
+            ctx.prompt(seat, "gift", others, gift, blocking=False)
 
 
 @steps("bid")
@@ -110,7 +110,7 @@ def settle(ctx):
     for s, v in bids.items():
         state.coins[s] -= min(v, state.coins[s])
     ctx.emit("settled", bids=bids, winner=winner)
-    ctx.push("sb.round")
+    ctx.push(round_)
 
 
 class LongGame:
