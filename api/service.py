@@ -30,7 +30,7 @@ from api.seeds import commitment, draw_seed, seed_problem
 from api.quotas import CreationQuota, QuotaExceeded, Slot
 from api.settings import Settings
 from api.tokens import hash_token, new_code, new_token
-from core.errors import ActionRejected, ConclaveError, ContentError
+from core.errors import ActionRejected, ConclaveError, ContentError, StateFormatError
 from core.plugins import Registry, Rules
 from core.state import TableState, copy_state, decode_msgpack, encode_msgpack
 from schema.cost import DEFAULT_PAGE, MAX_PAGE  # tables per page: what the cost limit counts
@@ -215,9 +215,10 @@ class TableService:
             state = cached.state if self._take_unshared(cached) else copy_state(cached.state)
             state, version = self._replay(rules, state, cached.version, entries)
         else:
-            state = decode_msgpack(snap.state, rules.game.state_type)
-            version, encoded = stored_at, snap.state
-            try:  # a table whose pack cannot load fails here, alone, with a typed answer
+            try:  # a table whose pack or saved format cannot load fails here, alone, with a typed answer
+                state, migrated = rules.game.load_snapshot(snap.state)
+                encoded = None if migrated else snap.state
+                version = stored_at
                 rules.hook.conclave_load_content(state=state)
                 if stored_at < snap.version:
                     state, version = self._replay(rules, state, stored_at,
@@ -225,6 +226,10 @@ class TableService:
                     encoded = None
             except ContentError as exc:
                 raise content_unavailable(table_id, exc) from None
+            except StateFormatError as exc:
+                log.error("table state unreadable", extra={"table": table_id, "error": exc.message})
+                raise Rejected("STATE_FORMAT", "this table was saved in a format this server cannot read "
+                                               "(the server's log says why)") from None
         loaded = Loaded(id=table_id, meta=meta, version=version, state=state, rules=rules, encoded=encoded)
         self._remember(loaded)
         return loaded

@@ -93,6 +93,7 @@ def create_table(
         game=game, seats=seats, seed=seed, options=full_options, modules=sorted(modules), content=content
     )
     state.rng = seed_state(seed)
+    state.format = rules.game.state_format
     ctx = Ctx(state, rules)
     rules.hook.conclave_setup(ctx=ctx)
     if campaign is not None:

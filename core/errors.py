@@ -127,3 +127,10 @@ class ContentUnavailable(ContentError):
     """A registered content pack cannot be loaded: the tables using it cannot be read."""
 
     code = "CONTENT_UNAVAILABLE"
+
+
+class StateFormatError(ConclaveError):
+    """A stored table state this release cannot read: saved by a newer release, or in an
+    older format that no migration of its game reaches."""
+
+    code = "STATE_FORMAT"

@@ -67,6 +67,17 @@ class GameSpec:
     hookspecs: Any = None  # module/class of game-specific hookspecs for its modules
     state_type: Any = None  # the TableState subclass, to decode stored snapshots
     campaign_only: bool = False  # every table is a campaign game: a table without one starts a campaign
+    # The format of the states this release writes, and how to read older ones: `migrations[n]`
+    # turns a plain-data state of format n into format n + 1 (`core.state.migrate_snapshot`).
+    # Raise `state_format` with every change to the state's shape or its pending steps.
+    state_format: int = 0
+    migrations: dict[int, Any] = field(default_factory=dict)
+
+    def load_snapshot(self, data: bytes):
+        """A stored snapshot of this game as a current state, and whether it was migrated."""
+        from core.state import migrate_snapshot
+
+        return migrate_snapshot(data, self.state_type, self.state_format, self.migrations)
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,11 @@ objects outside this document, so any process can load any table.
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 import msgspec
+
+from core.errors import StateFormatError
 
 
 class Action(msgspec.Struct, gc=False, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
@@ -97,6 +99,7 @@ class TableState(msgspec.Struct, gc=False, kw_only=True):
     visible: ClassVar[tuple[str, ...]] = ()
 
     game: str
+    format: int = 0  # the game's state-format version it was saved in (`GameSpec.state_format`)
     modules: list[str] = []
     options: dict[str, Any] = {}
     seats: list[Seat] = []
@@ -131,6 +134,35 @@ def encode_msgpack(state: TableState) -> bytes:
 
 def decode_msgpack(data: bytes, state_type: type[TableState]) -> TableState:
     return msgspec.msgpack.decode(data, type=state_type)
+
+
+def migrate_snapshot(data: bytes, state_type: type[TableState], current: int,
+                     migrations: dict[int, Callable[[dict], dict]]) -> tuple[TableState, bool]:
+    """A stored snapshot as a state of the current format: a snapshot saved by an earlier
+    release (an older `format`) is brought forward as plain data, one migration per format
+    (`migrations[n]` turns format n into n + 1), then typed. A snapshot from a newer format,
+    or one no migration reaches, is refused: never guessed at. Says whether it migrated."""
+    try:
+        state = decode_msgpack(data, state_type)
+        if state.format == current:
+            return state, False
+    except msgspec.ValidationError:
+        pass  # an older shape: migrate it below
+    raw = msgspec.msgpack.decode(data)
+    found = raw.get("format", 0) if isinstance(raw, dict) else None
+    if not isinstance(found, int) or found > current:
+        raise StateFormatError(f"a state of format {found!r} cannot be read by this release (format {current})")
+    while found < current:
+        step = migrations.get(found)
+        if step is None:
+            raise StateFormatError(f"no migration from state format {found} (current {current})")
+        raw = step(raw)
+        found += 1
+        raw["format"] = found
+    try:
+        return msgspec.convert(raw, state_type), True
+    except msgspec.ValidationError as exc:
+        raise StateFormatError(f"a migrated state does not fit format {current}: {exc}") from None
 
 
 def encode_state(state: TableState) -> bytes:
