@@ -10,6 +10,7 @@ from core.flow import StepTable
 from core.hookspecs import hookimpl
 from core.plugins import ModuleSpec
 from plugins.queens_dilemma.effects import box_of, unlock_agenda
+from plugins.queens_dilemma.rounds import open_envelope
 
 MODULE_ID = "age-of-disorder"
 steps = StepTable("aod")
@@ -34,8 +35,7 @@ def conclave_step_handlers():
 @hookimpl
 def qd_campaign_setup(ctx):
     if SPEC.enabled(ctx.state):
-        ctx.push_all([("qd.open_envelope", {"code": "DAOD"}), ("qd.open_envelope", {"code": "CAOD"}),
-                      ("aod.agendas", {})])
+        ctx.push_all([(open_envelope, {"code": "DAOD"}), (open_envelope, {"code": "CAOD"}), (agendas, {})])
 
 
 @steps("agendas")

@@ -8,11 +8,17 @@ spent, 2 Gold may stand in for 1 of any other Resource (QD-280), forced payments
 """
 from __future__ import annotations
 
+from itertools import islice
+
+import msgspec
+
+from core.decisions import DecisionTable
+from core.errors import BadParameter
 from core.flow import Ctx, StepTable
-from core.state import Action
 from plugins.queens_dilemma.voting import RESOURCES
 
 steps = StepTable("qde")
+decisions = DecisionTable("qde")
 GOLD_PER_UNIT = 2
 
 
@@ -25,17 +31,42 @@ def can_afford(resources: dict[str, int], cost: dict[str, int]) -> bool:
     return missing * GOLD_PER_UNIT <= gold
 
 
-def forced_payment_options(resources: dict[str, int], resource: str, amount: int) -> list[Action]:
+class ForcedPayment(msgspec.Struct, gc=False, forbid_unknown_fields=True):
+    """How a forced loss is met: units paid in kind, Gold paid (2 per unit), units as Infamy."""
+
+    resource: int
+    gold: int
+    infamy: int
+
+
+def forced_payments(resources: dict[str, int], resource: str, amount: int):
     """Every way to meet a forced loss of `amount` `resource`: some in kind, some as Gold
-    pairs (not for Gold itself), the rest as Infamy."""
+    pairs (not for Gold itself), the rest as Infamy; fewest in kind first, then fewest pairs."""
     have = resources.get(resource, 0)
     gold = resources.get("gold", 0) if resource != "gold" else 0
-    out = []
     for in_kind in range(min(have, amount) + 1):
         for pairs in range(min(gold // GOLD_PER_UNIT, amount - in_kind) + 1):
-            out.append(Action("pay", {"resource": in_kind, "gold": pairs * GOLD_PER_UNIT,
-                                      "infamy": amount - in_kind - pairs}))
-    return out
+            yield {"resource": in_kind, "gold": pairs * GOLD_PER_UNIT, "infamy": amount - in_kind - pairs}
+
+
+@decisions.kind("forced_payment", answer="pay", params=ForcedPayment)
+def forced_payment(state, seat: int, prompt, answer: ForcedPayment) -> None:
+    """The parts add up to the loss; in kind and Gold no more than held (QD-277, QD-280, QD-281)."""
+    resource, amount = prompt.args["resource"], prompt.args["amount"]
+    held = state.councilors[seat].resources
+    if min(answer.resource, answer.gold, answer.infamy) < 0:
+        raise BadParameter("pay: no part of a payment is negative")
+    if answer.gold % GOLD_PER_UNIT or (resource == "gold" and answer.gold):
+        raise BadParameter(f"pay: Gold stands in {GOLD_PER_UNIT} for 1, and never for Gold itself")
+    if answer.resource + answer.gold // GOLD_PER_UNIT + answer.infamy != amount:
+        raise BadParameter(f"pay: the parts must add up to the {amount} {resource} lost")
+    if answer.resource > held.get(resource, 0) or answer.gold > held.get("gold", 0):
+        raise BadParameter(f"pay: seat {seat} does not hold that much {resource} or Gold")
+
+
+@forced_payment.candidates
+def _forced_payments(state, seat: int, prompt):
+    yield from forced_payments(state.councilors[seat].resources, prompt.args["resource"], prompt.args["amount"])
 
 
 @steps("forced")
@@ -43,19 +74,23 @@ def forced(ctx: Ctx, seat: int, resource: str, amount: int, reason: str = "") ->
     """Ask the player how to meet a forced loss (a forced choice is taken at once)."""
     assert resource in RESOURCES
     c = ctx.state.councilors[seat]
-    ctx.ask(seat, "forced_payment", forced_payment_options(c.resources, resource, amount), "qde.paid",
-            text=f"Lose {amount} {resource} ({reason}): pay, use 2 Gold per unit, or take Infamy",
-            resource=resource, amount=amount)
+    ways = list(islice(forced_payments(c.resources, resource, amount), 2))
+    if len(ways) == 1:
+        paid(ctx, seat, ForcedPayment(**ways[0]), resource=resource, amount=amount)
+        return
+    ctx.prompt(seat, "forced_payment", [], paid, decision="qde.forced_payment",
+               text=f"Lose {amount} {resource} ({reason}): pay, use 2 Gold per unit, or take Infamy",
+               resource=resource, amount=amount)
 
 
 @steps("paid")
-def paid(ctx: Ctx, seat: int, params: dict, resource: str, amount: int) -> None:
+def paid(ctx: Ctx, seat: int, params: ForcedPayment, resource: str, amount: int) -> None:
     c = ctx.state.councilors[seat]
-    c.resources[resource] -= params["resource"]
-    c.resources["gold"] -= params["gold"]
-    c.infamy += params["infamy"]
-    ctx.emit("forced_payment", seat=seat, resource=resource, amount=amount, paid=params["resource"],
-             gold=params["gold"], infamy=params["infamy"])
+    c.resources[resource] -= params.resource
+    c.resources["gold"] -= params.gold
+    c.infamy += params.infamy
+    ctx.emit("forced_payment", seat=seat, resource=resource, amount=amount, paid=params.resource,
+             gold=params.gold, infamy=params.infamy)
 
 
 def tax(resources: dict[str, int], taxed: str) -> int:

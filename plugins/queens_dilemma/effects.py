@@ -11,7 +11,7 @@ import msgspec
 
 from core.flow import Ctx, StepTable
 from core.state import Action
-from plugins.queens_dilemma import symbology
+from plugins.queens_dilemma import economy, symbology
 from plugins.queens_dilemma.content import CampaignBox, RESOURCES, default_box
 from plugins.queens_dilemma.economy import can_afford, spend
 from plugins.queens_dilemma.scoring import IdeologyCard, push as push_slider
@@ -79,7 +79,7 @@ def targets(state: QDState, to: str, of: str = "", at_least: int = 1, actor: int
 def box_steps(boxes, actor: int | None = None, source: str = "") -> list[tuple[str, dict]]:
     """Flow steps resolving Boxes in printed order (each works out its targets when its turn
     comes: QD-286, QD-293)."""
-    return [("qdx.box", {"b": msgspec.to_builtins(b), "actor": actor, "source": source}) for b in boxes]
+    return [(box_step, {"b": msgspec.to_builtins(b), "actor": actor, "source": source}) for b in boxes]
 
 
 def run_boxes(ctx: Ctx, boxes, actor: int | None = None, source: str = "") -> None:
@@ -107,14 +107,19 @@ def box_step(ctx: Ctx, b: dict, actor: int | None, source: str) -> None:
     run_effects(ctx, seats, effects, source, region=region)
 
 
+@steps("run_effects")
+def run_effects_step(ctx: Ctx, seats: list[int], effects: list[dict], source: str) -> None:
+    run_effects(ctx, seats, effects, source)
+
+
 def run_effects(ctx: Ctx, seats: list[int], effects: list[dict], source: str, region: str = "") -> None:
     """Each effect in order, for every target (table-wide effects once)."""
     work = []
     for e in effects:
         if e["op"] in GLOBAL_OPS:
-            work.append(("qdx.effect", {"seat": seats[0] if seats else None, "e": e, "source": source, "region": region}))
+            work.append((effect, {"seat": seats[0] if seats else None, "e": e, "source": source, "region": region}))
         else:
-            work += [("qdx.effect", {"seat": s, "e": e, "source": source, "region": region}) for s in seats]
+            work += [(effect, {"seat": s, "e": e, "source": source, "region": region}) for s in seats]
     ctx.push_all(work)
 
 
@@ -154,7 +159,7 @@ def _lose(ctx, seat, e, source, region):
         state.power_pool += lost
         ctx.emit("lose", seat=seat, what="power", n=lost, source=source)
         return
-    ctx.push("qde.forced", seat=seat, resource=e["what"], amount=n, reason=source)  # QD-277, QD-281
+    ctx.push(economy.forced, seat=seat, resource=e["what"], amount=n, reason=source)  # QD-277, QD-281
 
 
 def _push(ctx, seat, e, source, region):
@@ -163,11 +168,15 @@ def _push(ctx, seat, e, source, region):
 
 
 def _envelope(ctx, seat, e, source, region):
-    ctx.push("qd.open_envelope", code=e["code"])
+    from plugins.queens_dilemma.rounds import open_envelope  # rounds builds on this module
+
+    ctx.push(open_envelope, code=e["code"])
 
 
 def _mystery(ctx, seat, e, source, region):
-    ctx.push("qd.open_mystery", code=e["code"])
+    from plugins.queens_dilemma.rounds import open_mystery  # rounds builds on this module
+
+    ctx.push(open_mystery, code=e["code"])
 
 
 def _ending(ctx, seat, e, source, region):
@@ -209,7 +218,7 @@ def unlock_agenda(ctx: Ctx, seat: int, code: str, source: str) -> None:
     ctx.emit("agenda", to=[seat], public={"seat": seat}, seat=seat, code=code, source=source)
     if card.kind == "crossroad":  # QD-349: resolved at once
         options = [Action("crossroad", {"code": code, "option": i}) for i in range(len(card.options))]
-        ctx.prompt(seat, "crossroad", options, "qdx.crossroad", text=f"{card.title}: choose", code=code)
+        ctx.prompt(seat, "crossroad", options, crossroad, text=f"{card.title}: choose", code=code)
         return
     if card.kind == "epilogue":  # QD-350: the reward at once (fate, then an Ongoing Agenda)
         state.campaign.trashed.append(code)
@@ -269,7 +278,7 @@ def _building(ctx, seat, e, source, region):
         return
     own = diary.regions + diary.vassals
     chooser = state.leader if state.councilors[seat].absent else seat  # QD-124
-    ctx.ask(chooser, "build", [Action("build", {"region": r}) for r in own], "qdx.place_building",
+    ctx.ask(chooser, "build", [Action("build", {"region": r}) for r in own], place_building,
             text=f"Place Building {code} in one of seat {seat}'s Regions", code=code, owner=seat)
 
 
@@ -296,7 +305,7 @@ def _skill(ctx, seat, e, source, region):
     diary = state.campaign.diaries[seat]
     if len(diary.skills) >= box_of(state).board.skill_spaces:  # QD-301: cover one
         options = [Action("cover", {"skill": s.code}) for s in diary.skills]
-        ctx.prompt(seat, "cover_skill", options, "qdx.cover", text="No free Skill space: cover a Skill", new=e["code"])
+        ctx.prompt(seat, "cover_skill", options, cover, text="No free Skill space: cover a Skill", new=e["code"])
         return
     diary.skills.append(HeldSkill(code=e["code"]))
     ctx.emit("skill", seat=seat, code=e["code"])

@@ -8,7 +8,7 @@ from core.flow import Ctx, StepTable
 from core.state import Action
 from plugins.queens_dilemma import economy, scoring
 from plugins.queens_dilemma.effects import (affordable, band_steps, box_of, box_steps, draw_ongoing, ideology_card, pay_cost,
-                                            run_effects, targets)
+                                            run_effects, run_effects_step, targets)
 from plugins.queens_dilemma.state import QDState
 from plugins.queens_dilemma.symbology import triggered
 
@@ -27,13 +27,13 @@ def begin(ctx: Ctx) -> None:
     events = sorted(state.events_active, key=lambda e: box.events[e].number)  # QD-224, QD-225
     work = [step for e in events for step in box_steps(box.events[e].resolve, source=f"event {e}")]
     work += band_steps(state, "end_of_game")                          # QD-226
-    work += [("qdend.ideology", {})] + band_steps(state, "ideology_scoring")
-    work += [("qdend.power", {})] + band_steps(state, "power_scoring")
-    work += [("qdend.invest", {"seat": s}) for s in order_from_leader(state)]
-    work += [("qdend.investment_band", {})]
-    work += [("qdend.agendas", {"seat": s}) for s in order_from_leader(state)]
-    work += [("qdend.failures", {})]
-    work += band_steps(state, "tax") + [("qdend.taxes", {}), ("qdend.cleanup", {})]
+    work += [(ideology, {})] + band_steps(state, "ideology_scoring")
+    work += [(power, {})] + band_steps(state, "power_scoring")
+    work += [(invest, {"seat": s}) for s in order_from_leader(state)]
+    work += [(investment_band, {})]
+    work += [(agendas, {"seat": s}) for s in order_from_leader(state)]
+    work += [(failures, {})]
+    work += band_steps(state, "tax") + [(taxes, {}), (cleanup, {})]
     ctx.push_all(work)
 
 
@@ -73,7 +73,7 @@ def invest(ctx: Ctx, seat: int) -> None:
     options = [Action("invest", {"pay": False})]
     if affordable(state.councilors[seat].resources, {}, card.resource, bag):
         options.insert(0, Action("invest", {"pay": True}))
-    ctx.ask(seat, "invest", options, "qdend.invested", text=f"Pay {bag} {card.resource} for your Investment?")
+    ctx.ask(seat, "invest", options, invested, text=f"Pay {bag} {card.resource} for your Investment?")
 
 
 @steps("invested")
@@ -103,7 +103,7 @@ def investment_band(ctx: Ctx) -> None:
                 seats = [s for s in seats if box.investments[state.councilors[s].investment].resource == card.investment_kind]
             trig = b.trigger
             if trig is None or triggered(trig.when, trig.ideology, state.board):
-                ctx.push("qd.run_effects", seats=seats, effects=msgspec.to_builtins(b.effects), source=ch.code)
+                ctx.push(run_effects_step, seats=seats, effects=msgspec.to_builtins(b.effects), source=ch.code)
 
 
 @steps("agendas")
@@ -119,7 +119,7 @@ def agendas(ctx: Ctx, seat: int, exclude: list[str] | None = None) -> None:
     options = [Action("complete", {"agenda": a.code}) for a in diary.agendas if a.code not in skip
                and affordable(p.resources, box.agendas[a.code].cost, box.agendas[a.code].bag, bag)]
     if options:
-        ctx.prompt(seat, "agenda", options + [Action("agendas_done", {})], "qdend.completed",
+        ctx.prompt(seat, "agenda", options + [Action("agendas_done", {})], completed,
                    text="Complete an Agenda by paying its cost, or stop", exclude=sorted(skip))
 
 
@@ -135,9 +135,9 @@ def completed(ctx: Ctx, seat: int, params: dict, exclude: list[str] | None = Non
     pay_cost(state.councilors[seat].resources, card.cost, card.bag, box.timeline[state.game_number - 1].bag)
     diary.agendas = [a for a in diary.agendas if a.code != code]
     ctx.emit("agenda_completed", seat=seat, code=code)
-    ctx.push("qdend.agendas", seat=seat, exclude=exclude or [])  # more, including new ones (QD-250)
+    ctx.push(agendas, seat=seat, exclude=exclude or [])  # more, including new ones (QD-250)
     if card.kind == "ongoing":  # QD-352: draw another first, then the card goes back
-        ctx.push("qdend.ongoing_back", code=code)
+        ctx.push(ongoing_back, code=code)
         draw_ongoing(ctx, seat, exclude=code)
     else:
         state.campaign.trashed.append(code)
@@ -158,9 +158,9 @@ def failures(ctx: Ctx) -> None:
         held_now = [a.code for a in state.campaign.diaries[s].agendas]
         failing = [a.code for a in state.campaign.diaries[s].agendas
                    if a.deadline is not None and a.deadline <= state.game_number]
-        work += [("qdend.failed", {"seat": s, "code": code}) for code in failing]
+        work += [(failed, {"seat": s, "code": code}) for code in failing]
         if failing:  # QD-250: an Agenda a Failure hands over may be completed at once
-            work.append(("qdend.agendas", {"seat": s, "exclude": held_now}))
+            work.append((agendas, {"seat": s, "exclude": held_now}))
     ctx.push_all(work)
 
 

@@ -105,8 +105,6 @@ def conclave_table_warnings(game, players, options, modules):
 
 @hookimpl
 def conclave_initial_state(game, seats, seed, options, modules):
-    if game != GAME_ID:
-        return None
     absent = options.get("absent") or []
     check_seat_lists(len(seats), options)
     return QDState(game=game, seats=seats, seed=seed, options=options, modules=modules,
@@ -114,10 +112,12 @@ def conclave_initial_state(game, seats, seed, options, modules):
                    councilors=[Player(seat=i, absent=i in absent) for i in range(len(seats))])
 
 
+# Each table's plugin manager holds its own game and enabled modules only
+# (`core.plugins.Registry.rules_for`), so the hooks below need not ask which game a state is
+# of; only `conclave_table_warnings` runs on the registry's manager of every game.
 @hookimpl(tryfirst=True)
 def conclave_setup(ctx):
-    if ctx.state.game == GAME_ID:
-        ctx.push("qd.setup")
+    ctx.push(rounds.setup)
 
 
 @hookimpl
@@ -126,47 +126,40 @@ def conclave_step_handlers():
 
 
 @hookimpl
+def conclave_decisions():
+    return {**voting.decisions, **economy.decisions}
+
+
+@hookimpl
 def qd_pass_options(ctx, seat, kind):
-    if ctx.state.game == GAME_ID:
-        return card_actions(ctx.state, seat, kind)
-    return None
+    return card_actions(ctx.state, seat, kind)
 
 
 @hookimpl
 def qd_passed(ctx, seat, params):
-    if ctx.state.game != GAME_ID:
-        return
     steps = []
     player = ctx.state.councilors[seat]
     if params.get("action") == "gather" and player.heraldry:  # QD-151: a Heraldry token on Aontas
         player.heraldry -= 1
         ctx.state.aontas.append(seat)
     if params.get("action") == "card":
-        steps.append(("qd.card_action", {"seat": seat, "source": params["source"]}))
-    steps.append(("qd.offer_bonus", {"seat": seat}))
+        steps.append((rounds.card_action, {"seat": seat, "source": params["source"]}))
+    steps.append((rounds.offer_bonus, {"seat": seat}))
     ctx.push_all(steps)
 
 
 @hookimpl
 def qd_payment_made(ctx, seats):
-    """Legal actions stay exact after a payment: Pass Bonus and forced-payment choices are
-    rebuilt from the Treasury as it is now."""
-    if ctx.state.game != GAME_ID:
-        return
-    for p in [p for p in ctx.state.prompts if p.seat in seats]:
-        if p.kind == "pass_bonus":
-            ctx.state.prompts.remove(p)
-            ctx.push("qd.offer_bonus", seat=p.seat)
-        elif p.kind == "forced_payment":
-            c = ctx.state.councilors[p.seat]
-            p.options = economy.forced_payment_options(c.resources, p.args["resource"], p.args["amount"])
+    """A Pass Bonus offer follows the Treasury: offered again as it stands now (none, when no
+    bonus is affordable any more). A forced payment is a typed decision and needs nothing."""
+    for p in [p for p in ctx.state.prompts if p.seat in seats and p.kind == "pass_bonus"]:
+        ctx.state.prompts.remove(p)
+        ctx.push(rounds.offer_bonus, seat=p.seat)
 
 
 # -- campaigns --------------------------------------------------------------------------------
 @hookimpl
 def conclave_campaign_new(game, seats, options):
-    if game != GAME_ID:
-        return None
     # modules are set by the first game's table (conclave_campaign_begin, QD-067)
     return msgspec.to_builtins(new_campaign(len(seats), options, []))
 
@@ -174,8 +167,6 @@ def conclave_campaign_new(game, seats, options):
 @hookimpl
 def conclave_campaign_begin(ctx, campaign):
     state: QDState = ctx.state
-    if state.game != GAME_ID:
-        return
     saved = msgspec.convert(campaign, Campaign)
     if saved.players != len(state.seats):
         raise BadOption(f"this campaign has {saved.players} players; a table of {len(state.seats)} cannot join it (QD-130)")
@@ -189,15 +180,12 @@ def conclave_campaign_begin(ctx, campaign):
 
 @hookimpl
 def conclave_campaign_save(state, campaign):
-    if state.game == GAME_ID:
-        campaign.clear()
-        campaign.update(msgspec.to_builtins(state.campaign))
+    campaign.clear()
+    campaign.update(msgspec.to_builtins(state.campaign))
 
 
 @hookimpl
 def conclave_campaign_standings(game, campaign):
-    if game != GAME_ID:
-        return None
     c = msgspec.convert(campaign, Campaign)
     rows = ending.standings(c)
     for row, final in zip(rows, c.final or [None] * len(rows)):
@@ -209,22 +197,17 @@ def conclave_campaign_standings(game, campaign):
 
 @hookimpl
 def conclave_campaign_over(game, campaign):
-    if game != GAME_ID:
-        return None
     return bool(campaign.get("finale_played"))
 
 
 @hookimpl
 def conclave_view(state, viewer, view):
-    if state.game == GAME_ID:
-        redact(state, viewer, view)
+    redact(state, viewer, view)
 
 
 @hookimpl
 def conclave_glossary(state, viewer, view):
-    if state.game == GAME_ID:
-        return glossary(state, viewer, view)
-    return None
+    return glossary(state, viewer, view)
 
 
 @hookimpl
@@ -236,6 +219,4 @@ def conclave_graphql_types():
 
 @hookimpl
 def conclave_check_invariants(state):
-    if state.game != GAME_ID:
-        return []
     return invariant_errors(state)

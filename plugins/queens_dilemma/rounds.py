@@ -11,11 +11,11 @@ import msgspec
 from core.errors import CannotAfford
 from core.flow import Ctx, StepTable
 from core.state import Action
-from plugins.queens_dilemma import council_rules, ending
+from plugins.queens_dilemma import council_rules, ending, voting
 from plugins.queens_dilemma.content import Dilemma
 from plugins.queens_dilemma.economy import can_afford
-from plugins.queens_dilemma.effects import (band_steps, box_of, box_steps, pay_cost, run_boxes, run_effects, targets,
-                                            unlock_agenda)
+from plugins.queens_dilemma.effects import (band_steps, box_of, box_steps, effect, pay_cost, run_boxes, run_effects,
+                                            run_effects_step, targets, unlock_agenda)
 from plugins.queens_dilemma.scoring import IdeologyBoard, push as push_slider
 from plugins.queens_dilemma.state import Chronicle, EventRecord, QDState
 from plugins.queens_dilemma.voting import open_payments
@@ -41,8 +41,8 @@ def first_game(ctx: Ctx) -> None:
     state.leader, state.moderator = c.leader, c.moderator
     ctx.emit("campaign_setup", leader=c.leader, moderator=c.moderator, bonuses={str(k): v for k, v in bonuses.items()})
     picks = council_rules.region_pick_order(n, c.leader, c.moderator)
-    ctx.push("qd.first_game_done")
-    ctx.push_all([("qd.region_pick", {"seat": s, "kind": kind}) for s, kind in picks])
+    ctx.push(first_game_done)
+    ctx.push_all([(region_pick, {"seat": s, "kind": kind}) for s, kind in picks])
 
 
 @steps("region_pick")
@@ -52,7 +52,7 @@ def region_pick(ctx: Ctx, seat: int, kind: str) -> None:
     free = [r for r in box_of(state).regions if r not in taken]
     main = kind == "main"
     options = [Action("region", {"region": r, "main": main}) for r in free]
-    ctx.ask(seat, "region", options, "qd.region_chosen", text=f"Choose a {'Main' if main else 'Vassal'} Region")
+    ctx.ask(seat, "region", options, region_chosen, text=f"Choose a {'Main' if main else 'Vassal'} Region")
 
 
 @steps("region_chosen")
@@ -71,7 +71,7 @@ def first_game_done(ctx: Ctx) -> None:
     for d in c.diaries:  # QD-032..038: dealt face down
         unlock_agenda(ctx, d.seat, box.characters[d.character].starting_agenda, "starting agenda")
     ctx.hook.qd_campaign_setup(ctx=ctx)  # modules' content, after Envelope 00 (pushed below runs first)
-    ctx.push("qd.open_envelope", code="00", first=True)  # QD-064, QD-065
+    ctx.push(open_envelope, code="00", first=True)  # QD-064, QD-065
 
 
 # -- Game setup (every game) ----------------------------------------------------------------
@@ -86,10 +86,10 @@ def setup(ctx: Ctx) -> None:
     ctx.enter_phase("setup")
     for seat in state.options.get("defected") or []:  # QD-128: gone for good, from this game on
         c.diaries[seat].defected = True
-    first = [] if c.regions_chosen else [("qd.first_game", {})]
-    ctx.push_all(first + [("qd.seat_players", {}), ("qd.returning", {}), ("qd.finale_boxes", {}),
-                          ("qd.ideology_draw", {}), ("qd.income", {}), ("qd.chronicles", {}), ("qd.investments", {}),
-                          ("qd.stories", {}), ("qd.events_setup", {}), ("qd.deck", {}), ("qd.round", {})])
+    first = [] if c.regions_chosen else [(first_game, {})]
+    ctx.push_all(first + [(seat_players, {}), (returning, {}), (finale_boxes, {}),
+                          (ideology_draw, {}), (income, {}), (chronicles, {}), (investments, {}),
+                          (stories, {}), (events_setup, {}), (deck, {}), (round_, {})])
 
 
 @steps("seat_players")
@@ -128,7 +128,7 @@ def returning(ctx: Ctx) -> None:
         ctx.emit("returned", seat=p.seat, missed=d.missed, independence=3 * d.missed)
         d.missed = 0
         for held in [a for a in d.agendas if a.deadline is not None and a.deadline < state.game_number]:
-            ctx.push("qdend.failed", seat=p.seat, code=held.code)
+            ctx.push(ending.failed, seat=p.seat, code=held.code)
 
 
 @steps("finale_boxes")
@@ -138,7 +138,7 @@ def finale_boxes(ctx: Ctx) -> None:
     if state.campaign.finale_next:
         state.finale = True
         ctx.emit("grand_finale")
-        ctx.push_all([("qd.open_mystery", {"code": "M07"}), ("qd.open_mystery", {"code": "M08"})])
+        ctx.push_all([(open_mystery, {"code": "M07"}), (open_mystery, {"code": "M08"})])
 
 
 @steps("ideology_draw")
@@ -156,7 +156,7 @@ def ideology_draw(ctx: Ctx) -> None:
         p.drawn_ideology = drawn
         numbers = [box.ideology_cards[i].number for i in drawn]
         if numbers[0] == numbers[1]:
-            ctx.prompt(p.seat, "ideology", [Action("keep_ideology", {"card": i}) for i in drawn], "qd.ideology_kept",
+            ctx.prompt(p.seat, "ideology", [Action("keep_ideology", {"card": i}) for i in drawn], ideology_kept,
                        text="Both cards show the same number: keep one")
         else:
             ideology_kept(ctx, p.seat, {"card": council_rules.kept_ideology_card(list(zip(drawn, numbers)))})
@@ -192,7 +192,7 @@ def income(ctx: Ctx) -> None:
                 p.resources[b.produces[0]] += b.n
             else:  # QD-312: the owner picks one each time
                 ctx.prompt(p.seat, "produce", [Action("produce", {"resource": r, "n": b.n}) for r in b.produces],
-                           "qd.produced", text="This Building produces one of two Resources: choose")
+                           produced, text="This Building produces one of two Resources: choose")
         ctx.emit("income", seat=p.seat, power=p.power, resources=dict(p.resources))
 
 
@@ -231,7 +231,7 @@ def chronicles(ctx: Ctx) -> None:
         card = box.chronicles[rec.code]
         herald = rec.herald if rec.herald is not None else _preprinted(state, card.herald)
         if herald is not None and card.herald_effects:
-            work.append(("qd.run_effects", {"seats": [herald], "effects": msgspec.to_builtins(card.herald_effects),
+            work.append((run_effects_step, {"seats": [herald], "effects": msgspec.to_builtins(card.herald_effects),
                                              "source": f"herald {rec.code}"}))
         if "instant" in card.bands:
             work += box_steps(card.boxes, herald, rec.code)
@@ -248,11 +248,6 @@ def _preprinted(state: QDState, herald: str) -> int | None:
     return None
 
 
-@steps("run_effects")
-def run_effects_step(ctx: Ctx, seats: list[int], effects: list[dict], source: str) -> None:
-    run_effects(ctx, seats, effects, source)
-
-
 @steps("investments")
 def investments(ctx: Ctx) -> None:
     """QD-105..111: remove 0/1/2 unseen, then draft from least Hegemony."""
@@ -264,13 +259,13 @@ def investments(ctx: Ctx) -> None:
     state.investments_left = cards[:used]
     order = [s for s in council_rules.investment_draft_order([p.hegemony for p in state.councilors], state.leader)
              if s in here]
-    ctx.push_all([("qd.draft", {"seat": s}) for s in order])
+    ctx.push_all([(draft, {"seat": s}) for s in order])
 
 
 @steps("draft")
 def draft(ctx: Ctx, seat: int) -> None:
     state: QDState = ctx.state
-    ctx.ask(seat, "investment", [Action("invest_pick", {"card": c}) for c in state.investments_left], "qd.drafted",
+    ctx.ask(seat, "investment", [Action("invest_pick", {"card": c}) for c in state.investments_left], drafted,
             text="Keep one Investment card and pass the rest on")
 
 
@@ -331,9 +326,9 @@ def open_envelope(ctx: Ctx, code: str, first: bool = False) -> None:
     c.deck.extend(env.dilemmas)
     ctx.rng.shuffle(c.deck)
     for code_ in env.chronicles:  # CAOD: the starting unlocked Chronicle deck (QD-070, QD-071)
-        ctx.push("qdx.effect", seat=None, e={"op": "chronicle", "code": code_}, source=f"envelope {code}")
+        ctx.push(effect, seat=None, e={"op": "chronicle", "code": code_}, source=f"envelope {code}")
     if env.story:
-        ctx.push("qd.read_story", story=env.story)
+        ctx.push(read_story, story=env.story)
 
 
 @steps("read_story")
@@ -343,9 +338,9 @@ def read_story(ctx: Ctx, story: str) -> None:
     state.campaign.stories.append(story)
     ctx.emit("story", id=story, storyline=card.storyline, number=card.number, title=card.title, text=card.text)
     work = box_steps(card.boxes, source=f"story {story}")
-    work += [("qd.open_mystery", {"code": m}) for m in card.mysteries]
+    work += [(open_mystery, {"code": m}) for m in card.mysteries]
     if card.ending:
-        work.append(("qdx.effect", {"seat": None, "e": {"op": "ending", "code": card.ending}, "source": story}))
+        work.append((effect, {"seat": None, "e": {"op": "ending", "code": card.ending}, "source": story}))
     ctx.push_all(work)
 
 
@@ -364,7 +359,7 @@ def open_mystery(ctx: Ctx, code: str) -> None:
     for eid in m.events:
         games = box_of(state).events[eid].games
         c.events.append(EventRecord(id=eid, games_left=games))
-    work = [("qdx.effect", {"seat": None, "e": {"op": "chronicle", "code": ch}, "source": code}) for ch in m.chronicles]
+    work = [(effect, {"seat": None, "e": {"op": "chronicle", "code": ch}, "source": code}) for ch in m.chronicles]
     work += box_steps(m.boxes, source=code)
     ctx.push_all(work)
 
@@ -375,7 +370,7 @@ def round_(ctx: Ctx) -> None:
     state: QDState = ctx.state
     box = box_of(state)
     if state.end_triggered:
-        ctx.push("qd.end")
+        ctx.push(end)
         return
     if not state.campaign.deck:
         state.end_triggered = True
@@ -384,7 +379,7 @@ def round_(ctx: Ctx) -> None:
             # the game is closed normally and the result says so.
             ctx.emit("troubleshooting", reason="the Dilemma deck is empty")
             state.log_notes.append("dilemma deck exhausted before every Storyline ended")
-        ctx.push("qd.end")  # QD-221 with every Ending attached
+        ctx.push(end)  # QD-221 with every Ending attached
         return
     state.round += 1
     ctx.enter_phase("read")
@@ -396,7 +391,7 @@ def round_(ctx: Ctx) -> None:
     state.markers = {"blue": shown["aye"], "red": shown["nay"]}
     ctx.emit("dilemma", **shown)
     ctx.enter_phase("voting")
-    ctx.push_all(band_steps(state, "voting") + [("qdv.begin", {}), ("qd.resolution", {})])  # QD-326
+    ctx.push_all(band_steps(state, "voting") + [(voting.begin, {}), (resolution, {})])  # QD-326
 
 
 @steps("end")
@@ -432,10 +427,10 @@ def resolution(ctx: Ctx) -> None:
              boxes=public_boxes(outcome.boxes), envelopes=list(outcome.envelopes),
              mysteries=list(outcome.mysteries), sand_timer=outcome.sand_timer)  # QD-200: only the winning side
     work = box_steps(outcome.boxes, source=card.id)
-    work.append(("qd.board", {"side": side}))
-    work += [("qd.open_envelope", {"code": e}) for e in outcome.envelopes]
-    work += [("qd.open_mystery", {"code": m}) for m in outcome.mysteries]
-    work += [("qd.place_card", {"side": side}), ("qd.round", {})]
+    work.append((board_step, {"side": side}))
+    work += [(open_envelope, {"code": e}) for e in outcome.envelopes]
+    work += [(open_mystery, {"code": m}) for m in outcome.mysteries]
+    work += [(place_card, {"side": side}), (round_, {})]
     ctx.push_all(work)
 
 
@@ -549,7 +544,7 @@ def offer_bonus(ctx: Ctx, seat: int) -> None:
     """QD-150, QD-155: after the Pass Action, at most one Pass Bonus, if any is open."""
     options = card_actions(ctx.state, seat, "pass_bonus")
     if options:
-        ctx.prompt(seat, "pass_bonus", options + [Action("no_bonus", {})], "qd.bonus_chosen",
+        ctx.prompt(seat, "pass_bonus", options + [Action("no_bonus", {})], bonus_chosen,
                    text="Take a Pass Bonus, or none")
 
 

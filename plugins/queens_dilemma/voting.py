@@ -5,7 +5,8 @@ when it ends the vote's record is appended to `state.votes` and the flow continu
 whatever was pending. Turn order is not a cycle with a fixed end: the vote ends after the
 turn of the player to the right of the Leader, and the Leader token moves during the vote.
 Bargaining payments (ruling QD-R5) are standing, non-blocking prompts open to every seat
-until the vote is resolved (ties included).
+until the vote is resolved (ties included): a typed decision (`qdv.payment`), so what a seat
+may give is read from its Treasury when it answers, never from a list made earlier.
 """
 from __future__ import annotations
 
@@ -13,10 +14,14 @@ from typing import ClassVar
 
 import msgspec
 
+from core.decisions import DecisionTable
+from core.errors import BadParameter
 from core.flow import Ctx, StepTable
-from core.state import Action, TableState
+from core.state import FREE_TEXT_MAX, Action, TableState
+from core.turn_order import clockwise, next_in
 
 steps = StepTable("qdv")
+decisions = DecisionTable("qdv")
 AYE, NAY, PASS = "aye", "nay", "pass"
 RESOURCES = ("gold", "food", "army", "materials")  # Power is not a Resource (rulebook)
 GATHER, MODERATOR = "gather", "moderator"
@@ -58,6 +63,15 @@ class Council(TableState, kw_only=True):
     votes: list[dict] = []
 
 
+class Payment(msgspec.Struct, gc=False, forbid_unknown_fields=True):
+    """A bargaining payment: `n` of one Resource to another councilor, with the deal's words."""
+
+    to: int
+    resource: str
+    n: int
+    reason: str = ""
+
+
 def A(type: str, **params) -> Action:
     return Action(type=type, params=params)
 
@@ -75,39 +89,75 @@ def begin(ctx: Ctx) -> None:
                                   for c in state.councilors])
     ctx.emit("voting", leader=state.leader, moderator=state.moderator)
     open_payments(ctx)
-    ctx.push("qdv.turn", seat=state.leader)  # the Leader takes the first turn
+    ctx.push(turn, seat=state.leader)  # the Leader takes the first turn
 
 
 def open_payments(ctx: Ctx) -> None:
-    """QD-R5: any seat may give Gold, Food, Army or Materials to another, with a reason."""
+    """QD-R5: any seat may give Gold, Food, Army or Materials to another, with a reason.
+    Called again whenever prompts move (the standing offers keep their place after the
+    seat's other decisions, as the bots and clients have always listed them)."""
     state: Council = ctx.state
     ctx.close_prompts("payment")
     for c in state.councilors:
-        if getattr(c, "absent", False):
-            continue
-        options = [A("pay", to=o.seat, resource=r, n=n, reason="")
-                   for o in state.councilors if o.seat != c.seat and not getattr(o, "absent", False)
-                   for r in RESOURCES for n in range(1, c.resources[r] + 1)]
-        if options:
-            ctx.prompt(c.seat, "payment", options, "qdv.pay", blocking=False, free_text=["reason"],
+        if _present(c) and any(c.resources[r] for r in RESOURCES):
+            ctx.prompt(c.seat, "payment", [], pay, blocking=False, decision="qdv.payment",
                        text="Give Resources to another councilor (a deal's payment)")
 
 
+def _present(c) -> bool:
+    return not getattr(c, "absent", False)
+
+
+@decisions.kind("payment", answer="pay", params=Payment)
+def payment(state: Council, seat: int, prompt, answer: Payment) -> None:
+    """Any amount of one Resource held, to another councilor present; the reason is free text."""
+    n = len(state.councilors)
+    if not (0 <= answer.to < n) or answer.to == seat or not _present(state.councilors[answer.to]):
+        raise BadParameter(f"pay: seat {answer.to} is no other councilor at the table")
+    if answer.resource not in RESOURCES:
+        raise BadParameter(f"pay: {answer.resource!r} is not a Resource ({', '.join(RESOURCES)}); Power is never given")
+    if answer.n < 1:
+        raise BadParameter("pay: give at least 1")
+    held = state.councilors[seat].resources[answer.resource]
+    if answer.n > held:
+        raise BadParameter(f"pay: seat {seat} holds {held} {answer.resource}, not {answer.n}")
+    if len(answer.reason) > FREE_TEXT_MAX:
+        raise BadParameter(f"'reason' must be text of at most {FREE_TEXT_MAX} characters")
+
+
+@payment.candidates
+def _payments(state: Council, seat: int, prompt):
+    """Every payment open now, by recipient, Resource, then amount (the reason left blank)."""
+    me = state.councilors[seat]
+    for o in state.councilors:
+        if o.seat != seat and _present(o):
+            for r in RESOURCES:
+                for n in range(1, me.resources[r] + 1):
+                    yield {"to": o.seat, "resource": r, "n": n, "reason": ""}
+
+
+@payment.domains
+def _payment_domains(state: Council, seat: int, prompt) -> dict:
+    return {"to": [o.seat for o in state.councilors if o.seat != seat and _present(o)],
+            "resource": list(RESOURCES), "n": {r: [1, state.councilors[seat].resources[r]] for r in RESOURCES},
+            "reason": {"text": FREE_TEXT_MAX}}
+
+
 @steps("pay")
-def pay(ctx: Ctx, seat: int, params: dict) -> None:
+def pay(ctx: Ctx, seat: int, params: Payment) -> None:
     state: Council = ctx.state
-    giver, taker = state.councilors[seat], state.councilors[params["to"]]
-    giver.resources[params["resource"]] -= params["n"]
-    taker.resources[params["resource"]] += params["n"]
-    ctx.emit("payment", seat=seat, recipient=params["to"], resource=params["resource"], n=params["n"],
-             reason=params.get("reason", ""))
+    giver, taker = state.councilors[seat], state.councilors[params.to]
+    giver.resources[params.resource] -= params.n
+    taker.resources[params.resource] += params.n
+    ctx.emit("payment", seat=seat, recipient=params.to, resource=params.resource, n=params.n,
+             reason=params.reason)
     open_payments(ctx)
     # open decisions follow the Treasury: a card action's cost may no longer be met
     for p in [p for p in ctx.state.prompts if p.kind == "vote"]:
         ctx.state.prompts.remove(p)
         turn(ctx, p.seat)
     if hasattr(ctx.hook, "qd_payment_made"):
-        ctx.hook.qd_payment_made(ctx=ctx, seats=[seat, params["to"]])
+        ctx.hook.qd_payment_made(ctx=ctx, seats=[seat, params.to])
 
 
 @steps("turn")
@@ -128,7 +178,7 @@ def turn(ctx: Ctx, seat: int) -> None:
         if hasattr(ctx.hook, "qd_pass_options"):  # Special Pass Actions of the game (QD-154)
             for extra in ctx.hook.qd_pass_options(ctx=ctx, seat=seat, kind="pass_action"):
                 options += extra
-    ctx.prompt(seat, "vote", options, "qdv.answer", text="Vote, raise, stay or pass")
+    ctx.prompt(seat, "vote", options, answer, text="Vote, raise, stay or pass")
 
 
 @steps("answer")
@@ -158,7 +208,7 @@ def answer(ctx: Ctx, seat: int, params: dict) -> None:
     if "action" in params and hasattr(ctx.hook, "qd_passed"):
         # the game resolves a Special Pass Action and offers its Pass Bonus (QD-150) before
         # the next turn; the end-of-turn check runs after that
-        ctx.push("qdv.after_turn", seat=seat)
+        ctx.push(after_turn_step, seat=seat)
         ctx.hook.qd_passed(ctx=ctx, seat=seat, params=params)
         return
     after_turn(ctx, seat)
@@ -173,10 +223,11 @@ def after_turn(ctx: Ctx, seat: int) -> None:
     """The Voting Phase ends after the turn of the player to the Leader's right."""
     state: Council = ctx.state
     open_payments(ctx)  # a Special Pass Action may have spent Resources: offers follow the Treasury
-    if seat == right_of(state, state.leader):
-        ctx.push("qdv.resolve")
+    following = next_in(clockwise(state.leader, len(state.seats)), seat)  # the order from the Leader now
+    if following is None:
+        ctx.push(resolve)
     else:
-        ctx.push("qdv.turn", seat=(seat + 1) % len(state.seats))
+        ctx.push(turn, seat=following)
 
 
 def totals(vote: VotePhase) -> dict[str, int]:
@@ -195,7 +246,7 @@ def resolve(ctx: Ctx) -> None:
     everyone_passed = all(t.side == PASS for t in state.vote.tiles)
     if everyone_passed or counted[AYE] == counted[NAY]:
         ctx.emit("moderator_decides", moderator=state.moderator, totals=counted, all_passed=everyone_passed)
-        ctx.prompt(state.moderator, "break_tie", [A("decide", side=AYE), A("decide", side=NAY)], "qdv.decided",
+        ctx.prompt(state.moderator, "break_tie", [A("decide", side=AYE), A("decide", side=NAY)], decided,
                    all_passed=everyone_passed, text="As Moderator, decide the winning side")
         return
     decided(ctx, state.moderator, {"side": AYE if counted[AYE] > counted[NAY] else NAY}, all_passed=False)
@@ -215,19 +266,19 @@ def decided(ctx: Ctx, seat: int, params: dict, all_passed: bool) -> None:
         top = max(t.power for t in vote.tiles if t.side == vote.winner)
         tied = [i for i, t in enumerate(vote.tiles) if t.side == vote.winner and t.power == top]
         if len(tied) > 1:
-            ctx.prompt(state.moderator, "choose_leader", [A("leader", seat=s) for s in tied], "qdv.new_leader",
+            ctx.prompt(state.moderator, "choose_leader", [A("leader", seat=s) for s in tied], new_leader,
                        text="As Moderator, choose the Leader among the winning side's top investors")
             return
         new_leader(ctx, state.moderator, {"seat": tied[0]})
         return
-    ctx.push("qdv.cleanup")
+    ctx.push(cleanup)
 
 
 @steps("new_leader")
 def new_leader(ctx: Ctx, seat: int, params: dict) -> None:
     ctx.state.leader = params["seat"]
     ctx.emit("leader", seat=params["seat"])
-    ctx.push("qdv.cleanup")
+    ctx.push(cleanup)
 
 
 @steps("cleanup")

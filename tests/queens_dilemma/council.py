@@ -46,14 +46,19 @@ def conclave_initial_state(game, seats, seed, options, modules):
 @hookimpl(tryfirst=True)
 def conclave_setup(ctx):
     if ctx.state.game == "qd-council":
-        ctx.push("council.round")
+        ctx.push(round_)
         for seat, resource, amount in reversed(ctx.state.options.get("forced") or []):
-            ctx.push("qde.forced", seat=seat, resource=resource, amount=amount, reason="test effect")
+            ctx.push(economy.forced, seat=seat, resource=resource, amount=amount, reason="test effect")
 
 
 @hookimpl
 def conclave_step_handlers():
     return {**steps, **voting.steps, **economy.steps}
+
+
+@hookimpl
+def conclave_decisions():
+    return {**voting.decisions, **economy.decisions}
 
 
 @steps("round")
@@ -63,5 +68,5 @@ def round_(ctx):
         ctx.finish({"votes": state.votes})
         return
     state.round += 1
-    ctx.push("council.round")
-    ctx.push("qdv.begin")
+    ctx.push(round_)
+    ctx.push(voting.begin)

@@ -69,7 +69,16 @@ def act(table: Table, seat: int, type_: str, **params) -> list:
 
 
 def options(table: Table, seat: int, type_: str | None = None) -> list[Action]:
-    return [a for a in legal_actions(table.state, seat) if type_ is None or a.type == type_]
+    return [a for a in legal_actions(table.state, seat, table.rules) if type_ is None or a.type == type_]
+
+
+def choices(table: Table, p) -> list[Action]:
+    """One prompt's answers: its listed options, or its typed decision's candidates (in the
+    order `legal_actions` lists them)."""
+    if not p.decision:
+        return list(p.options)
+    decision = table.rules.decisions[p.decision]
+    return [Action(decision.answer, params) for params in decision.listed(table.state, p.seat, p)]
 
 
 def prompt_seats(table: Table, kind: str) -> list[int]:
@@ -84,8 +93,8 @@ def bot_until(table: Table, done, seed: int = 0, max_actions: int = 5000, avoid:
             return
         blocking = [p for p in table.state.prompts if p.blocking]
         p = rng.choice(blocking)
-        choices = [o for o in p.options if o.type not in avoid] or p.options
-        table.act(p.seat, rng.choice(choices))
+        listed = choices(table, p)
+        table.act(p.seat, rng.choice([o for o in listed if o.type not in avoid] or listed))
     raise AssertionError("the condition never came")
 
 

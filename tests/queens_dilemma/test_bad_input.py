@@ -14,7 +14,7 @@ from core import default_registry
 from core.bot import play_game
 from core.errors import ActionRejected, BadParameter, CannotAfford, GameOver, IllegalAction, NotYourTurn, UnknownSeat
 from core.state import Action, encode_state
-from tests.queens_dilemma.harness import GAME_ID, campaign, start
+from tests.queens_dilemma.harness import GAME_ID, campaign, choices, start
 
 
 def refused(table, seat, action, *kinds) -> ActionRejected:
@@ -46,7 +46,7 @@ def walk(table, rng, kinds_seen: set) -> None:
     while not table.state.finished:
         prompt = rng.choice([p for p in table.state.prompts if p.blocking])
         kinds_seen.add(prompt.kind)
-        option = rng.choice(prompt.options)
+        option = rng.choice(choices(table, prompt))
         others = [s for s in range(n) if not any(p.seat == s for p in table.state.prompts)]
         if others:
             refused(table, others[0], option, NotYourTurn)
@@ -54,7 +54,7 @@ def walk(table, rng, kinds_seen: set) -> None:
         refused(table, prompt.seat, Action("seize_the_throne", {}), IllegalAction)
         for params in bent(option.params)[:3]:
             candidate = Action(option.type, params)
-            if candidate not in [o for p in table.state.prompts if p.seat == prompt.seat for o in p.options]:
+            if candidate not in [o for p in table.state.prompts if p.seat == prompt.seat for o in choices(table, p)]:
                 refused(table, prompt.seat, candidate, BadParameter, CannotAfford)
         if prompt.kind == "vote" and any(o.type == "vote" for o in prompt.options):  # QD-142
             power = table.state.councilors[prompt.seat].power

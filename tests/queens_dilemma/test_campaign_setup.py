@@ -19,6 +19,7 @@ from plugins.queens_dilemma.content import CHARACTERS, DEFAULT_BOX, IDEOLOGIES, 
 from plugins.queens_dilemma.plugin import GAME_ID, RECOMMENDED
 from plugins.queens_dilemma.scoring import AXES, IdeologyBoard, push
 from tests.queens_dilemma.harness import (
+    choices,
     BOX, REGIONS, Recorder, act, bot_until, campaign, played_campaign_game, start, voting,
 )
 
@@ -353,7 +354,7 @@ def test_fate_is_marked_only_by_the_end_of_the_characters_story():
     kinds: set[str] = set()
 
     def until(table):
-        kinds.update(o.type for p in table.state.prompts for o in p.options)
+        kinds.update(o.type for p in table.state.prompts for o in choices(table, p))
         assert all(d.fate == "" for d in table.state.campaign.diaries)
         return any(p.seat == aesyas["seat"] and p.kind == "agenda" and
                    Action("complete", {"agenda": "A108"}) in p.options for p in table.state.prompts)

@@ -19,7 +19,7 @@ from core.errors import BadParameter, ContentError, NotYourTurn
 from core.state import Action
 from plugins.queens_dilemma import content as qd_content
 from plugins.queens_dilemma.scoring import infamy_tier
-from tests.queens_dilemma.harness import BOX, GAME_ID, act, campaign, options, played_campaign_game, start
+from tests.queens_dilemma.harness import BOX, GAME_ID, act, campaign, choices, options, played_campaign_game, start
 
 AOD = "age-of-disorder"
 
@@ -51,7 +51,7 @@ def _default_answer(t, p, plan: dict) -> Action:
     if p.kind == "invest":
         return Action("invest", {"pay": False})
     if p.kind == "forced_payment":
-        return max(p.options, key=lambda o: (o.params["resource"], -o.params["gold"]))
+        return max(choices(t, p), key=lambda o: (o.params["resource"], -o.params["gold"]))
     if p.kind == "break_tie":
         here = plan.get(t.state.dilemma, plan)
         return Action("decide", {"side": here.get("decide", "aye")})
@@ -325,7 +325,7 @@ def test_agendas_are_secret_structured_cards_resolved_only_at_the_end_of_the_gam
     assert other[0]["agendas"] == 1  # how many, never which
     seen = []
     while t.state.phase == "voting":
-        seen += [o.type for p in t.state.prompts for o in p.options]
+        seen += [o.type for p in t.state.prompts for o in choices(t, p)]
         p = next(p for p in t.state.prompts if p.blocking)
         t.act(p.seat, _default_answer(t, p, {}))
     assert "complete" not in seen

@@ -20,7 +20,7 @@ from core.state import Action
 from plugins.queens_dilemma import scoring
 from plugins.queens_dilemma.content import RESOURCES, default_box
 from plugins.queens_dilemma.scoring import Balanced, IdeologyBoard, IdeologyCard
-from tests.queens_dilemma.harness import campaign, played_campaign_game, start
+from tests.queens_dilemma.harness import campaign, choices, played_campaign_game, start
 
 BOX = default_box()
 QUICK = ["D2A2"]  # one Dilemma with no Envelope, Mystery or sand timer on either side: a one-round game
@@ -28,7 +28,7 @@ QUICK = ["D2A2"]  # one Dilemma with no Envelope, Mystery or sand timer on eithe
 
 # -- helpers ----------------------------------------------------------------------------------
 def default_answer(table, p, sides: dict) -> Action:
-    opts = p.options
+    opts = choices(table, p)
     if p.kind == "vote":
         return next(o for o in opts if o.type == "pass" and o.params.get("action") == "gather")
     if p.kind == "break_tie":
@@ -161,7 +161,7 @@ def test_only_gold_food_army_and_materials_are_resources():
     drive(table, voting_started, log)
     for p in table.state.councilors:
         assert sorted(p.resources) == sorted(RESOURCES)
-    offers = [o for p in table.state.prompts if p.kind == "payment" for o in p.options]
+    offers = [o for p in table.state.prompts if p.kind == "payment" for o in choices(table, p)]
     assert offers and {o.params["resource"] for o in offers} <= set(RESOURCES)
     prompts: list = []
     drive(table, lambda t: "outcome" in [e.type for e in log], log, pick=leader_votes_nay, prompts=prompts)

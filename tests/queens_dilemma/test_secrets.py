@@ -15,7 +15,7 @@ import pytest
 
 from core import default_registry
 from core.engine import view, view_events
-from tests.queens_dilemma.harness import BOX, GAME_ID, campaign, start
+from tests.queens_dilemma.harness import BOX, GAME_ID, campaign, choices, start
 
 
 def _texts_of_envelope(code: str) -> list[str]:
@@ -59,7 +59,7 @@ def _walk_game(table, rng, check_every=1):
         blocking = [p for p in table.state.prompts if p.blocking]
         p = rng.choice(blocking)
         before = table.state.dilemma
-        table.act(p.seat, rng.choice(p.options))
+        table.act(p.seat, rng.choice(choices(table, p)))
         steps += 1
         if before and not table.state.dilemma:  # a Dilemma was resolved: its losing side stays secret
             side = table.state.votes[-1]["winner"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from core.state import Action
 from plugins.queens_dilemma.content import default_box
-from tests.queens_dilemma.harness import campaign, options, start
+from tests.queens_dilemma.harness import campaign, choices, options, start
 
 BOX = default_box()
 FIVE = ["Xanthe", "Lyrie", "Jilian", "Syd", "Elinor"]   # clockwise, as seated in the rulebook
@@ -66,7 +66,7 @@ def to_first_vote(g: Game) -> None:
 def answer(g: Game, p, forced=None) -> None:
     """A fixed, harmless answer to a decision that is not a vote (`forced(g, prompt)` may pick
     the forced payment)."""
-    opts = p.options
+    opts = choices(g.t, p)
     if p.kind == "forced_payment" and forced is not None:
         choice = forced(g, p)
     elif p.kind == "forced_payment":  # pay in kind as far as possible, then Gold, then Infamy
@@ -327,7 +327,7 @@ def army_payments(g: Game, seat: int) -> list[dict]:
 
 
 def other_losses(g, p):
-    return max(p.options, key=lambda o: (o.params["resource"], o.params["gold"]))
+    return max(choices(g.t, p), key=lambda o: (o.params["resource"], o.params["gold"]))
 
 
 def test_elinors_infamy_example_through_a_real_outcome():
@@ -344,7 +344,7 @@ def test_elinors_infamy_example_through_a_real_outcome():
     def pay_last_army(g, p):
         if p.args["resource"] != "army":
             return other_losses(g, p)
-        offered.append([dict(o.params) for o in p.options])
+        offered.append([dict(o.params) for o in choices(g.t, p)])
         return Action("pay", {"resource": 1, "gold": 0, "infamy": 2})
 
     play_round(g, "aye", forced=pay_last_army)
@@ -370,7 +370,7 @@ def test_aesyass_gold_example_through_a_real_outcome():
         if p.args["resource"] != "army":
             return other_losses(g, p)
         choice = Action("pay", {"resource": 2, "gold": 2, "infamy": 0})
-        assert choice in p.options
+        assert choice in choices(g.t, p)
         return choice
 
     play_round(g, "aye", forced=army_then_gold)
