@@ -16,6 +16,7 @@ from core.plugins import GameSpec, OptionSpec
 from plugins.queens_dilemma import economy, ending, hookspecs as qd_hookspecs, rounds, voting
 from plugins.queens_dilemma.content import CHARACTERS, default_box
 from plugins.queens_dilemma.effects import steps as effect_steps
+from plugins.queens_dilemma.migrations import MIGRATIONS
 from plugins.queens_dilemma.rounds import card_actions
 from plugins.queens_dilemma.state import Campaign, Diary, Player, QDState
 from plugins.queens_dilemma.views import glossary, invariant_errors, redact
@@ -46,6 +47,8 @@ def _game() -> GameSpec:
         hookspecs=qd_hookspecs,
         state_type=QDState,
         campaign_only=True,
+        state_format=1,  # 1: payments and forced payments are typed decisions (issue 14)
+        migrations=MIGRATIONS,
     )
 
 
