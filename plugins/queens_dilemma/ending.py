@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from core.flow import Ctx, StepTable
+from core.turn_order import clockwise
 from core.state import Action
 from plugins.queens_dilemma import economy, scoring
 from plugins.queens_dilemma.effects import (affordable, band_steps, box_of, box_steps, draw_ongoing, ideology_card, pay_cost,
@@ -16,8 +17,8 @@ steps = StepTable("qdend")
 
 
 def order_from_leader(state: QDState) -> list[int]:
-    n = len(state.councilors)
-    return [(state.leader + i) % n for i in range(n) if not state.councilors[(state.leader + i) % n].absent]
+    """The players present, clockwise from the Leader (QD-116: the absent take no part)."""
+    return clockwise(state.leader, len(state.councilors), skip=[p.seat for p in state.councilors if p.absent])
 
 
 def begin(ctx: Ctx) -> None:
