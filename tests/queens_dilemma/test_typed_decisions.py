@@ -1,0 +1,106 @@
+"""The Queen's Dilemma's typed decisions (bargaining payments, forced payments): the state
+stays small, every listed answer is accepted as listed, and any other answer is refused with
+a typed error that changes nothing (ruling QD-R5; QD-162, QD-165, QD-277, QD-280, QD-281)."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from core import create_table
+from core.bot import RandomBot
+from core.engine import Table, legal_actions
+from core.errors import ActionRejected
+from core.state import Action, copy_state, encode_state
+from tests.queens_dilemma.snapshots import load
+from tests.queens_dilemma.state_size import BEFORE_BYTES, measure
+
+GAME = "queens-dilemma"
+
+
+def test_a_six_player_state_mid_vote_is_at_most_half_its_old_size():
+    """Issue 14: the open options were most of the state's bytes; now no payment is stored."""
+    now = measure()
+    assert now["bytes"] <= BEFORE_BYTES // 2, now
+    assert now["listed_answers"] >= 150  # as many answers as before are still offered
+
+
+@pytest.mark.parametrize("players,seed,modules", [(3, 61, []), (4, 62, ["age-of-disorder"]), (5, 63, []),
+                                                  (6, 64, ["age-of-disorder"])])
+def test_every_listed_action_of_every_open_prompt_is_accepted_unchanged(players, seed, modules):
+    """At every step of a seeded bot game, each seat's legal actions are each accepted by
+    `act` as listed (payments sampled: a seat may be offered hundreds)."""
+    table = create_table(GAME, players, seed=seed, modules=modules)
+    bot, rng = RandomBot(seed), random.Random(seed)
+    steps = 0
+    while not table.state.finished:
+        for seat in range(players):
+            listed = legal_actions(table.state, seat, table.rules)
+            for action in (listed if len(listed) <= 12 else rng.sample(listed, 12)):
+                Table(rules=table.rules, state=copy_state(table.state)).act(seat, action)
+        table.act(*bot.choose(table))
+        steps += 1
+    assert steps > 50
+
+
+def test_a_payment_listed_before_a_forced_loss_is_refused_after_it():
+    """An answer gone stale is refused: offers are read from the Treasury when answered."""
+    table = load("vote6")
+    seat = next(p.seat for p in table.state.prompts if p.kind == "payment")
+    held = table.state.councilors[seat].resources
+    resource = next(r for r in held if held[r])
+    action = Action("pay", {"to": (seat + 1) % 6, "resource": resource, "n": held[resource], "reason": ""})
+    assert action in legal_actions(table.state, seat, table.rules)
+    table.state.councilors[seat].resources[resource] -= 1  # as a forced loss paid in kind would
+    before = encode_state(table.state)
+    with pytest.raises(ActionRejected):
+        table.act(seat, action)
+    assert encode_state(table.state) == before
+
+
+values = st.none() | st.booleans() | st.integers(-3, 12) | st.text(max_size=4) | st.sampled_from(
+    ["gold", "food", "army", "materials", "power"])
+payments = st.fixed_dictionaries({}, optional={"to": values, "resource": values, "n": values, "reason": values,
+                                               "extra": values})
+forced = st.fixed_dictionaries({}, optional={"resource": values, "gold": values, "infamy": values, "to": values})
+
+
+def _exact(params: dict) -> str:
+    """Params as JSON: `True == 1` in Python, not in an answer."""
+    return json.dumps(params, sort_keys=True)
+
+
+def _refused_or_listed(table: Table, seat: int, params: dict, free_text: str = "") -> None:
+    """The answer is refused with a typed error and nothing moves, or it is a listed one
+    (its free text aside)."""
+    listed = {_exact(a.params) for a in legal_actions(table.state, seat, table.rules) if a.type == "pay"}
+    shown = {**params, free_text: ""} if free_text and isinstance(params.get(free_text, ""), str) else params
+    before = copy.deepcopy(table.state)
+    try:
+        Table(rules=table.rules, state=table.state).act(seat, Action("pay", params))
+    except ActionRejected:
+        assert table.state == before
+        assert _exact(shown) not in listed
+    else:
+        assert _exact(shown) in listed
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(params=payments)
+def test_a_malformed_or_impossible_payment_is_refused_with_a_typed_error(params):
+    """QD-R5, QD-162, QD-165: only a Resource held, to another councilor, with text as reason."""
+    table = load("vote6")
+    seat = next(p.seat for p in table.state.prompts if p.kind == "payment")
+    _refused_or_listed(table, seat, params, free_text="reason")
+
+
+@settings(max_examples=300, deadline=None)
+@given(params=forced)
+def test_a_malformed_or_impossible_forced_payment_is_refused_with_a_typed_error(params):
+    """QD-277, QD-280, QD-281: the parts add up to the loss, none beyond what is held."""
+    table = load("forced3")
+    seat = next(p.seat for p in table.state.prompts if p.kind == "forced_payment")
+    _refused_or_listed(table, seat, params)
