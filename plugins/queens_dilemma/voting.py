@@ -1,6 +1,6 @@
 """The Queen's Dilemma: Voting Phase, Vote Resolution and its cleanups, as flow steps.
 
-Any game state with the `Council` fields can run it: push `qdv.begin` to hold one vote;
+Any game state with the `Council` fields can run it: push `begin` to hold one vote;
 when it ends the vote's record is appended to `state.votes` and the flow continues with
 whatever was pending. Turn order is not a cycle with a fixed end: the vote ends after the
 turn of the player to the right of the Leader, and the Leader token moves during the vote.
@@ -93,9 +93,10 @@ def begin(ctx: Ctx) -> None:
 
 
 def open_payments(ctx: Ctx) -> None:
-    """QD-R5: any seat may give Gold, Food, Army or Materials to another, with a reason.
-    Called again whenever prompts move (the standing offers keep their place after the
-    seat's other decisions, as the bots and clients have always listed them)."""
+    """QD-R5: any seat holding a Resource may give Gold, Food, Army or Materials to another,
+    with a reason. Opened again after each turn, payment and card action only so the offers
+    keep their place after the seat's other prompts: the order in which `legal_actions` has
+    always listed a seat's answers (what a seat may give is read when it answers)."""
     state: Council = ctx.state
     ctx.close_prompts("payment")
     for c in state.councilors:
