@@ -47,7 +47,7 @@ def _game() -> GameSpec:
         hookspecs=qd_hookspecs,
         state_type=QDState,
         campaign_only=True,
-        state_format=1,  # 1: payments and forced payments are typed decisions (issue 14)
+        state_format=1,  # 1: payments, forced payments and voting Power are typed decisions (issue 14)
         migrations=MIGRATIONS,
     )
 

@@ -154,37 +154,90 @@ def pay(ctx: Ctx, seat: int, params: Payment) -> None:
              reason=params.reason)
     open_payments(ctx)
     # open decisions follow the Treasury: a card action's cost may no longer be met
-    for p in [p for p in ctx.state.prompts if p.kind == "vote"]:
-        ctx.state.prompts.remove(p)
-        turn(ctx, p.seat)
+    for voter in dict.fromkeys(p.seat for p in ctx.state.prompts if p.kind == "vote"):
+        ctx.state.prompts = [p for p in ctx.state.prompts if not (p.seat == voter and p.kind == "vote")]
+        turn(ctx, voter)
     if hasattr(ctx.hook, "qd_payment_made"):
         ctx.hook.qd_payment_made(ctx=ctx, seats=[seat, params.to])
 
 
 @steps("turn")
 def turn(ctx: Ctx, seat: int) -> None:
+    """A voting turn, asked as two prompts of kind "vote" answered by either: how much Power
+    to put on a side (a typed decision, `qdv.vote` or `qdv.raise`: nothing listed in the
+    state) and the rest, listed (stay, or the Pass Actions)."""
     state: Council = ctx.state
     tile = state.vote.tiles[seat]
     power = state.councilors[seat].power
     if tile.side == PASS:  # a passed player is out of this Voting Phase
         after_turn(ctx, seat)
         return
+    text = "Vote, raise, stay or pass"
     if tile.side:  # already voted: raise the same side, or stay
-        options = [A("raise", power=n) for n in range(1, power + 1)] + [A("stay")]
-    else:
-        options = [A("vote", side=side, power=n) for side in (AYE, NAY) for n in range(1, power + 1)]
-        options.append(A("pass", action=GATHER))
-        if not state.vote.moderator_taken:
-            options.append(A("pass", action=MODERATOR))
-        if hasattr(ctx.hook, "qd_pass_options"):  # Special Pass Actions of the game (QD-154)
-            for extra in ctx.hook.qd_pass_options(ctx=ctx, seat=seat, kind="pass_action"):
-                options += extra
-    ctx.prompt(seat, "vote", options, answer, text="Vote, raise, stay or pass")
+        if power:
+            ctx.prompt(seat, "vote", [], answer, text=text, decision="qdv.raise")
+        ctx.prompt(seat, "vote", [A("stay")], answer, text=text)
+        return
+    if power:
+        ctx.prompt(seat, "vote", [], answer, text=text, decision="qdv.vote")
+    options = [A("pass", action=GATHER)]
+    if not state.vote.moderator_taken:
+        options.append(A("pass", action=MODERATOR))
+    if hasattr(ctx.hook, "qd_pass_options"):  # Special Pass Actions of the game (QD-154)
+        for extra in ctx.hook.qd_pass_options(ctx=ctx, seat=seat, kind="pass_action"):
+            options += extra
+    ctx.prompt(seat, "vote", options, answer, text=text)
+
+
+class Vote(msgspec.Struct, gc=False, forbid_unknown_fields=True):
+    side: str
+    power: int
+
+
+class Raise(msgspec.Struct, gc=False, forbid_unknown_fields=True):
+    power: int
+
+
+def _power(state: Council, seat: int, power: int) -> None:
+    held = state.councilors[seat].power
+    if not 1 <= power <= held:  # QD-142: never more than the Treasury holds; QD-144: stay adds none
+        raise BadParameter(f"Power from 1 to the {held} held, not {power}")
+
+
+@decisions.kind("vote", answer="vote", params=Vote)
+def vote_decision(state: Council, seat: int, prompt, answer: Vote) -> None:
+    """A first vote: Aye or Nay, with 1 Power or more, no more than held (QD-140..142)."""
+    if answer.side not in (AYE, NAY):
+        raise BadParameter(f"vote: the side is {AYE!r} or {NAY!r}, not {answer.side!r}")
+    _power(state, seat, answer.power)
+
+
+@vote_decision.candidates
+def _votes(state: Council, seat: int, prompt):
+    for side in (AYE, NAY):
+        for n in range(1, state.councilors[seat].power + 1):
+            yield {"side": side, "power": n}
+
+
+@decisions.kind("raise", answer="raise", params=Raise)
+def raise_decision(state: Council, seat: int, prompt, answer: Raise) -> None:
+    """More Power on the side already chosen (QD-143)."""
+    _power(state, seat, answer.power)
+
+
+@raise_decision.candidates
+def _raises(state: Council, seat: int, prompt):
+    for n in range(1, state.councilors[seat].power + 1):
+        yield {"power": n}
 
 
 @steps("answer")
-def answer(ctx: Ctx, seat: int, params: dict) -> None:
+def answer(ctx: Ctx, seat: int, params) -> None:
     state: Council = ctx.state
+    if not isinstance(params, dict):  # a typed decision's answer
+        params = msgspec.structs.asdict(params)
+    # the turn's other prompt goes with the one answered
+    state.prompts = [p for p in state.prompts if not (p.seat == seat and p.kind == "vote")]
     vote, me = state.vote, state.councilors[seat]
     tile = vote.tiles[seat]
     if "side" in params:

@@ -73,12 +73,19 @@ def options(table: Table, seat: int, type_: str | None = None) -> list[Action]:
 
 
 def choices(table: Table, p) -> list[Action]:
-    """One prompt's answers: its listed options, or its typed decision's candidates (in the
-    order `legal_actions` lists them)."""
-    if not p.decision:
-        return list(p.options)
-    decision = table.rules.decisions[p.decision]
-    return [Action(decision.answer, params) for params in decision.listed(table.state, p.seat, p)]
+    """The answers to the decision `p` asks, in the order `legal_actions` lists them: its
+    listed options or its typed decision's candidates, with those of the seat's other prompts
+    of the same kind (a voting turn is two prompts, the Power choices and the rest)."""
+    out: list[Action] = []
+    for q in table.state.prompts:
+        if q.seat != p.seat or q.kind != p.kind:
+            continue
+        if not q.decision:
+            out += q.options
+            continue
+        decision = table.rules.decisions[q.decision]
+        out += [Action(decision.answer, params) for params in decision.listed(table.state, q.seat, q)]
+    return out
 
 
 def prompt_seats(table: Table, kind: str) -> list[int]:

@@ -56,7 +56,7 @@ def walk(table, rng, kinds_seen: set) -> None:
             candidate = Action(option.type, params)
             if candidate not in [o for p in table.state.prompts if p.seat == prompt.seat for o in choices(table, p)]:
                 refused(table, prompt.seat, candidate, BadParameter, CannotAfford)
-        if prompt.kind == "vote" and any(o.type == "vote" for o in prompt.options):  # QD-142
+        if prompt.kind == "vote" and any(o.type == "vote" for o in choices(table, prompt)):  # QD-142
             power = table.state.councilors[prompt.seat].power
             refused(table, prompt.seat, Action("vote", {"side": "aye", "power": power + 1}), BadParameter, CannotAfford)
         payments = [p for p in table.state.prompts if p.kind == "payment" and p.seat == prompt.seat]

@@ -34,7 +34,7 @@ def _default_answer(t, p, plan: dict) -> Action:
     if p.kind == "vote":
         here = plan.get(t.state.dilemma, plan)
         want = here.get(p.seat, "gather")
-        if any(o.type == "stay" for o in p.options):
+        if any(o.type == "stay" for o in choices(t, p)):
             return Action("stay", {})
         if isinstance(want, Action):
             return want

@@ -18,7 +18,7 @@ from core.state import Action
 from plugins.queens_dilemma import content as qd_content
 from plugins.queens_dilemma.content import BUILDING_TYPES, CODE_PATTERNS
 from plugins.queens_dilemma.scoring import AXES
-from tests.queens_dilemma.harness import BOX, act, options, start
+from tests.queens_dilemma.harness import BOX, act, choices, options, start
 from tests.queens_dilemma.test_end_of_game import (
     diary, drive, gains, give, held, of, prompt_for, resolved, rich, saved, setting, waiting,
 )
@@ -176,9 +176,9 @@ def test_skills_resolve_their_effect_within_their_conditions_and_activation_trac
     offered = []
 
     def use(t, p):
-        if p.kind != "vote" or p.seat != 0 or any(o.type == "stay" for o in p.options):
+        if p.kind != "vote" or p.seat != 0 or any(o.type == "stay" for o in choices(t, p)):
             return None
-        mine = [o.params["source"] for o in p.options if o.type == "pass" and o.params.get("action") == "card"]
+        mine = [o.params["source"] for o in choices(t, p) if o.type == "pass" and o.params.get("action") == "card"]
         offered.append((dict(t.state.councilors[0].resources), mine))
         return card("S09") if "S09" in mine else card("S01")
 
@@ -362,9 +362,9 @@ def test_pass_action_and_pass_bonus_bands_offer_their_actions_in_the_voting_phas
     seen = {1: [], 2: []}
 
     def play(t, p):
-        if p.kind == "vote" and p.seat in (1, 2) and not any(o.type == "stay" for o in p.options):
-            seen[p.seat].append(card("C003") in p.options)
-            if p.seat == 1 and card("C003") in p.options:
+        if p.kind == "vote" and p.seat in (1, 2) and not any(o.type == "stay" for o in choices(t, p)):
+            seen[p.seat].append(card("C003") in choices(t, p))
+            if p.seat == 1 and card("C003") in choices(t, p):
                 return card("C003")
             return Action("pass", {"action": "gather"})
         if p.kind == "pass_bonus" and p.seat == 2:
