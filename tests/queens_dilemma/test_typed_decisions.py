@@ -104,3 +104,34 @@ def test_a_malformed_or_impossible_forced_payment_is_refused_with_a_typed_error(
     table = load("forced3")
     seat = next(p.seat for p in table.state.prompts if p.kind == "forced_payment")
     _refused_or_listed(table, seat, params)
+
+
+votes = st.fixed_dictionaries({}, optional={"side": values, "power": values, "extra": values})
+
+
+@settings(max_examples=300, deadline=None)
+@given(params=votes, kind=st.sampled_from(["vote", "raise"]))
+def test_a_malformed_or_impossible_vote_is_refused_with_a_typed_error(params, kind):
+    """QD-140..143: a side, Aye or Nay, and 1 Power or more, never more than held; a raise
+    only once a side is chosen (the snapshot's voter has not voted yet: no raise at all)."""
+    table = load("vote6")
+    seat = next(p.seat for p in table.state.prompts if p.kind == "vote")
+    listed = {_exact(a.params) for a in legal_actions(table.state, seat, table.rules) if a.type == kind}
+    before = copy.deepcopy(table.state)
+    try:
+        Table(rules=table.rules, state=table.state).act(seat, Action(kind, params))
+    except ActionRejected:
+        assert table.state == before and _exact(params) not in listed
+    else:
+        assert _exact(params) in listed
+
+
+def test_a_voting_turn_answered_through_either_prompt_closes_both():
+    """The turn's typed Power prompt and its listed one are one decision: either answer ends
+    the turn and the next player is asked."""
+    for action in (Action("vote", {"side": "nay", "power": 1}), Action("pass", {"action": "gather"})):
+        table = load("vote6")
+        seat = next(p.seat for p in table.state.prompts if p.kind == "vote")
+        assert len([p for p in table.state.prompts if p.kind == "vote"]) == 2
+        table.act(seat, action)
+        assert seat not in {p.seat for p in table.state.prompts if p.kind == "vote"}
