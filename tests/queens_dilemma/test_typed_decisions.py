@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -31,15 +30,14 @@ def test_a_six_player_state_mid_vote_is_at_most_half_its_old_size():
 @pytest.mark.parametrize("players,seed,modules", [(3, 61, []), (4, 62, ["age-of-disorder"]), (5, 63, []),
                                                   (6, 64, ["age-of-disorder"])])
 def test_every_listed_action_of_every_open_prompt_is_accepted_unchanged(players, seed, modules):
-    """At every step of a seeded bot game, each seat's legal actions are each accepted by
-    `act` as listed (payments sampled: a seat may be offered hundreds)."""
+    """At every step of a seeded bot game, every legal action of every seat is accepted by
+    `act` as listed."""
     table = create_table(GAME, players, seed=seed, modules=modules)
-    bot, rng = RandomBot(seed), random.Random(seed)
+    bot = RandomBot(seed)
     steps = 0
     while not table.state.finished:
         for seat in range(players):
-            listed = legal_actions(table.state, seat, table.rules)
-            for action in (listed if len(listed) <= 12 else rng.sample(listed, 12)):
+            for action in legal_actions(table.state, seat, table.rules):
                 Table(rules=table.rules, state=copy_state(table.state)).act(seat, action)
         table.act(*bot.choose(table))
         steps += 1
