@@ -7,6 +7,7 @@ from core.plugins import GameSpec, OptionSpec
 from plugins.new_capital import hookspecs as nc_hookspecs
 from plugins.new_capital.content import DEFAULT_PACK, DEMO_PACK, pack_for
 from plugins.new_capital.effects import steps as effect_steps
+from plugins.new_capital.migrations import MIGRATIONS
 from plugins.new_capital.rounds import setup, steps as round_steps  # noqa: F401 (registers steps)
 from plugins.new_capital.state import NewCapitalState
 from plugins.new_capital.views import invariant_errors, redact
@@ -32,6 +33,8 @@ def _game() -> GameSpec:
         },
         hookspecs=nc_hookspecs,
         state_type=NewCapitalState,
+        state_format=1,  # 1: the round's loops carry the seat that last acted (migrations.format_0_to_1)
+        migrations=MIGRATIONS,
     )
 
 

@@ -29,6 +29,7 @@ ALL_MODULES = ["dilemmas", "faction-heroes", "guildmasters"]
 # saved from each (None: every probe)
 GAMES = [
     (4, 11, [], None),
+    (3, 31, [], ("reveal_effect",)),
     (4, 30, [], ("reoffer",)),
     (3, 12, ALL_MODULES, ("guildmaster", "turn", "extra", "extra_turn", "burn", "bid", "bribe",
                           "dilemma_vote", "dilemma_reinforce", "reset")),
@@ -61,6 +62,7 @@ PROBES = {
     "extra_turn": lambda st: any(p.kind == "turn" and p.args["next_step"][0] == "nc.extra" for p in st.prompts),
     "burn": lambda st: "end_burn" in _kinds(st) and _arg(st, "nc.burn_step", "i") >= 2,
     "burn_effect": lambda st: "burn" in _kinds(st),
+    "reveal_effect": lambda st: _arg(st, "nc.bid", "i") == 0 and st.prompts != [],
     "bid": lambda st: bool({"bid_power", "bid_control"} & _kinds(st)) and _arg(st, "nc.bid", "i") >= 2,
     "bribe": lambda st: "bribe" in _kinds(st),
     "crisis_check": lambda st: "nc.check" in _names(st) and st.prompts != [],

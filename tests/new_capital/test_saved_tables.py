@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 
 from core.plugins import default_registry
+from core.state import encode_msgpack
 from tests.new_capital.saved_tables import DATA, EXPECTED, GAME, play_on, table_from
 
 EXPECTED_ENDS = json.loads(EXPECTED.read_text())
@@ -22,3 +24,18 @@ def test_a_saved_table_loads_and_plays_on_as_recorded(name):
     assert state.format == rules.game.state_format
     assert play_on(table_from(rules, state), expected["bot_seed"]) == {
         "actions": expected["actions"], "result": expected["result"]}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_ENDS))
+def test_a_format_0_table_is_migrated_to_seats_not_positions(name):
+    """Format 0 loops carried a position in the turn order (`i`, `k`) and turn prompts the
+    step to run next; format 1 carries the seat that last acted and the lap."""
+    data = (DATA / f"{name}.msgpack").read_bytes()
+    rules = default_registry().rules_for(GAME, EXPECTED_ENDS[name]["modules"])
+    assert msgspec.msgpack.decode(data)["format"] == 0
+    state, migrated = rules.game.load_snapshot(data)
+    assert migrated
+    for args in [s.args for s in state.stack] + [p.args for p in state.prompts]:
+        assert not {"i", "k", "idle", "next_step"} & set(args), args
+    again, migrated_again = rules.game.load_snapshot(encode_msgpack(state))
+    assert not migrated_again and encode_msgpack(again) == encode_msgpack(state)
