@@ -3,6 +3,7 @@
 same table state, so the game's migration covers theirs too."""
 from __future__ import annotations
 
+from core.errors import StateFormatError
 from core.turn_order import clockwise
 
 # Steps that walked the turn order once by position `i` (format 0) and now carry the seat
@@ -10,6 +11,15 @@ from core.turn_order import clockwise
 ONCE_ROUND = ("nc.burn_step", "nc.bid", "nc.bribes", "dil.first_pass")
 # Steps that went round and round by position `i` until every seat passed.
 ROUND_AND_ROUND = ("nc.extra", "dil.reinforce")
+# Format 1's round, as stored (rounds.PHASES then): all of a round's steps are pending from
+# its start. In format 0 each of these pushed the next when it was done.
+ROUND_1 = (
+    ("nc.round_start", {}), ("nc.after_draw", {}), ("nc.turn", {}), ("nc.extra", {}), ("nc.burn_step", {}),
+    ("nc.discard_hands", {}), ("nc.crisis_start", {}), ("nc.bid", {}), ("nc.bribes", {}),
+    ("nc.check", {"kind": "warfare"}), ("nc.check", {"kind": "political"}), ("nc.crisis_collect", {}),
+    ("nc.score_start", {}), ("nc.score_end", {}), ("nc.refresh", {}), ("nc.before_reveal", {}),
+    ("nc.reveal_crisis", {}), ("nc.round_end", {}), ("nc.pass_die", {}),
+)
 
 
 def _lap(next_step: list, players: int) -> int:
@@ -26,11 +36,36 @@ def _turn_args(args: dict, players: int) -> dict:
     return out
 
 
+def _round_step(raw: dict) -> str:
+    """Where a format-0 table is in its round: the step at the bottom of the stack (each
+    pushed its successor under anything it scheduled), or, with nothing pending, the loop an
+    open turn or Extra Action prompt resumes."""
+    if raw["stack"]:
+        name, args = raw["stack"][0]
+        if name == "nc.reoffer":  # a board action inside a turn
+            return args["next_step"][0]
+        return name
+    for prompt in raw["prompts"]:
+        if prompt["resume"] == "nc.on_turn":
+            return prompt["args"]["next_step"][0]
+        if prompt["resume"] == "nc.use_extra":
+            return "nc.extra"
+    raise StateFormatError("a New Capital table of format 0 with no step of the round pending")
+
+
 def format_0_to_1(raw: dict) -> dict:
     """Format 1: the round's loops carry the seat that last acted, not a position in the turn
-    order (core.turn_order); a turn prompt names its lap, not the step that follows it."""
+    order (core.turn_order); a turn prompt names its lap, not the step that follows it; and
+    the round's steps are all pending from its start, none pushing the next."""
+    if raw["finished"]:
+        return raw
     players = len(raw["players"])
     order = clockwise(raw["first"], players)
+    at = _round_step(raw)
+    names = [name for name, _ in ROUND_1]
+    if at not in names:
+        raise StateFormatError(f"a New Capital table of format 0 stopped at {at!r}, not a step of the round")
+    later = ROUND_1[names.index(at) + 1:]
     for step in raw["stack"]:
         name, args = step[0], step[1]
         if name == "nc.turn":
@@ -49,6 +84,7 @@ def format_0_to_1(raw: dict) -> dict:
             prompt["args"] = _turn_args(prompt["args"], players)
         elif prompt["resume"] == "nc.use_extra":
             prompt["args"] = {k: v for k, v in prompt["args"].items() if k != "i"}
+    raw["stack"] = [[name, dict(args)] for name, args in reversed(later)] + raw["stack"]
     return raw
 
 

@@ -1,4 +1,7 @@
-"""Setup and the round: the 20 steps of the Round Anatomy, each a step of the flow."""
+"""Setup and the round: the 20 steps of the Round Anatomy, each a step of the flow.
+
+The round is declared once, as data (`PHASES`, at the end): its phases and their steps in
+order. Each step does its part and returns; none names the step after it."""
 from __future__ import annotations
 
 from core.flow import Ctx
@@ -71,7 +74,7 @@ def setup(ctx: Ctx) -> None:
     state.box.extend(sorted(l.id for l in pk.leaders.values() if l.hero))  # module cards stay boxed
     ctx.emit("setup", first=state.first, scenario=state.scenario,
              columns={p.seat: p.columns[0].structures[0] for p in state.players})
-    ctx.push(round_start)
+    push_round(ctx)
     for p in state.players:  # QNC-034: choose 1 of 2 draft leaders (simultaneous, secret)
         ctx.prompt(p.seat, "draft_leader", [A("draft_leader", card=c) for c in p.draft_offer], draft_leader)
 
@@ -102,7 +105,6 @@ def round_start(ctx: Ctx) -> None:
     state.step = "draw"
     for seat in pv.turn_order(state):  # step 1
         draw(ctx, seat, DRAW_PER_ROUND)
-    ctx.push_all([(after_draw, {}), (turn, {})])
 
 
 @steps("after_draw")
@@ -117,8 +119,7 @@ def turn(ctx: Ctx, after: int | None = None, lap: int = 0) -> None:
     state = ctx.state
     up = next_lap(pv.turn_order(state), after, lap, CARDS_PER_ROUND)
     if up is None:
-        state.extra_out = []
-        ctx.push(extra)
+        state.extra_out = []  # the Extra Action round starts with nobody out
         return
     state.step = "play"
     seat, lap = up
@@ -242,7 +243,6 @@ def extra(ctx: Ctx, after: int | None = None) -> None:
             and pv.playable(pk, player(ctx, s))]
     seat = next_around(order, after, able)
     if seat is None:
-        ctx.push(burn_step)
         return
     state.step = "extra_actions"
     ctx.prompt(seat, "extra_action", [A("extra_action", use=True), A("extra_action", use=False)], use_extra)
@@ -267,7 +267,6 @@ def burn_step(ctx: Ctx, after: int | None = None) -> None:
     state = ctx.state
     seat = next_in(pv.turn_order(state), after)
     if seat is None:
-        ctx.push(discard_hands)
         return
     state.step = "burn"
     options = [A("burn", zone=z, card=c) for z, c in pv.burnable(pack(ctx), player(ctx, seat))]
@@ -290,7 +289,6 @@ def discard_hands(ctx: Ctx) -> None:
         p.hand = []
     ctx.emit("hands_discarded")
     ctx.exit_phase("development")
-    ctx.push(crisis_start)
 
 
 # -- Crisis phase (steps 7-12) -------------------------------------------------------------
@@ -311,7 +309,6 @@ def crisis_start(ctx: Ctx) -> None:
                 steps_ += [(effect, {"seat": seat, "effect": e, "source": "card"}) for e in as_data(data.effects)]
             if data.bonus:
                 steps_.append((card_bonus, {"seat": seat, "card": card}))
-    steps_.append((bid, {}))
     ctx.push_all(steps_)
 
 
@@ -321,7 +318,6 @@ def bid(ctx: Ctx, after: int | None = None) -> None:
     state = ctx.state
     seat = next_in(pv.turn_order(state), after)
     if seat is None:
-        ctx.push(bribes)
         return
     state.step = "reserve_bids"
     p = player(ctx, seat)
@@ -360,7 +356,6 @@ def bribes(ctx: Ctx, after: int | None = None) -> None:
     state = ctx.state
     seat = next_in(pv.turn_order(state), after)
     if seat is None:
-        ctx.push_all([(check, {"kind": "warfare"}), (check, {"kind": "political"}), (crisis_collect, {})])
         return
     pk = pack(ctx)
     ctx.push(bribes, after=seat)
@@ -503,7 +498,6 @@ def crisis_collect(ctx: Ctx) -> None:
         p.face_down = []
     state.revealed = False
     ctx.exit_phase("crisis")
-    ctx.push(score_start)
 
 
 # -- Score phase (steps 13-15) ---------------------------------------------------------------
@@ -523,7 +517,6 @@ def score_start(ctx: Ctx) -> None:
                     gain_attr(ctx, p.seat, track, n)
     steps_ = [(score_leaders, {"seat": s}) for s in pv.turn_order(state)]
     steps_ += [(reset, {"seat": s}) for s in pv.turn_order(state)]
-    steps_.append((score_end, {}))
     ctx.push_all(steps_)
 
 
@@ -581,8 +574,6 @@ def score_end(ctx):
     if len(state.players) == 1 and state.round >= scenario.solo_end_round:
         # QNC-241/242, ruling QNC-R1: a solo game ends right before this round's Refresh
         ctx.finish(final_result(state, "solo_end", solo_target=scenario.seals))
-        return
-    ctx.push(refresh)
 
 
 # -- Refresh phase (steps 16-20) ---------------------------------------------------------------
@@ -598,8 +589,6 @@ def refresh(ctx: Ctx) -> None:
     if (reached and not solo) or not state.crisis_deck:  # step 16
         reason = "seals" if reached and not solo else "crisis_deck"
         ctx.finish(final_result(state, reason, solo_target=target if solo else None))
-        return
-    ctx.push_all([(before_reveal, {}), (reveal_crisis, {}), (round_end, {})])
 
 
 @steps("before_reveal")
@@ -623,7 +612,6 @@ def round_end(ctx):
     state = ctx.state
     for p in state.players:  # step 19 (QNC-152/273)
         p.board_cube = "top"
-    ctx.push(pass_die)
     ctx.hook.new_capital_refresh(ctx=ctx)
     if len(state.players) == 1:  # QNC-240: a solo Scout after the new Crisis, cube untouched
         ctx.emit("solo_scout", seat=0)
@@ -636,4 +624,23 @@ def pass_die(ctx):
     state.first = (state.first + 1) % len(state.players)  # step 20 (QNC-274)
     ctx.emit("first_player", seat=state.first)
     ctx.exit_phase("refresh")
-    ctx.push(round_start)
+    push_round(ctx)  # the next round
+
+
+# -- the round as data -------------------------------------------------------------------------
+# The Round Anatomy: the phases and their steps, in order. A round's steps are all pending
+# from its start; the Refresh's victory check (or the solo end) finishes the game instead.
+PHASES = (
+    ("development", ((round_start, {}), (after_draw, {}), (turn, {}), (extra, {}), (burn_step, {}),
+                     (discard_hands, {}))),                                               # steps 1-6
+    ("crisis", ((crisis_start, {}), (bid, {}), (bribes, {}), (check, {"kind": "warfare"}),
+                (check, {"kind": "political"}), (crisis_collect, {}))),                   # steps 7-12
+    ("score", ((score_start, {}), (score_end, {}))),                                      # steps 13-15
+    ("refresh", ((refresh, {}), (before_reveal, {}), (reveal_crisis, {}), (round_end, {}),
+                 (pass_die, {}))),                                                        # steps 16-20
+)
+
+
+def push_round(ctx: Ctx) -> None:
+    """Schedule a whole round: every phase's steps, in order."""
+    ctx.push_all((step, dict(args)) for _, phase in PHASES for step, args in phase)
