@@ -11,15 +11,30 @@ from core.turn_order import clockwise
 ONCE_ROUND = ("nc.burn_step", "nc.bid", "nc.bribes", "dil.first_pass")
 # Steps that went round and round by position `i` until every seat passed.
 ROUND_AND_ROUND = ("nc.extra", "dil.reinforce")
-# Format 1's round, as stored (rounds.PHASES then): all of a round's steps are pending from
-# its start. In format 0 each of these pushed the next when it was done.
-ROUND_1 = (
-    ("nc.round_start", {}), ("nc.after_draw", {}), ("nc.turn", {}), ("nc.extra", {}), ("nc.burn_step", {}),
-    ("nc.discard_hands", {}), ("nc.crisis_start", {}), ("nc.bid", {}), ("nc.bribes", {}),
-    ("nc.check", {"kind": "warfare"}), ("nc.check", {"kind": "political"}), ("nc.crisis_collect", {}),
-    ("nc.score_start", {}), ("nc.score_end", {}), ("nc.refresh", {}), ("nc.before_reveal", {}),
-    ("nc.reveal_crisis", {}), ("nc.round_end", {}), ("nc.pass_die", {}),
+# Format 1's phases, as stored (rounds.PHASES then): a phase's steps are all pending from its
+# start, then the step that starts the next phase. In format 0 each pushed the next when done.
+PHASES_1 = (
+    ("development", ("nc.round_start", "nc.after_draw", "nc.turn", "nc.extra", "nc.burn_step",
+                     "nc.discard_hands")),
+    ("crisis", ("nc.crisis_start", "nc.bid", "nc.bribes", "nc.check", "nc.check", "nc.crisis_collect")),
+    ("score", ("nc.score_start", "nc.score_end")),
+    ("refresh", ("nc.refresh", "nc.before_reveal", "nc.reveal_crisis", "nc.round_end", "nc.pass_die")),
 )
+CHECKS = ("warfare", "political")  # the crisis phase's two checks, in order
+
+
+def _rest_of_phase(at: str) -> list[list]:
+    """The steps a format-1 table has pending under its phase's step `at`: the phase's later
+    steps, then the start of the next phase. (A check is never the bottom step of format 0:
+    both were pushed with the collection under them.)"""
+    for i, (phase, names) in enumerate(PHASES_1):
+        if at in names and at != "nc.check":
+            later = [[name, {}] for name in names[names.index(at) + 1:]]
+            if phase == "crisis":
+                checks = iter(CHECKS)
+                later = [[n, {"kind": next(checks)} if n == "nc.check" else a] for n, a in later]
+            return later + [["nc.start_phase", {"name": PHASES_1[(i + 1) % len(PHASES_1)][0]}]]
+    raise StateFormatError(f"a New Capital table of format 0 stopped at {at!r}, not a step of the round")
 
 
 def _lap(next_step: list, players: int) -> int:
@@ -56,16 +71,12 @@ def _round_step(raw: dict) -> str:
 def format_0_to_1(raw: dict) -> dict:
     """Format 1: the round's loops carry the seat that last acted, not a position in the turn
     order (core.turn_order); a turn prompt names its lap, not the step that follows it; and
-    the round's steps are all pending from its start, none pushing the next."""
+    a phase's steps are all pending from its start, none pushing the next."""
     if raw["finished"]:
         return raw
     players = len(raw["players"])
     order = clockwise(raw["first"], players)
-    at = _round_step(raw)
-    names = [name for name, _ in ROUND_1]
-    if at not in names:
-        raise StateFormatError(f"a New Capital table of format 0 stopped at {at!r}, not a step of the round")
-    later = ROUND_1[names.index(at) + 1:]
+    later = _rest_of_phase(_round_step(raw))
     for step in raw["stack"]:
         name, args = step[0], step[1]
         if name == "nc.turn":
@@ -84,7 +95,7 @@ def format_0_to_1(raw: dict) -> dict:
             prompt["args"] = _turn_args(prompt["args"], players)
         elif prompt["resume"] == "nc.use_extra":
             prompt["args"] = {k: v for k, v in prompt["args"].items() if k != "i"}
-    raw["stack"] = [[name, dict(args)] for name, args in reversed(later)] + raw["stack"]
+    raw["stack"] = list(reversed(later)) + raw["stack"]
     return raw
 
 

@@ -1,7 +1,8 @@
 """Setup and the round: the 20 steps of the Round Anatomy, each a step of the flow.
 
 The round is declared once, as data (`PHASES`, at the end): its phases and their steps in
-order. Each step does its part and returns; none names the step after it."""
+order. A phase's steps are all pending from its start; each does its part and returns, none
+names the step after it."""
 from __future__ import annotations
 
 from core.flow import Ctx
@@ -74,7 +75,7 @@ def setup(ctx: Ctx) -> None:
     state.box.extend(sorted(l.id for l in pk.leaders.values() if l.hero))  # module cards stay boxed
     ctx.emit("setup", first=state.first, scenario=state.scenario,
              columns={p.seat: p.columns[0].structures[0] for p in state.players})
-    push_round(ctx)
+    ctx.call(start_phase, name="development")  # round 1 waits for the draft
     for p in state.players:  # QNC-034: choose 1 of 2 draft leaders (simultaneous, secret)
         ctx.prompt(p.seat, "draft_leader", [A("draft_leader", card=c) for c in p.draft_offer], draft_leader)
 
@@ -624,12 +625,11 @@ def pass_die(ctx):
     state.first = (state.first + 1) % len(state.players)  # step 20 (QNC-274)
     ctx.emit("first_player", seat=state.first)
     ctx.exit_phase("refresh")
-    push_round(ctx)  # the next round
 
 
 # -- the round as data -------------------------------------------------------------------------
-# The Round Anatomy: the phases and their steps, in order. A round's steps are all pending
-# from its start; the Refresh's victory check (or the solo end) finishes the game instead.
+# The Round Anatomy: the phases and their steps, in order; after the Refresh the next round's
+# Development. The Refresh's victory check (or the solo end after Score) finishes the game.
 PHASES = (
     ("development", ((round_start, {}), (after_draw, {}), (turn, {}), (extra, {}), (burn_step, {}),
                      (discard_hands, {}))),                                               # steps 1-6
@@ -641,6 +641,11 @@ PHASES = (
 )
 
 
-def push_round(ctx: Ctx) -> None:
-    """Schedule a whole round: every phase's steps, in order."""
-    ctx.push_all((step, dict(args)) for _, phase in PHASES for step, args in phase)
+PHASE_NAMES = tuple(name for name, _ in PHASES)
+
+
+@steps("start_phase")
+def start_phase(ctx: Ctx, name: str) -> None:
+    """Schedule a phase: its declared steps in order, then the start of the phase after it."""
+    following = PHASE_NAMES[(PHASE_NAMES.index(name) + 1) % len(PHASES)]
+    ctx.push_all([*((step, dict(args)) for step, args in dict(PHASES)[name]), (start_phase, {"name": following})])

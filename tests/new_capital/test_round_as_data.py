@@ -1,5 +1,5 @@
-"""The round is declared once, as data (rounds.PHASES): what is pending when a round starts
-is exactly that declaration, and a game walks its phases in that order round after round
+"""The round is declared once, as data (rounds.PHASES): what is pending when a phase starts
+is exactly its declaration, and a game walks the phases in that order round after round
 (the Round Anatomy, QNC-255..274)."""
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ import pytest
 from core.bot import RandomBot
 from core.engine import create_table, view_events
 from core.flow import step_name
-from plugins.new_capital.rounds import PHASES
-
-DECLARED = [(step_name(step), args) for _, phase in PHASES for step, args in phase]
+from plugins.new_capital.rounds import PHASES, start_phase
 
 
-def test_a_new_round_has_exactly_the_declared_steps_pending_QNC_255():
+def test_a_new_phase_has_exactly_its_declared_steps_pending_QNC_255():
     table = create_table("new-capital", 3, seed=5)
     assert [p.kind for p in table.state.prompts] == ["draft_leader"] * 3  # the round waits for the draft
-    assert [(s.name, s.args) for s in reversed(table.state.stack)] == DECLARED
+    development = [(step_name(step), args) for step, args in dict(PHASES)["development"]]
+    assert [(s.name, s.args) for s in reversed(table.state.stack)] == [
+        *development, (step_name(start_phase), {"name": "crisis"})]
 
 
 @pytest.mark.parametrize("players,modules", [(1, []), (2, ["guildmasters"]), (4, ["dilemmas", "faction-heroes"])])
