@@ -14,25 +14,24 @@ ROUND_AND_ROUND = ("nc.extra", "dil.reinforce")
 # Format 1's phases, as stored (rounds.PHASES then): a phase's steps are all pending from its
 # start, then the step that starts the next phase. In format 0 each pushed the next when done.
 PHASES_1 = (
-    ("development", ("nc.round_start", "nc.after_draw", "nc.turn", "nc.extra", "nc.burn_step",
-                     "nc.discard_hands")),
-    ("crisis", ("nc.crisis_start", "nc.bid", "nc.bribes", "nc.check", "nc.check", "nc.crisis_collect")),
-    ("score", ("nc.score_start", "nc.score_end")),
-    ("refresh", ("nc.refresh", "nc.before_reveal", "nc.reveal_crisis", "nc.round_end", "nc.pass_die")),
+    ("development", (("nc.round_start", {}), ("nc.after_draw", {}), ("nc.turn", {}), ("nc.extra", {}),
+                     ("nc.burn_step", {}), ("nc.discard_hands", {}))),
+    ("crisis", (("nc.crisis_start", {}), ("nc.bid", {}), ("nc.bribes", {}), ("nc.check", {"kind": "warfare"}),
+                ("nc.check", {"kind": "political"}), ("nc.crisis_collect", {}))),
+    ("score", (("nc.score_start", {}), ("nc.score_end", {}))),
+    ("refresh", (("nc.refresh", {}), ("nc.before_reveal", {}), ("nc.reveal_crisis", {}), ("nc.round_end", {}),
+                 ("nc.pass_die", {}))),
 )
-CHECKS = ("warfare", "political")  # the crisis phase's two checks, in order
 
 
 def _rest_of_phase(at: str) -> list[list]:
     """The steps a format-1 table has pending under its phase's step `at`: the phase's later
-    steps, then the start of the next phase. (A check is never the bottom step of format 0:
+    steps, then the start of the next phase. (A check is never the bottom step in format 0:
     both were pushed with the collection under them.)"""
-    for i, (phase, names) in enumerate(PHASES_1):
+    for i, (_, steps) in enumerate(PHASES_1):
+        names = [name for name, _ in steps]
         if at in names and at != "nc.check":
-            later = [[name, {}] for name in names[names.index(at) + 1:]]
-            if phase == "crisis":
-                checks = iter(CHECKS)
-                later = [[n, {"kind": next(checks)} if n == "nc.check" else a] for n, a in later]
+            later = [[name, dict(args)] for name, args in steps[names.index(at) + 1:]]
             return later + [["nc.start_phase", {"name": PHASES_1[(i + 1) % len(PHASES_1)][0]}]]
     raise StateFormatError(f"a New Capital table of format 0 stopped at {at!r}, not a step of the round")
 

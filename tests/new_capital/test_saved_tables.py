@@ -56,3 +56,16 @@ def test_a_migrated_table_is_the_one_this_release_would_have_saved(name):
     while table.state.version < migrated.version:
         table.act(*bot.choose(table))
     assert encode_msgpack(table.state) == encode_msgpack(migrated)
+
+
+def test_a_format_0_table_stopped_nowhere_in_the_round_is_refused_not_guessed():
+    from core.errors import StateFormatError
+
+    rules = default_registry().rules_for(GAME, [])
+    raw = msgspec.msgpack.decode((DATA / "4p-11-bid.msgpack").read_bytes())
+    raw["stack"][0][0] = "nc.no_such_step"
+    with pytest.raises(StateFormatError):
+        rules.game.load_snapshot(msgspec.msgpack.encode(raw))
+    raw["stack"], raw["prompts"] = [], []
+    with pytest.raises(StateFormatError):
+        rules.game.load_snapshot(msgspec.msgpack.encode(raw))
