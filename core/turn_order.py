@@ -12,14 +12,20 @@ from typing import Callable, Iterable
 
 def clockwise(start: int, players: int, skip: Iterable[int] = ()) -> list[int]:
     """From `start` round the table in seat order, leaving out `skip` (passed seats)."""
-    gone = set(skip)
-    return [s for s in ((start + i) % players for i in range(players)) if s not in gone]
+    order = [(start + i) % players for i in range(players)]
+    if skip:  # asked for every turn: the common case, nobody left out, stays cheap
+        gone = set(skip)
+        order = [s for s in order if s not in gone]
+    return order
 
 
 def counter_clockwise(start: int, players: int, skip: Iterable[int] = ()) -> list[int]:
     """From `start` the other way round (a reverse-order draft starts at the seat to the right)."""
-    gone = set(skip)
-    return [s for s in ((start - i) % players for i in range(players)) if s not in gone]
+    order = [(start - i) % players for i in range(players)]
+    if skip:
+        gone = set(skip)
+        order = [s for s in order if s not in gone]
+    return order
 
 
 def by_key(seats: Iterable[int], key: Callable[[int], object], reverse: bool = False,

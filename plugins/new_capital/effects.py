@@ -6,6 +6,8 @@ may block effects (Guildmasters) but never crisis rewards or track bonuses (FAQ)
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import msgspec
 
 from core.flow import Ctx, StepTable
@@ -492,13 +494,20 @@ def scout_matches(pk: Pack, row: str, card: str, match: str) -> bool:
 
 
 def scout_options(ctx) -> list[Action]:
-    factions = [f.id for f in pack(ctx).board.factions]
+    return list(_scouts("scout", tuple(f.id for f in pack(ctx).board.factions)))
+
+
+@lru_cache(maxsize=16)
+def _scouts(kind: str, factions: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every Scout a pack's factions allow, as `scout` answers or as `board` actions: the
+    same for every turn of a table, so built once (actions are immutable)."""
+    extra = {"action": "scout"} if kind == "board" else {}
     out = []
     for row in ("t1", "t2", "t3"):
-        out += [A("scout", row=row, match=m) for m in (*STRUCTURE_TYPES, *factions)]
-    out += [A("scout", row="adv", match=m) for m in CARD_KINDS]
-    out += [A("scout", row="leaders", match=m) for m in (*LEADER_TYPES, *factions)]
-    return out
+        out += [A(kind, **extra, row=row, match=m) for m in (*STRUCTURE_TYPES, *factions)]
+    out += [A(kind, **extra, row="adv", match=m) for m in CARD_KINDS]
+    out += [A(kind, **extra, row="leaders", match=m) for m in (*LEADER_TYPES, *factions)]
+    return tuple(out)
 
 
 @steps("scout")
@@ -529,7 +538,7 @@ def _board_options(ctx, pk, p) -> list[Action]:
     out = []
     if p.deck or p.discard:
         out.append(A("board", action="resupply"))
-    out += [A("board", action="scout", row=o.params["row"], match=o.params["match"]) for o in scout_options(ctx)]
+    out += _scouts("board", tuple(f.id for f in pk.board.factions))
     for f in pv.favored_factions(pk, p):
         out.append(A("board", action="faction", faction=f))
     if pv.in_diplomacy(p):
