@@ -37,7 +37,7 @@ def by_key(seats: Iterable[int], key: Callable[[int], object], reverse: bool = F
     return sorted(ordered, key=key, reverse=reverse)
 
 
-def next_in(order: list[int], after: int) -> int | None:
+def next_in(order: list[int], after: int | None) -> int | None:
     """The seat after `after` in `order` (None at its end): the order is asked afresh each turn."""
     if after not in order:
         return order[0] if order else None

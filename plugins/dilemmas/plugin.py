@@ -11,9 +11,9 @@ import msgspec
 from core.flow import StepTable
 from core.hookspecs import hookimpl
 from core.plugins import ModuleSpec
+from core.turn_order import next_around, next_in
 from plugins.new_capital.content import load_module_cards, Effect, Modifier
 from plugins.new_capital.effects import A, push_effects
-from core.turn_order import next_around, next_in
 from plugins.new_capital.province import turn_order
 
 MODULE_ID = "dilemmas"
