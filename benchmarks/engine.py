@@ -4,24 +4,32 @@ Prints the median time of a whole game, actions per second, and a same-process b
 the cost of the state copy `apply` makes per action, so a reader can see how much of an
 action is bookkeeping and how much is rules.
 
+With `--baseline DIR` (another checkout, e.g. `git worktree add /tmp/base <commit>`) the
+same measurement runs on that code and on this one, each in its own process with its
+checkout first on the path, alternating `--repeat` times so both see the same machine
+load; it prints both and the ratio (this code's time over the baseline's).
+
     python benchmarks/engine.py [--games 200] [--players 4]
+    python benchmarks/engine.py --baseline /tmp/base [--repeat 3]
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from core.bot import RandomBot  # noqa: E402
-from core.engine import create_table  # noqa: E402
-from core.state import copy_state  # noqa: E402
+HERE = Path(__file__).resolve().parent.parent
 
 
-def one_game(players: int, seed: int) -> tuple[float, int, list]:
+def one_game(players: int, seed: int) -> tuple[float, float, int, list]:
+    from core.bot import RandomBot
+    from core.engine import create_table
+
     table = create_table("new-capital", players, seed=seed)
     bot = RandomBot(seed)
     choices = []
@@ -30,22 +38,22 @@ def one_game(players: int, seed: int) -> tuple[float, int, list]:
         choices.append((seat, action))
         table.act(seat, action)
     # time the replay of the same actions: pure engine time, no bot
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     table = create_table("new-capital", players, seed=seed)
     for seat, action in choices:
         table.act(seat, action)
-    return time.perf_counter() - t0, len(choices), [table.state]
+    return time.perf_counter() - t0, time.process_time() - c0, len(choices), [table.state]
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--players", type=int, default=4)
-    args = ap.parse_args()
-    times, actions, states = [], 0, []
-    for seed in range(args.games):
-        t, n, st = one_game(args.players, seed)
+def measure(games: int, players: int) -> dict:
+    import core
+    from core.state import copy_state
+
+    times, cpu, actions, states = [], 0.0, 0, []
+    for seed in range(games):
+        t, c, n, st = one_game(players, seed)
         times.append(t)
+        cpu += c
         actions += n
         states.extend(st)
     total = sum(times)
@@ -55,12 +63,65 @@ def main() -> None:
         for _ in range(100):
             copy_state(s)
     copy_us = (time.perf_counter() - t0) / (100 * len(states)) * 1e6
-    per_action_us = total / actions * 1e6
-    print(f"games: {args.games} x {args.players} players, {actions} actions")
-    print(f"median game: {statistics.median(times) * 1000:.2f} ms "
-          f"(p90 {sorted(times)[int(0.9 * len(times))] * 1000:.2f} ms)")
-    print(f"actions per second: {actions / total:,.0f} ({per_action_us:.1f} us per action)")
-    print(f"baseline state copy: {copy_us:.1f} us = {copy_us / per_action_us:.0%} of an action")
+    return {"code": str(Path(core.__file__).resolve().parent.parent), "games": games, "players": players,
+            "actions": actions, "total_s": total, "cpu_s": cpu, "median_ms": statistics.median(times) * 1000,
+            "p90_ms": sorted(times)[int(0.9 * len(times))] * 1000, "per_action_us": total / actions * 1e6,
+            "copy_us": copy_us}
+
+
+def report(m: dict) -> None:
+    print(f"games: {m['games']} x {m['players']} players, {m['actions']} actions ({m['code']})")
+    print(f"median game: {m['median_ms']:.2f} ms (p90 {m['p90_ms']:.2f} ms)")
+    print(f"actions per second: {m['actions'] / m['total_s']:,.0f} ({m['per_action_us']:.1f} us per action)")
+    print(f"baseline state copy: {m['copy_us']:.1f} us = {m['copy_us'] / m['per_action_us']:.0%} of an action")
+
+
+def in_process(root: Path, games: int, players: int) -> dict:
+    """One measurement in a fresh interpreter with `root`'s code first on the path."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--root", str(root), "--json",
+                          "--games", str(games), "--players", str(players)],
+                         cwd=root, env=env, check=True, capture_output=True, text=True).stdout
+    m = json.loads(out)
+    if Path(m["code"]) != root.resolve():
+        raise SystemExit(f"measured the code in {m['code']}, not {root}")
+    return m
+
+
+def compare(baseline: Path, games: int, players: int, repeat: int) -> None:
+    runs: dict[str, list[dict]] = {"baseline": [], "this": []}
+    for _ in range(repeat):  # alternate, so both see the same machine load
+        runs["baseline"].append(in_process(baseline, games, players))
+        runs["this"].append(in_process(HERE, games, players))
+    # CPU time of the engine (the machine may be shared: waiting for a core is not the engine's)
+    med = {k: statistics.median(m["cpu_s"] for m in v) for k, v in runs.items()}
+    low = {k: min(m["cpu_s"] for m in v) for k, v in runs.items()}
+    for k in ("baseline", "this"):
+        best = min(runs[k], key=lambda m: abs(m["cpu_s"] - med[k]))
+        each = ", ".join(f"{m['cpu_s']:.3f}" for m in runs[k])
+        print(f"-- {k}: engine CPU time, median of {repeat} runs {med[k]:.3f} s (runs: {each})")
+        report(best)
+    if runs["baseline"][0]["actions"] != runs["this"][0]["actions"]:
+        print("note: the two codes played different numbers of actions")
+    print(f"ratio this / baseline, engine CPU time: median {med['this'] / med['baseline']:.3f}, "
+          f"best run {low['this'] / low['baseline']:.3f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--baseline", type=Path, help="another checkout to measure against, in a subprocess")
+    ap.add_argument("--repeat", type=int, default=3, help="with --baseline: measurements of each, alternating")
+    ap.add_argument("--root", type=Path, help=argparse.SUPPRESS)  # the checkout to import (subprocess use)
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.baseline is not None:
+        compare(args.baseline.resolve(), args.games, args.players, args.repeat)
+        return
+    sys.path.insert(0, str(args.root or HERE))
+    m = measure(args.games, args.players)
+    print(json.dumps(m)) if args.json else report(m)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import msgspec
 from core.flow import StepTable
 from core.hookspecs import hookimpl
 from core.plugins import ModuleSpec
+from core.turn_order import next_around, next_in
 from plugins.new_capital.content import load_module_cards, Effect, Modifier
 from plugins.new_capital.effects import A, push_effects
 from plugins.new_capital.province import turn_order
@@ -101,27 +102,27 @@ def new_capital_before_crisis_reveal(ctx):
     zones["current"] = [card]
     m["vote"] = {"card": card, "sides": {}, "committed": {}, "out": [], "queen": None}
     ctx.emit("dilemma", card=card, round=state.round)
-    ctx.push("dil.first_pass", i=0)
+    ctx.push(first_pass)
 
 
 @steps("first_pass")
-def first_pass(ctx, i):
+def first_pass(ctx, after=None):
     """QNC-225: in player order, In Favor, Against (one token) or Abstain (none)."""
     state = ctx.state
     order = turn_order(state)
     m = mine(state)
-    if i >= len(order):
+    seat = next_in(order, after)
+    if seat is None:
         if len(order) <= 2:  # QNC-229: the Queen's token, once, after the first pass
             m["vote"]["queen"] = ctx.rng.choice([FOR, AGAINST])
             ctx.emit("queen_vote", side=m["vote"]["queen"])
-        ctx.push("dil.reinforce", i=0, idle=0)
+        ctx.push(reinforce)
         return
-    seat = order[i]
     options = [A("dilemma_vote", side="abstain")]
     if m["tokens"][str(seat)] > 0:  # QNC-233: no token, only Abstain
         options = [A("dilemma_vote", side=FOR), A("dilemma_vote", side=AGAINST)] + options
-    ctx.push("dil.first_pass", i=i + 1)
-    ctx.ask(seat, "dilemma_vote", options, "dil.vote", text=cards(state.pack)[m["vote"]["card"]].text)
+    ctx.push(first_pass, after=seat)
+    ctx.ask(seat, "dilemma_vote", options, vote, text=cards(state.pack)[m["vote"]["card"]].text)
 
 
 @steps("vote")
@@ -141,23 +142,21 @@ def vote(ctx, seat, params):
 
 
 @steps("reinforce")
-def reinforce(ctx, i, idle):
+def reinforce(ctx, after=None):
     """QNC-226/228: around the table, voters add a 2nd and 3rd token of their side or stop
-    (and are out). Ends when nobody can add any more."""
+    (and are out). Ends when nobody can add any more. `after` has just had its chance."""
     state = ctx.state
     m = mine(state)
     v = m["vote"]
     order = turn_order(state)
     able = [s for s in order if str(s) in v["sides"] and s not in v["out"]
             and v["committed"][str(s)] < TOKENS and m["tokens"][str(s)] > 0]
-    if not able:
-        ctx.push("dil.resolve")
+    seat = next_around(order, after, able)
+    if seat is None:
+        ctx.push(resolve)
         return
-    seat = order[i % len(order)]
-    ctx.push("dil.reinforce", i=i + 1, idle=0)
-    if seat in able:
-        ctx.prompt(seat, "dilemma_reinforce", [A("dilemma_reinforce", add=True), A("dilemma_reinforce", add=False)],
-                   "dil.add")
+    ctx.push(reinforce, after=seat)
+    ctx.prompt(seat, "dilemma_reinforce", [A("dilemma_reinforce", add=True), A("dilemma_reinforce", add=False)], add)
 
 
 @steps("add")
@@ -191,17 +190,16 @@ def resolve(ctx):
     counts = tally(v)
     winner = FOR if counts[FOR] > counts[AGAINST] else AGAINST
     card = cards(state.pack)[v["card"]]
-    outcome = getattr(card, winner)
+    won = getattr(card, winner)
     m["results"].append({"card": v["card"], "winner": winner, "counts": counts, "round": state.round})
     m["vote"] = None
-    ctx.emit("dilemma_result", card=card.id, winner=winner, counts=counts, text=outcome.text)
-    if outcome.lasting is not None:
+    ctx.emit("dilemma_result", card=card.id, winner=winner, counts=counts, text=won.text)
+    if won.lasting is not None:
         m["lasting"] = {"card": card.id, "side": winner}  # QNC-234: stays face up until the next one
     else:
         m["zones"]["done"].extend(m["zones"]["current"])
         m["zones"]["current"] = []
-    for seat in reversed(turn_order(state)):
-        ctx.push("dil.outcome", seat=seat, card=card.id, side=winner)
+    ctx.push_all((outcome, {"seat": seat, "card": card.id, "side": winner}) for seat in turn_order(state))
 
 
 @steps("outcome")

@@ -85,7 +85,7 @@ def new_capital_after_development_draw(ctx):
     ctx.emit("guildmasters_dealt", to=[state.first], public={"seat": state.first, "count": 2},
              seat=state.first, cards=list(zones["dealt"]))
     # QNC-211: no pass option: one of the two must become active
-    ctx.prompt(state.first, "guildmaster", [A("guildmaster", card=c) for c in zones["dealt"]], "gm.choose",
+    ctx.prompt(state.first, "guildmaster", [A("guildmaster", card=c) for c in zones["dealt"]], choose,
                text="Choose the active Guildmaster")
 
 
@@ -102,8 +102,7 @@ def choose(ctx, seat, params):
     ctx.emit("guildmaster", seat=seat, card=chosen, discarded=other)
     modifier = cards(state.pack)[chosen].modifier
     if modifier.kind == "on_active":  # QNC-213: it affects every player
-        for s in reversed(turn_order(state)):
-            ctx.push("gm.on_active", seat=s, card=chosen)
+        ctx.push_all((on_active, {"seat": s, "card": chosen}) for s in turn_order(state))
 
 
 @steps("on_active")

@@ -1,10 +1,12 @@
 """Effects: the declarative vocabulary of cards, leaders, crises, factions and tracks.
 
-Every effect runs as a step (`nc.effect`) so that one which needs a choice stops, opens a
+Every effect runs as a step (`effect`) so that one which needs a choice stops, opens a
 prompt, and resumes later from data. `source` says where an effect comes from: modules
 may block effects (Guildmasters) but never crisis rewards or track bonuses (FAQ).
 """
 from __future__ import annotations
+
+from functools import lru_cache
 
 import msgspec
 
@@ -47,7 +49,7 @@ def push_effects(ctx: Ctx, seat: int, effects, source: str) -> None:
     """Schedule effects to resolve left to right, before anything already pending."""
     if effects and isinstance(effects[0], Effect):
         effects = as_data(effects)
-    ctx.push_all(("nc.effect", {"seat": seat, "effect": e, "source": source}) for e in effects)
+    ctx.push_all((effect, {"seat": seat, "effect": e, "source": source}) for e in effects)
 
 
 # -- moving cards --------------------------------------------------------------------
@@ -98,7 +100,7 @@ def move_cube(ctx: Ctx, seat: int, track: int, direction: int) -> None:
     if pv.locked(pk, p, track):
         faction = next(f.id for f in pk.board.factions if f.track == track and f.end * pk.board.favored_at == p.diplomacy[track])
         ctx.emit("favored", seat=seat, faction=faction)
-        ctx.push("nc.seal", seat=seat, reason="favored")  # QNC-165: a seal at once
+        ctx.push(seal, seat=seat, reason="favored")  # QNC-165: a seal at once
 
 
 def move_toward(ctx: Ctx, seat: int, faction: str) -> None:
@@ -115,7 +117,7 @@ def seal(ctx: Ctx, seat: int, reason: str) -> None:
         ctx.emit("no_seal_left", seat=seat, reason=reason)
         return
     empty = [i for i, filled in enumerate(p.seal_slots) if not filled]
-    ctx.ask(seat, "seal_slot", [A("seal_slot", slot=i) for i in empty], "nc.seal_slot", reason=reason)
+    ctx.ask(seat, "seal_slot", [A("seal_slot", slot=i) for i in empty], seal_slot, reason=reason)
 
 
 @steps("seal_slot")
@@ -165,7 +167,7 @@ def effect(ctx: Ctx, seat: int, effect: dict, source: str) -> None:
 
 def _attr(ctx, seat, e, source):
     if e.get("track", "") == "any":
-        ctx.ask(seat, "attr_track", [A("attr_track", track=t) for t in TRACKS], "nc.attr_track", n=e.get("n", 1))
+        ctx.ask(seat, "attr_track", [A("attr_track", track=t) for t in TRACKS], attr_track, n=e.get("n", 1))
     else:
         gain_attr(ctx, seat, e["track"], e.get("n", 1))
 
@@ -199,7 +201,7 @@ def _upgrade(ctx, seat, e, source):
     if not targets:
         ctx.emit("upgrade_discarded", seat=seat)
         return
-    ctx.ask(seat, "upgrade_column", [A("upgrade_column", column=i) for i in targets], "nc.upgrade_column")
+    ctx.ask(seat, "upgrade_column", [A("upgrade_column", column=i) for i in targets], upgrade_column)
 
 
 @steps("upgrade_column")
@@ -212,7 +214,7 @@ def upgrade_column(ctx, seat, params):
         top = pk.structures[col.structures[-1]]
         matches = pv.upgrade_matches(ctx.state, pk, top)
         ctx.ask(seat, "upgrade_card", [A("upgrade_card", column=params["column"], card=c) for c in matches],
-                "nc.upgrade_card")
+                upgrade_card)
 
 
 @steps("upgrade_card")
@@ -251,7 +253,7 @@ def _rebellion(ctx, seat, e, source):
     p = player(ctx, seat)
     least = min(c.rebellion for c in p.columns)
     options = [A("rebellion_column", column=i) for i, c in enumerate(p.columns) if c.rebellion == least]
-    ctx.ask(seat, "rebellion_column", options, "nc.rebellion_column")
+    ctx.ask(seat, "rebellion_column", options, rebellion_column)
 
 
 @steps("rebellion_column")
@@ -265,7 +267,7 @@ def _remove_rebellion(ctx, seat, e, source):
     p = player(ctx, seat)
     options = [A("unrest_column", column=i) for i, c in enumerate(p.columns) if c.rebellion]
     if options:
-        ctx.ask(seat, "unrest_column", options, "nc.unrest_column")
+        ctx.ask(seat, "unrest_column", options, unrest_column)
 
 
 @steps("unrest_column")
@@ -283,7 +285,7 @@ def _burn(ctx, seat, e, source):
     """Burn a hand card or the top discard (QNC-077); Hunger never (QNC-194)."""
     options = [A("burn", zone=z, card=c) for z, c in pv.burnable(pack(ctx), player(ctx, seat))]
     if options:
-        ctx.ask(seat, "burn", options, "nc.burn")
+        ctx.ask(seat, "burn", options, burn)
 
 
 @steps("burn")
@@ -300,7 +302,7 @@ def _feather(ctx, seat, e, source):
     p = player(ctx, seat)
     options = [o for o in board_options(ctx, seat) if o.params["action"] != p.board_cube]
     if options:
-        ctx.prompt(seat, "feather", options + [A("decline")], "nc.feather")
+        ctx.prompt(seat, "feather", options + [A("decline")], feather)
 
 
 @steps("feather")
@@ -312,7 +314,7 @@ def feather(ctx, seat, params):
 def _diplomacy(ctx, seat, e, source):
     options = diplomacy_options(ctx, seat)
     if options:
-        ctx.ask(seat, "diplomacy", options, "nc.diplomacy")
+        ctx.ask(seat, "diplomacy", options, diplomacy)
 
 
 def diplomacy_options(ctx, seat) -> list[Action]:
@@ -328,7 +330,7 @@ def diplomacy(ctx, seat, params):
 def _research(ctx, seat, e, source):
     pool = ctx.state.rows["adv"].pool
     if pool:
-        ctx.ask(seat, "research", [A("research", card=c) for c in pool], "nc.research")
+        ctx.ask(seat, "research", [A("research", card=c) for c in pool], research)
 
 
 @steps("research")
@@ -344,7 +346,7 @@ def _recruit(ctx, seat, e, source):
     for extra in ctx.hook.new_capital_recruit_options(state=ctx.state, seat=seat):
         cards.extend(extra)
     if cards:
-        ctx.ask(seat, "recruit", [A("recruit", card=c) for c in cards], "nc.recruit")
+        ctx.ask(seat, "recruit", [A("recruit", card=c) for c in cards], recruit)
 
 
 @steps("recruit")
@@ -352,7 +354,7 @@ def recruit(ctx, seat, params):
     p = player(ctx, seat)
     options = [A("leader_slot", card=params["card"], column=ci, slot=si)
                for ci in range(len(p.columns)) for si in (0, 1)]
-    ctx.ask(seat, "leader_slot", options, "nc.leader_slot")
+    ctx.ask(seat, "leader_slot", options, leader_slot)
 
 
 @steps("leader_slot")
@@ -361,12 +363,12 @@ def leader_slot(ctx, seat, params):
     p = player(ctx, seat)
     old = p.columns[params["column"]].slots[params["slot"]].leader
     if old is None:
-        ctx.push("nc.place_leader", seat=seat, card=params["card"], column=params["column"], slot=params["slot"])
+        ctx.push(place_leader, seat=seat, card=params["card"], column=params["column"], slot=params["slot"])
         return
     options = [A("displace", to="flip")]
     options += [A("displace", to=f"{ci}:{si}") for ci, col in enumerate(p.columns)
                 for si, s in enumerate(col.slots) if s.leader is None and (ci, si) != (params["column"], params["slot"])]
-    ctx.ask(seat, "displace", options, "nc.displace", card=params["card"], column=params["column"], slot=params["slot"])
+    ctx.ask(seat, "displace", options, displace, card=params["card"], column=params["column"], slot=params["slot"])
 
 
 @steps("displace")
@@ -381,7 +383,7 @@ def displace(ctx, seat, params, card, column, slot):
         ci, si = (int(x) for x in params["to"].split(":"))
         p.columns[ci].slots[si].leader = old  # QNC-109: moving never gives an alignment bonus
         ctx.emit("leader_moved", seat=seat, card=old, column=ci, slot=si)
-    ctx.push("nc.place_leader", seat=seat, card=card, column=column, slot=slot)
+    ctx.push(place_leader, seat=seat, card=card, column=column, slot=slot)
 
 
 @steps("place_leader")
@@ -395,7 +397,7 @@ def place_leader(ctx, seat, card, column, slot):
     col.slots[slot].leader = card
     leader = pk.leaders[card]
     ctx.emit("recruit", seat=seat, card=card, column=column, slot=slot)
-    ctx.push("nc.after_recruit", seat=seat, card=card, column=column, slot=slot)
+    ctx.push(after_recruit, seat=seat, card=card, column=column, slot=slot)
     # QNC-108: alignment bonus once, when first placed under a same-faction top structure;
     # heroes never give one (they show the hero icon instead).
     if not leader.hero and pk.structures[col.structures[-1]].faction == leader.faction:
@@ -416,7 +418,7 @@ def _build(ctx, seat, e, source):
     if len(p.columns) < 4:  # QNC-080/140
         options = [A("build", card=c) for c in ctx.state.rows["t1"].pool]
     options.append(A("build", card="upgrade"))
-    ctx.ask(seat, "build", options, "nc.build")
+    ctx.ask(seat, "build", options, build)
 
 
 @steps("build")
@@ -440,7 +442,7 @@ def _administrate(ctx, seat, e, source):
     options += [A("administrate", track=o.params["track"], direction=o.params["direction"])
                 for o in diplomacy_options(ctx, seat)]
     if options:
-        ctx.ask(seat, "administrate", options, "nc.administrate")
+        ctx.ask(seat, "administrate", options, administrate)
 
 
 @steps("administrate")
@@ -452,7 +454,7 @@ def administrate(ctx, seat, params):
 
 
 def _scout(ctx, seat, e, source):
-    ctx.ask(seat, "scout", scout_options(ctx), "nc.scout")
+    ctx.ask(seat, "scout", scout_options(ctx), scout)
 
 
 def _resupply(ctx, seat, e, source):
@@ -461,7 +463,7 @@ def _resupply(ctx, seat, e, source):
 
 def _choice(ctx, seat, e, source):
     """Connecting symbol: any linked action may be taken instead of the others (QNC-250)."""
-    ctx.ask(seat, "choice", [A("choice", option=i) for i in range(len(e["options"]))], "nc.choice",
+    ctx.ask(seat, "choice", [A("choice", option=i) for i in range(len(e["options"]))], choice,
             branches=e["options"], source=source)
 
 
@@ -492,13 +494,20 @@ def scout_matches(pk: Pack, row: str, card: str, match: str) -> bool:
 
 
 def scout_options(ctx) -> list[Action]:
-    factions = [f.id for f in pack(ctx).board.factions]
+    return list(_scouts("scout", tuple(f.id for f in pack(ctx).board.factions)))
+
+
+@lru_cache(maxsize=16)
+def _scouts(kind: str, factions: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every Scout a pack's factions allow, as `scout` answers or as `board` actions: the
+    same for every turn of a table, so built once (actions are immutable)."""
+    extra = {"action": "scout"} if kind == "board" else {}
     out = []
     for row in ("t1", "t2", "t3"):
-        out += [A("scout", row=row, match=m) for m in (*STRUCTURE_TYPES, *factions)]
-    out += [A("scout", row="adv", match=m) for m in CARD_KINDS]
-    out += [A("scout", row="leaders", match=m) for m in (*LEADER_TYPES, *factions)]
-    return out
+        out += [A(kind, **extra, row=row, match=m) for m in (*STRUCTURE_TYPES, *factions)]
+    out += [A(kind, **extra, row="adv", match=m) for m in CARD_KINDS]
+    out += [A(kind, **extra, row="leaders", match=m) for m in (*LEADER_TYPES, *factions)]
+    return tuple(out)
 
 
 @steps("scout")
@@ -529,7 +538,7 @@ def _board_options(ctx, pk, p) -> list[Action]:
     out = []
     if p.deck or p.discard:
         out.append(A("board", action="resupply"))
-    out += [A("board", action="scout", row=o.params["row"], match=o.params["match"]) for o in scout_options(ctx)]
+    out += _scouts("board", tuple(f.id for f in pk.board.factions))
     for f in pv.favored_factions(pk, p):
         out.append(A("board", action="faction", faction=f))
     if pv.in_diplomacy(p):

@@ -1,4 +1,7 @@
-"""The Queen's New Capital as a pluggy plugin: declared facts, then hook implementations."""
+"""The Queen's New Capital as a pluggy plugin: declared facts, then hook implementations.
+
+A table's plugin manager holds only its game and its enabled modules (`Registry.rules_for`),
+so the table hooks here never ask which game a state belongs to."""
 from __future__ import annotations
 
 from core.errors import BadParameter, CannotAfford
@@ -7,6 +10,7 @@ from core.plugins import GameSpec, OptionSpec
 from plugins.new_capital import hookspecs as nc_hookspecs
 from plugins.new_capital.content import DEFAULT_PACK, DEMO_PACK, pack_for
 from plugins.new_capital.effects import steps as effect_steps
+from plugins.new_capital.migrations import MIGRATIONS
 from plugins.new_capital.rounds import setup, steps as round_steps  # noqa: F401 (registers steps)
 from plugins.new_capital.state import NewCapitalState
 from plugins.new_capital.views import invariant_errors, redact
@@ -32,6 +36,8 @@ def _game() -> GameSpec:
         },
         hookspecs=nc_hookspecs,
         state_type=NewCapitalState,
+        state_format=1,  # 1: the round's loops carry the seat that last acted (migrations.format_0_to_1)
+        migrations=MIGRATIONS,
     )
 
 
@@ -47,8 +53,6 @@ def conclave_content_packs():
 
 @hookimpl
 def conclave_initial_state(game, seats, seed, options, modules, content):
-    if game != GAME_ID:
-        return None
     # the state keeps the folder its table started with ("" for the built-in pack, wherever
     # the server is installed); the view shows the pack's name only
     folder = "" if content is None or content == DEFAULT_PACK else str(content)
@@ -59,14 +63,12 @@ def conclave_initial_state(game, seats, seed, options, modules, content):
 
 @hookimpl
 def conclave_load_content(state):
-    if state.game == GAME_ID:
-        pack_for(state.pack)
+    pack_for(state.pack)
 
 
 @hookimpl(tryfirst=True)
 def conclave_setup(ctx):
-    if ctx.state.game == GAME_ID:
-        setup(ctx)
+    setup(ctx)
 
 
 @hookimpl
@@ -76,14 +78,11 @@ def conclave_step_handlers():
 
 @hookimpl
 def conclave_view(state, viewer, view):
-    if state.game == GAME_ID:
-        redact(state, viewer, view)
+    redact(state, viewer, view)
 
 
 @hookimpl
 def conclave_explain_rejection(state, seat, action):
-    if state.game != GAME_ID:
-        return None
     p = state.players[seat]
     if action.type == "bid_power" and isinstance(action.params.get("n"), int) and action.params["n"] > p.reserve_power:
         return CannotAfford(f"seat {seat} holds {p.reserve_power} power tokens, cannot bid {action.params['n']}")
@@ -96,17 +95,13 @@ def conclave_explain_rejection(state, seat, action):
 
 @hookimpl
 def conclave_glossary(state, viewer, view):
-    if state.game == GAME_ID:
-        from plugins.new_capital.views import glossary
+    from plugins.new_capital.views import glossary
 
-        return glossary(state, view, pack_for(state.pack))
-    return None
+    return glossary(state, view, pack_for(state.pack))
 
 
 @hookimpl
 def conclave_check_invariants(state):
-    if state.game != GAME_ID:
-        return []
     return invariant_errors(state, pack_for(state.pack))
 
 

@@ -1,6 +1,7 @@
 """Pure questions about a player's province and the common rows (no mutation, no I/O)."""
 from __future__ import annotations
 
+from core.turn_order import clockwise
 from plugins.new_capital.content import Cond, Pack
 from plugins.new_capital.state import NewCapitalState, Player
 
@@ -104,9 +105,8 @@ def locked(pack: Pack, player: Player, track: int) -> bool:
 
 
 def turn_order(state: NewCapitalState) -> list[int]:
-    """Seats clockwise from the first player."""
-    n = len(state.players)
-    return [(state.first + i) % n for i in range(n)]
+    """Seats clockwise from the first player (QNC-029/274: the first player token moves each round)."""
+    return clockwise(state.first, len(state.players))
 
 
 def playable(pack: Pack, player: Player) -> list[str]:

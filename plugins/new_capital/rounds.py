@@ -1,12 +1,17 @@
-"""Setup and the round: the 20 steps of the Round Anatomy, each a step of the flow."""
+"""Setup and the round: the 20 steps of the Round Anatomy, each a step of the flow.
+
+The round is declared once, as data (`PHASES`, at the end): its phases and their steps in
+order. A phase's steps are all pending from its start; each does its part and returns, none
+names the step after it."""
 from __future__ import annotations
 
 from core.flow import Ctx
+from core.turn_order import next_around, next_in, next_lap
 from plugins.new_capital import province as pv
 from plugins.new_capital.content import TRACKS
 from plugins.new_capital.effects import (
-    A, as_data, board_options, burn, check_honorary, do_board_action, draw, gain_attr, modifiers, pack, player,
-    push_effects, refill, scout_options, steps,
+    A, as_data, board_options, burn, check_honorary, do_board_action, draw, effect, gain_attr, modifiers, pack,
+    player, push_effects, refill, scout, scout_options, seal, steps,
 )
 from plugins.new_capital.scoring import final_result
 from plugins.new_capital.state import Column, NewCapitalState, Player, Row
@@ -70,9 +75,9 @@ def setup(ctx: Ctx) -> None:
     state.box.extend(sorted(l.id for l in pk.leaders.values() if l.hero))  # module cards stay boxed
     ctx.emit("setup", first=state.first, scenario=state.scenario,
              columns={p.seat: p.columns[0].structures[0] for p in state.players})
-    ctx.push("nc.round_start")
+    ctx.call(start_phase, name="development")  # round 1 waits for the draft
     for p in state.players:  # QNC-034: choose 1 of 2 draft leaders (simultaneous, secret)
-        ctx.prompt(p.seat, "draft_leader", [A("draft_leader", card=c) for c in p.draft_offer], "nc.draft_leader")
+        ctx.prompt(p.seat, "draft_leader", [A("draft_leader", card=c) for c in p.draft_offer], draft_leader)
 
 
 @steps("draft_leader")
@@ -101,7 +106,6 @@ def round_start(ctx: Ctx) -> None:
     state.step = "draw"
     for seat in pv.turn_order(state):  # step 1
         draw(ctx, seat, DRAW_PER_ROUND)
-    ctx.push_all([("nc.after_draw", {}), ("nc.turn", {"k": 0})])
 
 
 @steps("after_draw")
@@ -110,39 +114,43 @@ def after_draw(ctx: Ctx) -> None:
 
 
 @steps("turn")
-def turn(ctx: Ctx, k: int) -> None:
-    """Regular turn k: seats in turn order until each played 4 cards (steps 3, QNC-065/067)."""
+def turn(ctx: Ctx, after: int | None = None, lap: int = 0) -> None:
+    """Regular turns: the seats in turn order, four times round, one card each time (step 3,
+    QNC-065/067). `after` has just taken its turn of lap `lap`."""
     state = ctx.state
-    n = len(state.players)
-    if k >= CARDS_PER_ROUND * n:
-        state.extra_out = []
-        ctx.push("nc.extra", i=0)
+    up = next_lap(pv.turn_order(state), after, lap, CARDS_PER_ROUND)
+    if up is None:
+        state.extra_out = []  # the Extra Action round starts with nobody out
         return
     state.step = "play"
-    seat = pv.turn_order(state)[k % n]
-    offer_turn(ctx, seat, next_step=("nc.turn", {"k": k + 1}), regular=True)
+    seat, lap = up
+    offer_turn(ctx, seat, regular=True, lap=lap)
 
 
-def offer_turn(ctx: Ctx, seat: int, next_step: tuple, regular: bool) -> None:
-    """One turn: an optional board action first (QNC-150), then exactly one card."""
+def offer_turn(ctx: Ctx, seat: int, regular: bool, lap: int = 0) -> None:
+    """One turn: an optional board action first (QNC-150), then exactly one card. A regular
+    turn (of lap `lap`) is followed by the next regular one, an Extra Action by the next
+    Extra Action."""
     pk, p = pack(ctx), player(ctx, seat)
     options = [A("play", card=c) for c in pv.playable(pk, p)]
     if p.board_cube == "top":
         options += board_options(ctx, seat)
     if not pv.playable(pk, p):
         options.append(A("skip"))  # QNC-201: no playable card, the play is skipped
-    ctx.prompt(seat, "turn", options, "nc.on_turn", next_step=list(next_step), regular=regular)
+    ctx.prompt(seat, "turn", options, on_turn, regular=regular, lap=lap)
 
 
 @steps("on_turn")
-def on_turn(ctx: Ctx, seat: int, params: dict, next_step: list, regular: bool) -> None:
+def on_turn(ctx: Ctx, seat: int, params: dict, regular: bool, lap: int) -> None:
     state = ctx.state
     if "action" in params:  # a board action, then the same turn continues
-        ctx.push("nc.reoffer", seat=seat, next_step=next_step, regular=regular)
+        ctx.push(reoffer, seat=seat, regular=regular, lap=lap)
         do_board_action(ctx, seat, params, move_cube=True)
         return
-    name, args = next_step
-    ctx.push(name, **args)
+    if regular:
+        ctx.push(turn, after=seat, lap=lap)
+    else:
+        ctx.push(extra, after=seat)
     if "card" not in params:
         ctx.emit("skip", seat=seat)
         return
@@ -155,8 +163,8 @@ def on_turn(ctx: Ctx, seat: int, params: dict, next_step: list, regular: bool) -
 
 
 @steps("reoffer")
-def reoffer(ctx, seat, next_step, regular):
-    offer_turn(ctx, seat, tuple(next_step), regular)
+def reoffer(ctx, seat, regular, lap):
+    offer_turn(ctx, seat, regular, lap)
 
 
 def play_card(ctx: Ctx, seat: int, card: str) -> None:
@@ -164,14 +172,14 @@ def play_card(ctx: Ctx, seat: int, card: str) -> None:
     pk, p = pack(ctx), player(ctx, seat)
     data = pk.action(card)
     p.hand.remove(card)
-    ctx.push("nc.first_play", seat=seat, card=card)
-    ctx.push("nc.dev_leaders", seat=seat, card=card)
+    ctx.push(first_play, seat=seat, card=card)
+    ctx.push(dev_leaders, seat=seat, card=card)
     if data.kind == "improvement":
         p.resolving.append(card)
         ctx.emit("play", seat=seat, card=card, face_up=True)
-        ctx.push("nc.discard_played", seat=seat, card=card)
+        ctx.push(discard_played, seat=seat, card=card)
         if data.bonus:
-            ctx.push("nc.card_bonus", seat=seat, card=card)
+            ctx.push(card_bonus, seat=seat, card=card)
         push_effects(ctx, seat, data.effects, "card")  # QNC-074: the top row always applies
     else:
         # Face down: no effect now; its own effects resolve when revealed (crisis_start).
@@ -204,7 +212,7 @@ def dev_leaders(ctx, seat, card):
     for lid in reversed(pv.province_leaders(player(ctx, seat))):
         ab = pk.leaders[lid].ability
         if ab.trigger == "play" and ab.match in (data.name, data.kind):
-            ctx.push("nc.leader_fires", seat=seat, leader=lid)
+            ctx.push(leader_fires, seat=seat, leader=lid)
 
 
 @steps("first_play")
@@ -226,51 +234,46 @@ def leader_fires(ctx, seat, leader):
 
 
 @steps("extra")
-def extra(ctx: Ctx, i: int) -> None:
-    """Step 4: Extra Action tokens, one at a time in turn order, until all pass (QNC-146)."""
+def extra(ctx: Ctx, after: int | None = None) -> None:
+    """Step 4: Extra Action tokens, one at a time round the table in turn order, until every
+    seat passed or has no token or card left (QNC-146). `after` has just had its chance."""
     state = ctx.state
     order = pv.turn_order(state)
     pk = pack(ctx)
     able = [s for s in order if s not in state.extra_out and player(ctx, s).extra_actions > 0
             and pv.playable(pk, player(ctx, s))]
-    if not able:
-        ctx.push("nc.burn_step", i=0)
+    seat = next_around(order, after, able)
+    if seat is None:
         return
     state.step = "extra_actions"
-    seat = order[i % len(order)]
-    if seat not in able:
-        ctx.push("nc.extra", i=i + 1)
-        return
-    ctx.prompt(seat, "extra_action", [A("extra_action", use=True), A("extra_action", use=False)], "nc.use_extra", i=i)
+    ctx.prompt(seat, "extra_action", [A("extra_action", use=True), A("extra_action", use=False)], use_extra)
 
 
 @steps("use_extra")
-def use_extra(ctx, seat, params, i):
+def use_extra(ctx, seat, params):
     state = ctx.state
     p = player(ctx, seat)
     if params.get("use"):
         p.extra_actions -= 1
         ctx.emit("extra_action_used", seat=seat, tokens=p.extra_actions)
-        offer_turn(ctx, seat, next_step=("nc.extra", {"i": i + 1}), regular=False)  # QNC-147
+        offer_turn(ctx, seat, regular=False)  # QNC-147
     else:
-        state.extra_out.append(seat)
-        ctx.push("nc.extra", i=i + 1)
+        state.extra_out.append(seat)  # QNC-146: a seat that passes is out for the round
+        ctx.push(extra, after=seat)
 
 
 @steps("burn_step")
-def burn_step(ctx: Ctx, i: int) -> None:
+def burn_step(ctx: Ctx, after: int | None = None) -> None:
     """Step 5: in turn order, each player may burn one card, never Hunger (QNC-068/076/259)."""
     state = ctx.state
-    order = pv.turn_order(state)
-    if i >= len(order):
-        ctx.push("nc.discard_hands")
+    seat = next_in(pv.turn_order(state), after)
+    if seat is None:
         return
     state.step = "burn"
-    seat = order[i]
     options = [A("burn", zone=z, card=c) for z, c in pv.burnable(pack(ctx), player(ctx, seat))]
-    ctx.push("nc.burn_step", i=i + 1)
+    ctx.push(burn_step, after=seat)
     if options:
-        ctx.prompt(seat, "end_burn", options + [A("no_burn")], "nc.end_burn")
+        ctx.prompt(seat, "end_burn", options + [A("no_burn")], end_burn)
 
 
 @steps("end_burn")
@@ -287,7 +290,6 @@ def discard_hands(ctx: Ctx) -> None:
         p.hand = []
     ctx.emit("hands_discarded")
     ctx.exit_phase("development")
-    ctx.push("nc.crisis_start")
 
 
 # -- Crisis phase (steps 7-12) -------------------------------------------------------------
@@ -305,29 +307,26 @@ def crisis_start(ctx: Ctx) -> None:
         for card in player(ctx, seat).face_down:
             data = pk.action(card)
             if data.effects:
-                steps_ += [("effect", {"seat": seat, "effect": e, "source": "card"}) for e in as_data(data.effects)]
+                steps_ += [(effect, {"seat": seat, "effect": e, "source": "card"}) for e in as_data(data.effects)]
             if data.bonus:
-                steps_.append(("card_bonus", {"seat": seat, "card": card}))
-    steps_.append(("bid", {"i": 0}))
-    ctx.push_all((f"nc.{n}", a) for n, a in steps_)
+                steps_.append((card_bonus, {"seat": seat, "card": card}))
+    ctx.push_all(steps_)
 
 
 @steps("bid")
-def bid(ctx: Ctx, i: int) -> None:
+def bid(ctx: Ctx, after: int | None = None) -> None:
     """Step 8: in turn order each player bids power and control together (QNC-131/132)."""
     state = ctx.state
-    order = pv.turn_order(state)
-    if i >= len(order):
-        ctx.push("nc.bribes", i=0)
+    seat = next_in(pv.turn_order(state), after)
+    if seat is None:
         return
     state.step = "reserve_bids"
-    seat = order[i]
     p = player(ctx, seat)
-    ctx.push("nc.bid", i=i + 1)
+    ctx.push(bid, after=seat)
     if p.reserve_control:
-        ctx.push("nc.bid_control_ask", seat=seat)
+        ctx.push(bid_control_ask, seat=seat)
     if p.reserve_power:
-        ctx.prompt(seat, "bid_power", [A("bid_power", n=n) for n in range(p.reserve_power + 1)], "nc.bid_power")
+        ctx.prompt(seat, "bid_power", [A("bid_power", n=n) for n in range(p.reserve_power + 1)], bid_power)
 
 
 @steps("bid_power")
@@ -341,7 +340,7 @@ def bid_power(ctx, seat, params):
 @steps("bid_control_ask")
 def bid_control_ask(ctx, seat):
     p = player(ctx, seat)
-    ctx.prompt(seat, "bid_control", [A("bid_control", n=n) for n in range(p.reserve_control + 1)], "nc.bid_control")
+    ctx.prompt(seat, "bid_control", [A("bid_control", n=n) for n in range(p.reserve_control + 1)], bid_control)
 
 
 @steps("bid_control")
@@ -353,25 +352,22 @@ def bid_control(ctx, seat, params):
 
 
 @steps("bribes")
-def bribes(ctx: Ctx, i: int) -> None:
+def bribes(ctx: Ctx, after: int | None = None) -> None:
     """Each revealed Bribe protects its owner from one penalty of their choice (QNC-144)."""
     state = ctx.state
-    order = pv.turn_order(state)
-    if i >= len(order):
-        ctx.push_all([("nc.check", {"kind": "warfare"}), ("nc.check", {"kind": "political"}),
-                      ("nc.crisis_collect", {})])
+    seat = next_in(pv.turn_order(state), after)
+    if seat is None:
         return
-    seat = order[i]
     pk = pack(ctx)
-    ctx.push("nc.bribes", i=i + 1)
+    ctx.push(bribes, after=seat)
     for card in player(ctx, seat).face_down:
         if pk.action(card).bribe:
-            ctx.push("nc.bribe_ask", seat=seat)
+            ctx.push(bribe_ask, seat=seat)
 
 
 @steps("bribe_ask")
 def bribe_ask(ctx, seat):
-    ctx.prompt(seat, "bribe", [A("bribe", crisis="warfare"), A("bribe", crisis="political")], "nc.bribe")
+    ctx.prompt(seat, "bribe", [A("bribe", crisis="warfare"), A("bribe", crisis="political")], bribe)
 
 
 @steps("bribe")
@@ -443,9 +439,9 @@ def check(ctx: Ctx, kind: str) -> None:
     steps_ = []
     for seat in order:  # QNC-263 reading: each player takes their penalty, then their reward
         if seat in failed:
-            steps_.append(("nc.penalty", {"seat": seat, "kind": kind, "penalty": ch.penalty}))
+            steps_.append((penalty, {"seat": seat, "kind": kind, "penalty": ch.penalty}))
         if seat in winners:
-            steps_.append(("nc.reward", {"seat": seat, "kind": kind}))
+            steps_.append((reward, {"seat": seat, "kind": kind}))
     ctx.push_all(steps_)
 
 
@@ -478,7 +474,7 @@ def _crisis_leaders(ctx, seat, trigger, kind):
     for lid in reversed(pv.province_leaders(player(ctx, seat))):
         ab = pk.leaders[lid].ability
         if ab.trigger == trigger and ab.match in (kind, "any"):
-            ctx.push("nc.leader_fires", seat=seat, leader=lid)
+            ctx.push(leader_fires, seat=seat, leader=lid)
 
 
 @steps("crisis_collect")
@@ -503,7 +499,6 @@ def crisis_collect(ctx: Ctx) -> None:
         p.face_down = []
     state.revealed = False
     ctx.exit_phase("crisis")
-    ctx.push("nc.score_start")
 
 
 # -- Score phase (steps 13-15) ---------------------------------------------------------------
@@ -521,9 +516,8 @@ def score_start(ctx: Ctx) -> None:
             for card in col.structures:
                 for track, n in pk.structures[card].attributes.items():
                     gain_attr(ctx, p.seat, track, n)
-    steps_ = [("nc.score_leaders", {"seat": s}) for s in pv.turn_order(state)]
-    steps_ += [("nc.reset", {"seat": s}) for s in pv.turn_order(state)]
-    steps_.append(("nc.score_end", {}))
+    steps_ = [(score_leaders, {"seat": s}) for s in pv.turn_order(state)]
+    steps_ += [(reset, {"seat": s}) for s in pv.turn_order(state)]
     ctx.push_all(steps_)
 
 
@@ -539,7 +533,7 @@ def score_leaders(ctx, seat):
     for lid in pv.province_leaders(p):
         ab = pk.leaders[lid].ability
         if ab.trigger == "score" and pv.holds(ab.when, state, pk, p):
-            fire.append(("nc.leader_fires", {"seat": seat, "leader": lid}))
+            fire.append((leader_fires, {"seat": seat, "leader": lid}))
     ctx.push_all(fire)
 
 
@@ -554,8 +548,8 @@ def reset(ctx, seat):
     full = [t for t in TRACKS if p.tracks[t] >= pk.board.track_max]
     if not full:
         return
-    ctx.push("nc.reset", seat=seat)
-    ctx.ask(seat, "reset_track", [A("reset_track", track=t) for t in full], "nc.reset_track")
+    ctx.push(reset, seat=seat)
+    ctx.ask(seat, "reset_track", [A("reset_track", track=t) for t in full], reset_track)
 
 
 @steps("reset_track")
@@ -563,8 +557,7 @@ def reset_track(ctx, seat, params):
     pk = pack(ctx)
     track = params["track"]
     # step 15 order: the track's bonus, the seal (and any Alert it covers), then the reset
-    ctx.push_all([("nc.seal", {"seat": seat, "reason": f"track:{track}"}),
-                  ("nc.track_zero", {"seat": seat, "track": track})])
+    ctx.push_all([(seal, {"seat": seat, "reason": f"track:{track}"}), (track_zero, {"seat": seat, "track": track})])
     push_effects(ctx, seat, pk.board.track_bonus[track], "track")
 
 
@@ -582,8 +575,6 @@ def score_end(ctx):
     if len(state.players) == 1 and state.round >= scenario.solo_end_round:
         # QNC-241/242, ruling QNC-R1: a solo game ends right before this round's Refresh
         ctx.finish(final_result(state, "solo_end", solo_target=scenario.seals))
-        return
-    ctx.push("nc.refresh")
 
 
 # -- Refresh phase (steps 16-20) ---------------------------------------------------------------
@@ -599,8 +590,6 @@ def refresh(ctx: Ctx) -> None:
     if (reached and not solo) or not state.crisis_deck:  # step 16
         reason = "seals" if reached and not solo else "crisis_deck"
         ctx.finish(final_result(state, reason, solo_target=target if solo else None))
-        return
-    ctx.push_all([("nc.before_reveal", {}), ("nc.reveal_crisis", {}), ("nc.round_end", {})])
 
 
 @steps("before_reveal")
@@ -624,11 +613,10 @@ def round_end(ctx):
     state = ctx.state
     for p in state.players:  # step 19 (QNC-152/273)
         p.board_cube = "top"
-    ctx.push("nc.pass_die")
     ctx.hook.new_capital_refresh(ctx=ctx)
     if len(state.players) == 1:  # QNC-240: a solo Scout after the new Crisis, cube untouched
         ctx.emit("solo_scout", seat=0)
-        ctx.ask(0, "scout", scout_options(ctx), "nc.scout")
+        ctx.ask(0, "scout", scout_options(ctx), scout)
 
 
 @steps("pass_die")
@@ -637,4 +625,27 @@ def pass_die(ctx):
     state.first = (state.first + 1) % len(state.players)  # step 20 (QNC-274)
     ctx.emit("first_player", seat=state.first)
     ctx.exit_phase("refresh")
-    ctx.push("nc.round_start")
+
+
+# -- the round as data -------------------------------------------------------------------------
+# The Round Anatomy: the phases and their steps, in order; after the Refresh the next round's
+# Development. The Refresh's victory check (or the solo end after Score) finishes the game.
+PHASES = (
+    ("development", ((round_start, {}), (after_draw, {}), (turn, {}), (extra, {}), (burn_step, {}),
+                     (discard_hands, {}))),                                               # steps 1-6
+    ("crisis", ((crisis_start, {}), (bid, {}), (bribes, {}), (check, {"kind": "warfare"}),
+                (check, {"kind": "political"}), (crisis_collect, {}))),                   # steps 7-12
+    ("score", ((score_start, {}), (score_end, {}))),                                      # steps 13-15
+    ("refresh", ((refresh, {}), (before_reveal, {}), (reveal_crisis, {}), (round_end, {}),
+                 (pass_die, {}))),                                                        # steps 16-20
+)
+
+
+PHASE_NAMES = tuple(name for name, _ in PHASES)
+
+
+@steps("start_phase")
+def start_phase(ctx: Ctx, name: str) -> None:
+    """Schedule a phase: its declared steps in order, then the start of the phase after it."""
+    following = PHASE_NAMES[(PHASE_NAMES.index(name) + 1) % len(PHASES)]
+    ctx.push_all([*((step, dict(args)) for step, args in dict(PHASES)[name]), (start_phase, {"name": following})])

@@ -9,7 +9,7 @@ from core.engine import view_events
 from core.flow import Ctx
 from core.rng import seed_state
 from core.state import TableState
-from core.turn_order import by_key, clockwise, counter_clockwise, next_in
+from core.turn_order import by_key, clockwise, counter_clockwise, next_around, next_in, next_lap
 
 DICE = {"skirmish": ["hit", "hit", "hit", "", "", ""], "raid": ["2key+int", "key+self", "key+bhit", "bhit+self",
                                                              "bhit+self", "int"]}
@@ -52,3 +52,30 @@ def test_turn_orders():
     assert next_in(order, 1) == 2 and next_in(order, 0) is None
     seized = clockwise(3, 4)  # the initiative seized mid-round: the order is asked again
     assert next_in(seized, 3) == 0
+
+
+def test_round_and_round_until_every_seat_passed():
+    order = clockwise(2, 4)  # [2, 3, 0, 1]
+    assert next_around(order, None, {0, 3}) == 3  # from the start seat, the first able one
+    assert next_around(order, 3, {0, 3}) == 0
+    assert next_around(order, 0, {0, 3}) == 3  # wraps past the start seat
+    assert next_around(order, 1, {1}) == 1  # a lone able seat acts again
+    assert next_around(order, 1, set()) is None  # everyone passed: the round is over
+    walked, seat, able = [], None, {0, 1, 2, 3}
+    while (seat := next_around(order, seat, able)) is not None:  # each passes on its second turn
+        walked.append(seat)
+        if walked.count(seat) == 2:
+            able.discard(seat)
+    assert walked == [2, 3, 0, 1, 2, 3, 0, 1]
+    seized = clockwise(0, 4)  # the order asked again: the next seat follows the new order
+    assert next_around(seized, 1, {0, 2}) == 2
+
+
+def test_several_laps_of_an_order():
+    order = clockwise(1, 3)  # [1, 2, 0]
+    turns, cur = [], next_lap(order, None, 0, 2)
+    while cur is not None:
+        turns.append(cur)
+        cur = next_lap(order, cur[0], cur[1], 2)
+    assert turns == [(1, 1), (2, 1), (0, 1), (1, 2), (2, 2), (0, 2)]
+    assert next_lap(order, None, 0, 0) is None and next_lap([], None, 0, 3) is None

@@ -54,3 +54,19 @@ def test_an_enabled_module_does_leave_its_mark(module):
     moded = play_game("new-capital", 2, 1, modules=[module])
     assert module in moded.table.state.module_state
     assert encode_state(moded.table.state) != encode_state(base.table.state)
+
+
+@pytest.mark.parametrize("modules", [[], ["dilemmas"], ["guildmasters", "faction-heroes", "dilemmas"]])
+def test_a_tables_manager_holds_only_its_game_and_enabled_modules(modules):
+    """Why the New Capital hooks never ask `state.game`: a table's plugin manager holds its
+    game and its enabled modules, nothing else; another game's tables never call them."""
+    from core.plugins import default_registry
+    from plugins.new_capital import plugin as nc
+
+    registry = default_registry()
+    rules = registry.rules_for("new-capital", modules)
+    names = {name for name, _ in rules.pm.list_name_plugin()}
+    assert names == {"game:new-capital", *(f"module:{m}" for m in modules)}
+    other = registry.rules_for("queens-dilemma", [])
+    assert nc not in other.pm.get_plugins()
+    assert not any(name.startswith("module:") for name, _ in other.pm.list_name_plugin())

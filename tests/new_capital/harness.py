@@ -149,7 +149,7 @@ def _refresh_turn_prompt(table: Table) -> None:
         if p.kind == "turn":
             state.prompts.remove(p)
             ctx = Ctx(state, table.rules)
-            offer_turn(ctx, p.seat, tuple(p.args["next_step"]), p.args["regular"])
+            offer_turn(ctx, p.seat, **p.args)
 
 
 def card_of(seat: int, basic: str) -> str:

@@ -191,13 +191,14 @@ def _scout():
     place of the turn prompt, which comes back once the Scout is answered."""
     from core.flow import Ctx
     from plugins.new_capital.effects import OPS
+    from plugins.new_capital.rounds import reoffer
 
     table, seat = _start()
     state = table.state
     turn = prompt(table, seat)
     state.prompts.remove(turn)
     ctx = Ctx(state, table.rules)
-    ctx.push("nc.reoffer", seat=seat, next_step=turn.args["next_step"], regular=turn.args["regular"])
+    ctx.push(reoffer, seat=seat, **turn.args)
     OPS["scout"](ctx, seat, {"op": "scout"}, "card")
     return table, seat
 
