@@ -6,7 +6,7 @@ the state being changed, the events raised, the RNG, the hooks.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Union
+from typing import Any, Callable, Iterable
 
 from core.errors import EngineError
 from core.rng import Rng
@@ -16,14 +16,13 @@ MAX_STEPS_PER_ACTION = 100_000  # a runaway loop is a bug; fail loudly instead o
 
 # A step is named through the handler that runs it (registered with a `StepTable`); the
 # state stores only the registered name, so saved games stay plain data.
-StepRef = Union[Callable[..., Any], str]
+StepRef = Callable[..., Any]
 
 
 def step_name(step: StepRef) -> str:
-    """The registered name of a step handler. A bare string is accepted only while the games
-    move over to handler references; a handler never registered is an engine error."""
-    if isinstance(step, str):
-        return step
+    """The registered name of a step handler. A name is never written out by hand (so a
+    misspelt or renamed step fails where it is scheduled, not when it runs): a string, or a
+    function no `StepTable` registered, is an engine error."""
     name = getattr(step, "step_name", None)
     if name is None:
         raise EngineError(f"{step!r} is not a registered step handler")

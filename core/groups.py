@@ -57,7 +57,7 @@ def collected(ctx: Ctx, seat: int, params: Any, group: int) -> None:
     ctx.state.groups.remove(held)
     answers = {int(s): a for s, a in held.answers.items()}
     ctx.emit("revealed", group=group, answers={str(s): answers[s] for s in sorted(answers)})
-    ctx.call(held.resume, answers=answers, **held.args)
+    ctx.rules.handlers[held.resume](ctx, answers=answers, **held.args)  # a stored, registered name
 
 
 def propose(ctx: Ctx, proposer: int, seats: list[int], proposal: dict, resume: StepRef, **args: Any) -> int:
@@ -94,7 +94,7 @@ def consented(ctx: Ctx, seat: int, params: dict, group: int) -> None:
     ctx.state.groups.remove(held)
     ctx.state.prompts = [p for p in ctx.state.prompts if p.group != group]
     ctx.emit("proposal_accepted", proposal=group, proposer=held.proposer, parts=held.proposal)
-    ctx.call(held.resume, proposer=held.proposer, proposal=held.proposal, **held.args)
+    ctx.rules.handlers[held.resume](ctx, proposer=held.proposer, proposal=held.proposal, **held.args)
 
 
 @steps("withdrawn")

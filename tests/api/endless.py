@@ -34,7 +34,7 @@ def conclave_initial_state(game, seats, seed, options, modules):
 @hookimpl(tryfirst=True)
 def conclave_setup(ctx):
     if ctx.state.game == "endless":
-        ctx.push("endless.open")
+        ctx.push(open_)
 
 
 @hookimpl
@@ -52,7 +52,7 @@ def conclave_view(state, viewer, view):
 def open_(ctx):
     for seat in range(len(ctx.state.seats)):
         if not any(p.seat == seat for p in ctx.state.prompts):
-            ctx.prompt(seat, "tick", [Action("tick", {"n": 1}), Action("tick", {"n": 2})], "endless.tick")
+            ctx.prompt(seat, "tick", [Action("tick", {"n": 1}), Action("tick", {"n": 2})], tick)
 
 
 @steps("tick")
@@ -60,4 +60,4 @@ def tick(ctx, seat, params):
     ctx.state.ticks += params["n"]
     ctx.emit("ticked", seat=seat, ticks=ctx.state.ticks)
     ctx.emit("secret_tick", to=[seat], secret=ctx.state.secret[seat])
-    ctx.push("endless.open")
+    ctx.push(open_)
