@@ -117,18 +117,6 @@ def save_campaign_session(session, save: CampaignSave) -> None:
 encode = encode_msgpack
 
 
-def entry_events(events: list[dict], viewer: int | None) -> list[dict]:
-    """Logged events as `viewer` may see them (the rule of `core.view_events`, on stored dicts)."""
-    out = []
-    for ev in events:
-        to = ev.get("to")
-        if to is None or (viewer is not None and viewer in to):
-            out.append({"type": ev["type"], "data": ev.get("data", {})})
-        elif ev.get("public") is not None:
-            out.append({"type": ev["type"], "data": ev["public"]})
-    return out
-
-
 class Recent(OrderedDict):
     """A dict that forgets its least recently stored entries beyond `limit` (process caches
     must not grow with every table ever played)."""

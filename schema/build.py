@@ -19,9 +19,9 @@ from strawberry.types import Info
 from api.feeds import FeedSubscription
 from api.metrics import METRICS
 from api.seeds import commitment
-from api.service import Loaded, Rejected as ServiceRejected, TableService, entry_events
+from api.service import Loaded, Rejected as ServiceRejected, TableService
 from api.tokens import from_connection_params
-from core.engine import active_seats, view as core_view
+from core.engine import active_seats, view as core_view, view_events
 from core.state import Action
 from core.plugins import Registry
 from schema.cost import DEFAULT_PAGE, MAX_PAGE
@@ -144,7 +144,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
         own = viewer is not None and e["seat"] == viewer
         return LogEntry(version=e["version"], seat=e["seat"],
                         action=LegalAction(type=e["action"]["type"], params=e["action"].get("params", {})) if own else None,
-                        events=entry_events(e["events"], viewer))
+                        events=view_events(e["events"], viewer))
 
     @strawberry.type
     class Table:
@@ -533,7 +533,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
             viewer = await svc.viewer_seat(table_id, token_of(info))
 
             def update(entry: dict, loaded: Loaded) -> TableUpdate:
-                return TableUpdate(version=entry["version"], events=entry_events(entry["events"], viewer),
+                return TableUpdate(version=entry["version"], events=view_events(entry["events"], viewer),
                                    table=Table(_t=loaded, _viewer=viewer))
 
             return FeedSubscription(svc, table_id, after_version, update)
