@@ -26,7 +26,7 @@ from api.feeds import FeedSubscription, TableFeed
 from api.db import Campaign, CampaignSave, Database, GameAction, GameRecord, now
 from api.live.base import LiveStore, SeatRefused
 from api.metrics import METRICS
-from api.seeds import commitment, draw_seed, seed_problem
+from core.seeds import commitment, draw_seed, seed_problem
 from api.quotas import CreationQuota, QuotaExceeded, Slot
 from api.settings import Settings
 from api.tokens import hash_token, new_code, new_token

@@ -18,7 +18,7 @@ from strawberry.types import Info
 
 from api.feeds import FeedSubscription
 from api.metrics import METRICS
-from api.seeds import commitment
+from core.seeds import commitment
 from api.service import Loaded, Rejected as ServiceRejected, TableService
 from api.tokens import from_connection_params
 from core.engine import active_seats, view as core_view, view_events
