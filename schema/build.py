@@ -23,6 +23,7 @@ from core.seeds import commitment
 from core.state import Action
 from schema.context import address_of, service_of, token_of
 from schema.cost import DEFAULT_PAGE, MAX_PAGE
+from schema import hookspecs
 from schema.errors import log_refusal
 from schema.execution import FastExecutionContext
 from schema.service import Loaded, Rejected as ServiceRejected
@@ -31,13 +32,14 @@ from schema.streaming import ConclaveSchema
 
 def build_schema(registry: Registry, extensions: list | None = None,
                  execution_context_class: type = FastExecutionContext) -> ConclaveSchema:
+    registry.add_hookspecs(hookspecs)  # the plugins' GraphQL types are checked against this layer's specs
     contributed: dict[str, tuple[type, Any]] = {}
-    for plugin_types in registry._discovery.hook.conclave_graphql_types():
+    for plugin_types in registry.hook.conclave_graphql_types():
         for game_id, gql_type, from_view in plugin_types:
             contributed[game_id] = (gql_type, from_view)
 
     module_types: dict[str, tuple[type, Any]] = {}
-    for plugin_types in registry._discovery.hook.conclave_graphql_module_types():
+    for plugin_types in registry.hook.conclave_graphql_module_types():
         for module_id, gql_type, from_view in plugin_types:
             module_types[module_id] = (gql_type, from_view)
 
