@@ -193,7 +193,7 @@ class Registry:
                     raise PluginError(f"module {spec.id!r} is registered twice")
                 self.modules[spec.id] = spec
         for spec_module in dict.fromkeys(g.hookspecs for g in self.games.values() if g.hookspecs is not None):
-            self._discovery.add_hookspecs(spec_module)  # modules implement their game's hooks
+            _add_hookspecs(self._discovery, spec_module)  # modules implement their game's hooks
         check_pending(self._discovery, "the registry")
         self.packs = self._register_packs(content_packs)
         self._cache: dict[tuple[str, tuple[str, ...]], Rules] = {}
@@ -240,7 +240,7 @@ class Registry:
     def _add(self, plugin: Any, name: str | None = None) -> None:
         if self._discovery.is_registered(plugin):
             return
-        self._discovery.register(plugin, name=name)
+        _register(self._discovery, plugin, name)
 
     def game(self, game_id: str) -> GameSpec:
         try:
@@ -310,13 +310,13 @@ class Registry:
             for spec_module in (hookspecs, game.hookspecs, *self._layer_hookspecs):
                 if spec_module is not None:  # every spec before the check below
                     pm.add_hookspecs(spec_module)
-            pm.register(game.plugin, name=f"game:{game.id}")
+            _register(pm, game.plugin, f"game:{game.id}")
             specs = []
             for mid in key[1]:
                 spec = self.modules.get(mid)
                 if spec is None:
                     raise UnknownModule(f"unknown module {mid!r}")
-                pm.register(spec.plugin, name=f"module:{mid}")
+                _register(pm, spec.plugin, f"module:{mid}")
                 specs.append(spec)
             check_pending(pm, f"{game.id} with {', '.join(key[1]) or 'no modules'}")
             rules = Rules(game=game, modules=tuple(specs), pm=pm)
@@ -324,9 +324,17 @@ class Registry:
         return rules
 
 
+def _register(pm: pluggy.PluginManager, plugin: Any, name: str | None) -> None:
+    """`register`, where an implementation that does not fit its spec (an argument the spec
+    does not have) is a `PluginError`; pluggy's message names plugin, hook and arguments."""
+    try:
+        pm.register(plugin, name=name)
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(str(exc)) from None
+
+
 def _add_hookspecs(pm: pluggy.PluginManager, module: Any) -> None:
-    """`add_hookspecs`, where an implementation that does not fit its new spec is a
-    `PluginError` (pluggy's `PluginValidationError` names plugin, hook and arguments)."""
+    """`add_hookspecs`, checking the implementations registered before as `_register` does."""
     try:
         pm.add_hookspecs(module)
     except pluggy.PluginValidationError as exc:

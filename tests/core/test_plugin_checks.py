@@ -119,3 +119,16 @@ def test_added_layer_hookspecs_reach_every_table_manager_once():
     assert registry.hook.conclave_graphql_types.has_spec()
     assert before.pm.hook.conclave_graphql_types.has_spec() and after.pm.hook.conclave_graphql_module_types.has_spec()
     assert registry.rules_for("new-capital", []) is before
+
+
+def test_an_implementation_with_an_argument_its_spec_lacks_is_a_plugin_error():
+    class Odd:
+        @staticmethod
+        @hookimpl
+        def conclave_phase_enter(ctx, phase, weather):  # no `weather` in the spec
+            pass
+
+    with pytest.raises(PluginError, match="conclave_phase_enter"):
+        Registry([sealed_bids, Odd], load_entry_points=False)
+    with pytest.raises(PluginError, match="conclave_phase_enter"):
+        Registry([sealed_bids, module(Odd)], load_entry_points=False)
