@@ -39,3 +39,23 @@ def test_a_graphql_hook_that_does_not_fit_its_spec_is_refused_when_the_schema_is
     registry = Registry([sealed_bids, Provider], load_entry_points=False)
     with pytest.raises(PluginError, match="conclave_graphql_module_types"):
         build_schema(registry)
+
+
+def test_the_api_service_implements_what_the_schema_asks_of_it():
+    """schema/service.py declares the service the resolvers call; api.service.TableService
+    is it: every method there, with the same parameters, and the same value types."""
+    import inspect
+
+    from api import service as api_service
+    from schema import service as contract
+
+    methods = [name for name, member in vars(contract.TableService).items()
+               if inspect.isfunction(member) and not name.startswith("_")]
+    assert {"load", "act", "join", "updates", "log", "viewer_seat"} <= set(methods)
+    for name in methods:
+        wanted = inspect.signature(getattr(contract.TableService, name)).parameters
+        actual = inspect.signature(getattr(api_service.TableService, name)).parameters
+        assert list(actual) == list(wanted), name
+        assert inspect.iscoroutinefunction(getattr(api_service.TableService, name)) == \
+            inspect.iscoroutinefunction(getattr(contract.TableService, name)), name
+    assert api_service.Rejected is contract.Rejected and api_service.Loaded is contract.Loaded
