@@ -32,10 +32,11 @@ from api.service import TableService
 from api.settings import Settings
 from api.auth import is_refused, refused_over_http, rejection_payload
 from api.refusals import refuse
-from api.tokens import bearer, from_connection_params
+from api.tokens import bearer
 from api.ws_direct import DirectTransportWSHandler
 from core.plugins import Registry, default_registry
 from schema.build import build_schema
+from schema.context import from_connection_params
 from schema.cost import CostLimits
 from schema.validation import BoundedValidation, Verdicts
 from schema.errors import UNAVAILABLE, UNAVAILABLE_TYPES, coded_rule

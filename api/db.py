@@ -59,7 +59,7 @@ class CampaignSave(SQLModel, table=True):
     saved_at: datetime = Field(default_factory=now)
 
 
-# Column widths (migration 0004). Seeds are 63-bit (api/seeds.py) and versions count every
+# Column widths (migration 0004). Seeds are 63-bit (core/seeds.py) and versions count every
 # action a table ever took: both are BIGINT, as SQLite's INTEGER already is. Player counts,
 # seats and a campaign's sessions are small by the rules (a Queen's Dilemma campaign has 12
 # games), and row ids grow with rows, not with any value a client sends: INTEGER.

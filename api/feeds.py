@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 from api.metrics import METRICS
 
 if TYPE_CHECKING:
-    from api.service import Loaded, TableService
+    from api.service import TableService
+    from schema.service import Loaded
 
 log = logging.getLogger("conclave.feeds")
 

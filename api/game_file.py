@@ -3,7 +3,7 @@
 One JSON object (`GameFile`): the creation arguments (game, players, seed, modules, options,
 and for a campaign game the campaign state it started from), the accepted actions in order
 as `[seat, {"type", "params"}]`, and what lets anyone check the dealing: the table id and
-the seed commitment the table showed from its start (api/seeds.py), and the recorded result
+the seed commitment the table showed from its start (core/seeds.py), and the recorded result
 and final version. Only `game`, `players`, `seed` and `log` are required, so a hand-written
 log replays too. Every problem with a file is a `GameFileError` naming what is wrong.
 """
@@ -57,7 +57,7 @@ def replay(record: GameFile, registry=None) -> Table:
     """The game rebuilt from its record, checked against what the record says about it:
     the seed against its commitment, the result and version against the replay's."""
     if record.seed_commitment is not None:
-        from api.seeds import matches
+        from core.seeds import matches
 
         if record.table_id is None:
             raise GameFileError("the record has a seed_commitment but no table_id to check it with")

@@ -14,8 +14,7 @@ import sys
 from collections import OrderedDict
 import time
 import uuid
-from dataclasses import dataclass
-from typing import AsyncIterator, NamedTuple
+from typing import AsyncIterator, Callable
 
 import msgspec
 from sqlalchemy import insert
@@ -26,7 +25,7 @@ from api.feeds import FeedSubscription, TableFeed
 from api.db import Campaign, CampaignSave, Database, GameAction, GameRecord, now
 from api.live.base import LiveStore, SeatRefused
 from api.metrics import METRICS
-from api.seeds import commitment, draw_seed, seed_problem
+from core.seeds import commitment, draw_seed, seed_problem
 from api.quotas import CreationQuota, QuotaExceeded, Slot
 from api.settings import Settings
 from api.tokens import hash_token, new_code, new_token
@@ -34,19 +33,12 @@ from core.errors import ActionRejected, ConclaveError, ContentError, StateFormat
 from core.plugins import Registry, Rules
 from core.state import TableState, copy_state, decode_msgpack, encode_msgpack
 from schema.cost import DEFAULT_PAGE, MAX_PAGE  # tables per page: what the cost limit counts
+from schema.service import Created, Loaded, Rejected  # the schema's contract, implemented here
 
 log = logging.getLogger("conclave.tables")
 COMMIT_RETRIES = 50
 SCAN = 200  # tables one page may read, filters or not
 UNKNOWN_TOKEN = "unknown token: it holds no seat and hosts no table"
-
-
-class Rejected(Exception):
-    """A request the service refuses; `code` is part of the API."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code, self.message = code, message
 
 
 def content_unavailable(table_id: str | None, exc: ContentError) -> Rejected:
@@ -74,33 +66,6 @@ def is_storable_id(value: str) -> bool:
     return isinstance(value, str) and "\x00" not in value
 
 
-@dataclass
-class Loaded:
-    """One table as read at one version."""
-
-    id: str
-    meta: dict
-    version: int
-    state: TableState
-    rules: Rules
-    encoded: bytes | None = None  # the state's msgpack bytes, as stored: `apply` copies from them
-
-    @property
-    def status(self) -> str:
-        if self.state.finished:
-            return "finished"
-        return "playing" if len(self.meta.get("seats", {})) >= self.meta["players"] else "open"
-
-
-class Created(NamedTuple):
-    """A new table and what its host is shown once: the host token (it reserves seats) and
-    the join code (players need it, or an invitation, to take a seat)."""
-
-    table: Loaded
-    host_token: str
-    join_code: str
-
-
 SEAT_REFUSALS = {
     SeatRefused.TAKEN: ("SEAT_TAKEN", "seat {seat} of table {table} is taken"),
     SeatRefused.RESERVED: ("SEAT_RESERVED", "seat {seat} of table {table} is reserved for an invitation"),
@@ -115,18 +80,6 @@ def save_campaign_session(session, save: CampaignSave) -> None:
 
 
 encode = encode_msgpack
-
-
-def entry_events(events: list[dict], viewer: int | None) -> list[dict]:
-    """Logged events as `viewer` may see them (the rule of `core.view_events`, on stored dicts)."""
-    out = []
-    for ev in events:
-        to = ev.get("to")
-        if to is None or (viewer is not None and viewer in to):
-            out.append({"type": ev["type"], "data": ev.get("data", {})})
-        elif ev.get("public") is not None:
-            out.append({"type": ev["type"], "data": ev["public"]})
-    return out
 
 
 class Recent(OrderedDict):
@@ -452,6 +405,14 @@ class TableService:
     # -- acting -------------------------------------------------------------------------
     async def act(self, table_id: str, token: str | None, action: dict,
                   expected_version: int | None = None) -> Loaded:
+        """The table after the token's seat played `action`; a refusal is counted by its code."""
+        try:
+            return await self._act(table_id, token, action, expected_version)
+        except Rejected as exc:
+            METRICS.rejections.labels(exc.code).inc()
+            raise
+
+    async def _act(self, table_id: str, token: str | None, action: dict, expected_version: int | None) -> Loaded:
         started = time.perf_counter()
         loaded = await self.load(table_id, fresh=False)  # an unknown table says so, whoever asks
         owner = await self.owner(token)
@@ -791,6 +752,12 @@ class TableService:
         finally:
             METRICS.subscriptions.dec()
             await self.store.unsubscribe(table_id, queue)
+
+    def updates(self, table_id: str, after_version: int,
+                make_update: Callable[[dict, Loaded], object]) -> FeedSubscription:
+        """The source of one `tableUpdates` subscription (api/feeds.py): iterated, it is
+        `follow`; a WebSocket handler that writes synchronously runs it directly."""
+        return FeedSubscription(self, table_id, after_version, make_update)
 
     async def attach_feed(self, table_id: str, subscriber: FeedSubscription) -> None:
         """Add a direct subscriber to the table's feed; returns once the store's notifications

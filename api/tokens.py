@@ -27,13 +27,3 @@ def bearer(header: str | None) -> str | None:
     scheme, _, value = header.partition(" ")
     return value.strip() or None if scheme.lower() == "bearer" else None
 
-
-def from_connection_params(params) -> str | None:
-    """The token of a WebSocket connection-init payload: `Authorization` ("Bearer …" or the
-    bare token) or `token`."""
-    if not isinstance(params, dict):
-        return None
-    raw = params.get("Authorization") or params.get("authorization") or params.get("token")
-    if isinstance(raw, str):
-        return (raw.split(" ", 1)[1] if raw.lower().startswith("bearer ") else raw) or None
-    return None

@@ -283,14 +283,21 @@ def group_view(group, viewer: int | None) -> dict:
     return out
 
 
-def view_events(events: list[Event], viewer: int | None) -> list[dict]:
-    """Events as `viewer` may see them: private data only for its addressees."""
+def view_events(events: list[Event] | list[dict], viewer: int | None) -> list[dict]:
+    """Events as `viewer` may see them: private data only for its addressees, others get the
+    public part or nothing. The one redaction of events: it takes the kernel's `Event`s or
+    their logged plain form (`msgspec.to_builtins`, defaults left out), so a table's log and
+    its subscription updates are redacted by the same rule as the engine's own events."""
     out = []
     for ev in events:
-        if ev.to is None or (viewer is not None and viewer in ev.to):
-            out.append({"type": ev.type, "data": ev.data})
-        elif ev.public is not None:
-            out.append({"type": ev.type, "data": ev.public})
+        if type(ev) is dict:
+            kind, data, to, public = ev["type"], ev.get("data", {}), ev.get("to"), ev.get("public")
+        else:
+            kind, data, to, public = ev.type, ev.data, ev.to, ev.public
+        if to is None or (viewer is not None and viewer in to):
+            out.append({"type": kind, "data": data})
+        elif public is not None:
+            out.append({"type": kind, "data": public})
     return out
 
 

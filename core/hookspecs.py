@@ -33,6 +33,14 @@ PROJECT = "conclave"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
+# Hooks of a layer above the kernel that game plugins implement: the schema's GraphQL types
+# (their specs: schema/hookspecs.py, which the schema gives the registry). A registry that
+# was not given that layer's specs (the kernel alone: bots, simulate, rules tests) leaves
+# these names unchecked instead of refusing every game plugin; any other hook without a spec
+# is refused (`core.plugins.check_pending`). An implementation marked `optionalhook` needs
+# no entry here.
+UPPER_LAYER_HOOKS = frozenset({"conclave_graphql_types", "conclave_graphql_module_types"})
+
 
 # -- registration -------------------------------------------------------------------
 @hookspec
@@ -140,20 +148,6 @@ def conclave_explain_rejection(state: TableState, seat: int, action: Action) -> 
 def conclave_check_invariants(state: TableState) -> list[str]:
     """Return descriptions of broken invariants (cards in two places, counts over the
     components...). Used by tests and `simulate` after every action."""
-
-
-@hookspec
-def conclave_graphql_types() -> list[tuple]:
-    """Typed GraphQL views a game contributes: `(game_id, strawberry_type, from_view)` where
-    `from_view(view: dict)` builds the type from the viewer's redacted view. The schema puts
-    every contributed type into the `GameState` union."""
-
-
-@hookspec
-def conclave_graphql_module_types() -> list[tuple]:
-    """Typed GraphQL views of module state: `(module_id, strawberry_type, from_view)` where
-    `from_view(module_view: dict)` builds it from `view["module_state"][module_id]`. They
-    form the `ModuleState` union of `Table.moduleStates`."""
 
 
 # -- campaigns (games that span sessions) ----------------------------------------------

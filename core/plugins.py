@@ -138,13 +138,40 @@ def _merged(what: str, tables) -> dict[str, Any]:
     return merged
 
 
+def check_pending(pm: pluggy.PluginManager, what: str) -> None:
+    """pluggy's `check_pending`, as a typed error: an implementation of a hook that no
+    hookspec of `pm` declares is a misspelling (or a hook of a game the plugin does not
+    extend) and would silently never run, so it is refused, naming the plugin and the hook.
+
+    A hook of the layers above (`hookspecs.UPPER_LAYER_HOOKS`) whose layer has not given its
+    specs yet is taken as `optionalhook` (the marker's own meaning: a hook of a part that may
+    not be loaded); once the layer adds them (`Registry.add_hookspecs`) pluggy checks its
+    implementations like any other."""
+    for name in hookspecs.UPPER_LAYER_HOOKS:
+        caller = getattr(pm.hook, name, None)
+        if caller is not None and not caller.has_spec():
+            for impl in caller.get_hookimpls():  # this manager's own records of the implementations
+                impl.optionalhook = True
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        unknown = sorted(caller.name for caller in pm.get_hookcallers(exc.plugin) or () if not caller.has_spec())
+        raise PluginError(f"plugin {pm.get_name(exc.plugin)!r} implements {', '.join(map(repr, unknown))}, which "
+                          f"no hookspec of {what} declares (misspelt?)") from None
+
+
 class Registry:
-    """Every game and module installed, and a cache of per-configuration `Rules`."""
+    """Every game and module installed, and a cache of per-configuration `Rules`.
+
+    Its own manager and each table's know the kernel's hookspecs, every registered game's
+    own (`GameSpec.hookspecs`) and those a layer above adds (`add_hookspecs`); an
+    implementation of any other hook is refused (`check_pending`)."""
 
     def __init__(self, builtin: list[ModuleType | str] = (), load_entry_points: bool = True,
                  content_packs: tuple[PackSetting, ...] = ()) -> None:
         self._discovery = pluggy.PluginManager(hookspecs.PROJECT)
         self._discovery.add_hookspecs(hookspecs)
+        self._layer_hookspecs: list[Any] = []  # added by the layers above (add_hookspecs)
         if os.environ.get("CONCLAVE_TRACE_HOOKS"):
             self._discovery.trace.root.setwriter(print)
             self._discovery.enable_tracing()
@@ -165,8 +192,33 @@ class Registry:
                 if spec.id in self.modules:
                     raise PluginError(f"module {spec.id!r} is registered twice")
                 self.modules[spec.id] = spec
+        for spec_module in dict.fromkeys(g.hookspecs for g in self.games.values() if g.hookspecs is not None):
+            _add_hookspecs(self._discovery, spec_module)  # modules implement their game's hooks
+        check_pending(self._discovery, "the registry")
         self.packs = self._register_packs(content_packs)
         self._cache: dict[tuple[str, tuple[str, ...]], Rules] = {}
+        for spec in self.modules.values():  # a module's own hooks are checked at start-up, not at its first table
+            if spec.game in self.games:
+                self.rules_for(spec.game, [spec.id])
+
+    @property
+    def hook(self):
+        """The registry's own hooks: registration, and what plugins contribute to the layers
+        above (e.g. `conclave_graphql_types`). Called with keyword arguments only."""
+        return self._discovery.hook
+
+    def add_hookspecs(self, module: Any) -> None:
+        """Declare the hooks a layer above the kernel calls on the plugins (the schema: their
+        GraphQL types, schema/hookspecs.py): added to this registry's manager and to every
+        table's, now and later, so the plugins' implementations are checked against them.
+        Adding a module again changes nothing."""
+        if module in self._layer_hookspecs:
+            return
+        managers = [self._discovery, *(rules.pm for rules in self._cache.values())]
+        for pm in managers:
+            _add_hookspecs(pm, module)
+        self._layer_hookspecs.append(module)
+        check_pending(self._discovery, "the registry")
 
     def _register_packs(self, settings: tuple[PackSetting, ...]) -> ContentPacks:
         """The plugins' packs, then the operator's (a setting without a game is for every game
@@ -188,7 +240,7 @@ class Registry:
     def _add(self, plugin: Any, name: str | None = None) -> None:
         if self._discovery.is_registered(plugin):
             return
-        self._discovery.register(plugin, name=name)
+        _register(self._discovery, plugin, name)
 
     def game(self, game_id: str) -> GameSpec:
         try:
@@ -255,20 +307,38 @@ class Registry:
         if rules is None:
             game = self.game(game_id)
             pm = pluggy.PluginManager(hookspecs.PROJECT)
-            pm.add_hookspecs(hookspecs)
-            if game.hookspecs is not None:
-                pm.add_hookspecs(game.hookspecs)
-            pm.register(game.plugin, name=f"game:{game.id}")
+            for spec_module in (hookspecs, game.hookspecs, *self._layer_hookspecs):
+                if spec_module is not None:  # every spec before the check below
+                    pm.add_hookspecs(spec_module)
+            _register(pm, game.plugin, f"game:{game.id}")
             specs = []
             for mid in key[1]:
                 spec = self.modules.get(mid)
                 if spec is None:
                     raise UnknownModule(f"unknown module {mid!r}")
-                pm.register(spec.plugin, name=f"module:{mid}")
+                _register(pm, spec.plugin, f"module:{mid}")
                 specs.append(spec)
+            check_pending(pm, f"{game.id} with {', '.join(key[1]) or 'no modules'}")
             rules = Rules(game=game, modules=tuple(specs), pm=pm)
             self._cache[key] = rules
         return rules
+
+
+def _register(pm: pluggy.PluginManager, plugin: Any, name: str | None) -> None:
+    """`register`, where an implementation that does not fit its spec (an argument the spec
+    does not have) is a `PluginError`; pluggy's message names plugin, hook and arguments."""
+    try:
+        pm.register(plugin, name=name)
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(str(exc)) from None
+
+
+def _add_hookspecs(pm: pluggy.PluginManager, module: Any) -> None:
+    """`add_hookspecs`, checking the implementations registered before as `_register` does."""
+    try:
+        pm.add_hookspecs(module)
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(str(exc)) from None
 
 
 BUILTIN_PLUGINS = (

@@ -3,7 +3,8 @@
 Root types are built explicitly and passed to `strawberry.Schema`; per-game typed views
 join the `GameState` union from `conclave_graphql_types`. Expected failures are data
 (`… | Rejected`), not errors. Every table a client reads is that viewer's view: the seat
-whose token it sent, or the public view.
+whose token it sent, or the public view. The service behind the resolvers arrives through
+the GraphQL context (schema/context.py), as the interface schema/service.py declares.
 """
 # No `from __future__ import annotations`: the types are built inside build_schema, so
 # strawberry must see real annotation objects, not names it cannot resolve.
@@ -16,45 +17,29 @@ from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
-from api.feeds import FeedSubscription
-from api.metrics import METRICS
-from api.seeds import commitment
-from api.service import Loaded, Rejected as ServiceRejected, TableService, entry_events
-from api.tokens import from_connection_params
-from core.engine import active_seats, view as core_view
-from core.state import Action
+from core.engine import active_seats, view as core_view, view_events
 from core.plugins import Registry
+from core.seeds import commitment
+from core.state import Action
+from schema.context import address_of, service_of, token_of
 from schema.cost import DEFAULT_PAGE, MAX_PAGE
+from schema import hookspecs
 from schema.errors import log_refusal
 from schema.execution import FastExecutionContext
+from schema.service import Loaded, Rejected as ServiceRejected
 from schema.streaming import ConclaveSchema
-
-
-def token_of(info: Info) -> str | None:
-    """The bearer token: the HTTP Authorization header, or the WebSocket connection-init payload."""
-    ctx = info.context
-    return ctx.get("token") or from_connection_params(ctx.get("connection_params"))
-
-
-def address_of(info: Info) -> str | None:
-    """The client's address: the ASGI scope's `client` of the request or WebSocket."""
-    client = getattr(info.context.get("request"), "client", None)
-    return client.host if client is not None else None
-
-
-def service_of(info: Info) -> TableService:
-    return info.context["service"]
 
 
 def build_schema(registry: Registry, extensions: list | None = None,
                  execution_context_class: type = FastExecutionContext) -> ConclaveSchema:
+    registry.add_hookspecs(hookspecs)  # the plugins' GraphQL types are checked against this layer's specs
     contributed: dict[str, tuple[type, Any]] = {}
-    for plugin_types in registry._discovery.hook.conclave_graphql_types():
+    for plugin_types in registry.hook.conclave_graphql_types():
         for game_id, gql_type, from_view in plugin_types:
             contributed[game_id] = (gql_type, from_view)
 
     module_types: dict[str, tuple[type, Any]] = {}
-    for plugin_types in registry._discovery.hook.conclave_graphql_module_types():
+    for plugin_types in registry.hook.conclave_graphql_module_types():
         for module_id, gql_type, from_view in plugin_types:
             module_types[module_id] = (gql_type, from_view)
 
@@ -144,7 +129,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
         own = viewer is not None and e["seat"] == viewer
         return LogEntry(version=e["version"], seat=e["seat"],
                         action=LegalAction(type=e["action"]["type"], params=e["action"].get("params", {})) if own else None,
-                        events=entry_events(e["events"], viewer))
+                        events=view_events(e["events"], viewer))
 
     @strawberry.type
     class Table:
@@ -398,8 +383,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
         try:
             loaded = await svc.act(table_id, token_of(info), {"type": action_type, "params": params or {}},
                                    expected_version)
-        except ServiceRejected as exc:
-            METRICS.rejections.labels(exc.code).inc()
+        except ServiceRejected as exc:  # (the service counts it)
             return refused(ActRejected, exc, "act")
         return ActOk(version=loaded.version, table=await table_for(info, loaded))
 
@@ -533,10 +517,10 @@ def build_schema(registry: Registry, extensions: list | None = None,
             viewer = await svc.viewer_seat(table_id, token_of(info))
 
             def update(entry: dict, loaded: Loaded) -> TableUpdate:
-                return TableUpdate(version=entry["version"], events=entry_events(entry["events"], viewer),
+                return TableUpdate(version=entry["version"], events=view_events(entry["events"], viewer),
                                    table=Table(_t=loaded, _viewer=viewer))
 
-            return FeedSubscription(svc, table_id, after_version, update)
+            return svc.updates(table_id, after_version, update)
 
     schema = ConclaveSchema(query=Query, mutation=Mutation, subscription=Subscription,
                             extensions=extensions or [], execution_context_class=execution_context_class)

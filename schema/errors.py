@@ -25,8 +25,8 @@ import logging
 
 from graphql import GraphQLError, GraphQLSyntaxError
 
-from api.service import Rejected
 from core.errors import ConclaveError, ContentError, EngineError, PluginError
+from schema.service import Rejected
 
 log = logging.getLogger("conclave.errors")
 

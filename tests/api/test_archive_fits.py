@@ -21,7 +21,7 @@ from sqlalchemy import text
 from api.db import Campaign, Database, GameAction, GameRecord
 from api.live.memory import MemoryStore
 from api.metrics import METRICS
-from api.seeds import SEED_MAX, commitment
+from core.seeds import SEED_MAX, commitment
 from api.service import Rejected, TableService
 from api.settings import Settings
 from core.bot import RandomBot

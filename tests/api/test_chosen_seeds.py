@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from api.seeds import SEED_MAX
+from core.seeds import SEED_MAX
 from tests.api.conftest import server_factory, storage_env
 
 CREATE = """mutation($i: CreateTableInput!) { createTable(input: $i) { __typename

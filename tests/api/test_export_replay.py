@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from api.cli import app
 from api.db import Database
 from api.live.memory import MemoryStore
-from api.seeds import commitment
+from core.seeds import commitment
 from api.service import TableService
 from api.settings import Settings
 from core import view

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from gql import GraphQLRequest
 
-from api.seeds import commitment
+from core.seeds import commitment
 from tests.api.client import ws
 from tests.api.conftest import server_factory, storage_env
 from tests.api.services import ROOT

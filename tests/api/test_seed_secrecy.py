@@ -19,7 +19,7 @@ import httpx
 from gql import GraphQLRequest
 from graphql import parse
 
-from api.seeds import commitment, matches
+from core.seeds import commitment, matches
 from core import default_registry, replay, to_action, view
 from tests.api.client import ws
 from tests.api.test_auth_and_secrets import selection

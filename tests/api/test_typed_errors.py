@@ -234,3 +234,30 @@ def test_act_with_a_junk_token_says_the_token_is_unknown(tmp_path):
     answers = asyncio.run(scenario())
     assert answers["junk"][0] == "UNAUTHORIZED" and "unknown token" in answers["junk"][1]
     assert answers[None][0] == "UNAUTHORIZED" and "needs a seat token" in answers[None][1]
+
+
+def test_each_refused_action_is_counted_by_its_code_once(tmp_path):
+    """`conclave_rejections{code}` counts refused actions in the service, whoever calls it
+    (the schema's `act` no longer counts them itself: it cannot reach api's metrics)."""
+    from api.db import Database
+    from api.live.memory import MemoryStore
+    from api.metrics import METRICS
+    from api.service import Rejected, TableService
+    from api.settings import Settings
+    from core.plugins import BUILTIN_PLUGINS, Registry
+
+    registry = Registry([*BUILTIN_PLUGINS, "tests.api.endless"], load_entry_points=False)
+    db = Database(f"sqlite:///{tmp_path / 's.sqlite3'}")
+    service = TableService(registry, MemoryStore(db), db, Settings())
+
+    def counted() -> float:
+        return METRICS.registry.get_sample_value("conclave_rejections_total", {"code": "UNAUTHORIZED"}) or 0.0
+
+    async def scenario():
+        loaded = (await service.create_table("endless", 2)).table
+        before = counted()
+        with pytest.raises(Rejected):
+            await service.act(loaded.id, "junk", {"type": "tick", "params": {"n": 1}})
+        return counted() - before
+
+    assert asyncio.run(scenario()) == 1

@@ -78,3 +78,26 @@ def test_view_still_redacts_other_seats_prompts():
     table = create_table("new-capital", 2, seed=3)
     mine = view(table.rules, table.state, 0)["prompts"]
     assert all(("options" in p) == (p["seat"] == 0) for p in mine)
+
+
+def test_logged_events_are_redacted_by_the_same_rule_as_live_ones():
+    """The log and subscriptions redact stored events with `core.view_events` itself: the
+    plain form (`msgspec.to_builtins`, defaults left out) gives each viewer the same as the
+    kernel's `Event`s."""
+    import msgspec
+
+    from core.engine import view_events
+    from core.state import Event
+
+    events = [Event(type="open", data={"n": 1}),
+              Event(type="drawn", data={"card": "secret"}, to=[1], public={"seat": 1}),
+              Event(type="whisper", data={"card": "other"}, to=[0, 2]),
+              Event(type="bare")]
+    logged = msgspec.to_builtins(events)
+    assert "to" not in logged[0] and "data" not in logged[3]  # the stored form omits defaults
+    for viewer in (None, 0, 1, 2):
+        assert view_events(logged, viewer) == view_events(events, viewer), viewer
+    assert view_events(logged, 1) == [{"type": "open", "data": {"n": 1}}, {"type": "drawn", "data": {"card": "secret"}},
+                                      {"type": "bare", "data": {}}]
+    assert view_events(logged, None) == [{"type": "open", "data": {"n": 1}}, {"type": "drawn", "data": {"seat": 1}},
+                                         {"type": "bare", "data": {}}]

@@ -8,6 +8,8 @@ its creation a commitment to its seed, and reveals the seed when the game is ove
     commitment = SHA-256 hex of the UTF-8 string  "conclave-seed-v1:" + table_id + ":" + decimal seed
 
 `conclave replay` recomputes it. Seeds fit a signed 64-bit column (SQL BIGINT): 63 bits.
+Pure functions beside the RNG they seed: the schema shows the commitment, the service
+archives it and the CLI checks it, none of them through another.
 """
 from __future__ import annotations
 
