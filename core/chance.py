@@ -26,8 +26,14 @@ def shuffle(ctx: Ctx, items: list, what: str) -> None:
     ctx.emit("shuffle", what=what, count=len(items))
 
 
-def pick(ctx: Ctx, items: Sequence[Any], what: str) -> Any:
-    """One item at random, announced (a random first player, a random setup card)."""
+def pick(ctx: Ctx, items: Sequence[Any], what: str, to: list[int] | None = None) -> Any:
+    """One item at random, announced (a random first player, a random setup card). With
+    `to`, what was picked is shown only to those seats (none: a card drawn face down);
+    everyone else learns that a pick was made and from how many."""
     index = ctx.rng.below(len(items))
-    ctx.emit("random_pick", what=what, index=index, picked=items[index])
+    if to is None:
+        ctx.emit("random_pick", what=what, index=index, picked=items[index])
+    else:
+        ctx.emit("random_pick", to=list(to), public={"what": what, "count": len(items)},
+                 what=what, count=len(items), picked=items[index])
     return items[index]

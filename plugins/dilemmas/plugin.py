@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import msgspec
 
+from core import chance
 from core.flow import StepTable
 from core.hookspecs import hookimpl
 from core.plugins import ModuleSpec
@@ -69,7 +70,7 @@ def conclave_setup(ctx):
     if not enabled(state):
         return
     ids = sorted(cards(state.pack))
-    ctx.rng.shuffle(ids)
+    chance.shuffle(ctx, ids, "dilemmas")
     state.module_state[MODULE_ID] = {
         "zones": {"deck": ids[:IN_PLAY], "box": ids[IN_PLAY:], "current": [], "done": []},  # QNC-208
         "tokens": {str(p.seat): TOKENS for p in state.players},                            # QNC-209
@@ -114,7 +115,7 @@ def first_pass(ctx, after=None):
     seat = next_in(order, after)
     if seat is None:
         if len(order) <= 2:  # QNC-229: the Queen's token, once, after the first pass
-            m["vote"]["queen"] = ctx.rng.choice([FOR, AGAINST])
+            m["vote"]["queen"] = chance.pick(ctx, [FOR, AGAINST], "queen's vote")
             ctx.emit("queen_vote", side=m["vote"]["queen"])
         ctx.push(reinforce)
         return

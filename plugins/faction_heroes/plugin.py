@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+from core import chance
 from core.hookspecs import hookimpl
 from core.plugins import ModuleSpec
 from plugins.new_capital.content import pack_for
@@ -45,7 +46,7 @@ def conclave_setup(ctx):
             from core.errors import ContentError
 
             raise ContentError(f"faction {faction} needs 3 heroes in the pack, has {len(heroes)}")
-        ctx.rng.shuffle(heroes)
+        chance.shuffle(ctx, heroes, f"{faction} heroes")
         zones[faction] = heroes
         for h in heroes:
             state.box.remove(h)

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import msgspec
 
+from core import chance
 from core.flow import StepTable
 from core.hookspecs import hookimpl
 from core.plugins import ModuleSpec
@@ -59,7 +60,7 @@ def conclave_setup(ctx):
     if not enabled(state):
         return
     deck = sorted(cards(state.pack))
-    ctx.rng.shuffle(deck)  # QNC-206
+    chance.shuffle(ctx, deck, "guildmasters")  # QNC-206
     state.module_state[MODULE_ID] = {"zones": {"deck": deck, "discard": [], "dealt": []}, "chooser": None}
 
 
@@ -78,7 +79,7 @@ def new_capital_after_development_draw(ctx):
     for _ in range(2):
         if not zones["deck"]:  # QNC-215: the discard pile becomes the new deck
             zones["deck"], zones["discard"] = zones["discard"], []
-            ctx.rng.shuffle(zones["deck"])
+            chance.shuffle(ctx, zones["deck"], "guildmasters")
             ctx.emit("guildmaster_reshuffle", cards=len(zones["deck"]))
         zones["dealt"].append(zones["deck"].pop())
     mine(state)["chooser"] = state.first

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 import msgspec
 
+from core import chance
 from core.flow import Ctx, StepTable
 from core.state import Action
 from plugins.new_capital import province as pv
@@ -62,7 +63,7 @@ def draw(ctx: Ctx, seat: int, n: int) -> int:
             if not p.discard:
                 break
             p.deck, p.discard = p.discard, []
-            ctx.rng.shuffle(p.deck)
+            chance.shuffle(ctx, p.deck, f"seat {seat} deck")
             ctx.emit("reshuffle", seat=seat, cards=len(p.deck))
         drawn.append(p.deck.pop())
     p.hand.extend(drawn)
@@ -78,7 +79,7 @@ def refill(ctx: Ctx, row_key: str) -> None:
             if not row.discard:
                 return
             row.deck, row.discard = row.discard, []
-            ctx.rng.shuffle(row.deck)
+            chance.shuffle(ctx, row.deck, f"{row_key} row")
             ctx.emit("row_reshuffle", row=row_key, cards=len(row.deck))
         row.pool.append(row.deck.pop())
     ctx.emit("row", row=row_key, pool=list(row.pool))

@@ -5,6 +5,7 @@ order. A phase's steps are all pending from its start; each does its part and re
 names the step after it."""
 from __future__ import annotations
 
+from core import chance
 from core.flow import Ctx
 from core.turn_order import next_around, next_in, next_lap
 from plugins.new_capital import province as pv
@@ -26,44 +27,43 @@ DRAW_PER_ROUND = 6    # QNC-063
 def setup(ctx: Ctx) -> None:
     state: NewCapitalState = ctx.state
     pk = pack(ctx)
-    rng = ctx.rng
     structures = [s for s in pk.structures.values() if not s.draft]
     for tier in (1, 2, 3):  # QNC-016/017: one deck and one pool per tier
         deck = sorted(s.id for s in structures if s.tier == tier)
-        rng.shuffle(deck)
+        chance.shuffle(ctx, deck, f"tier {tier} structures")
         state.rows[f"t{tier}"] = Row(deck=deck)
         refill(ctx, f"t{tier}")
     for level in range(1, 7):  # QNC-018/019: one card per level, level 1 on top
         cards = sorted(c.id for c in pk.crises.values() if c.level == level)
-        chosen = rng.choice(cards)
+        chosen = chance.pick(ctx, cards, f"level {level} crisis", to=[])  # face down until its turn
         state.crisis_deck.append(chosen)
         state.box.extend(c for c in cards if c != chosen)
     state.crisis = state.crisis_deck.pop(0)  # QNC-020
     ctx.emit("crisis", card=state.crisis, level=1)
     adv = sorted(a.id for a in pk.actions.values() if not a.basic)
-    rng.shuffle(adv)
+    chance.shuffle(ctx, adv, "advanced actions")
     state.rows["adv"] = Row(deck=adv)
     refill(ctx, "adv")  # QNC-021
     leaders = sorted(l.id for l in pk.leaders.values() if not l.draft and not l.hero)
-    rng.shuffle(leaders)
+    chance.shuffle(ctx, leaders, "leaders")
     state.rows["leaders"] = Row(deck=leaders)
     refill(ctx, "leaders")  # QNC-022
     state.hunger_deck = sorted(pk.hunger)
-    rng.shuffle(state.hunger_deck)
+    chance.shuffle(ctx, state.hunger_deck, "hunger deck")
 
     draft_structures = sorted(s.id for s in pk.structures.values() if s.draft)
     draft_leaders = sorted(l.id for l in pk.leaders.values() if l.draft)
-    rng.shuffle(draft_structures)
-    rng.shuffle(draft_leaders)
+    chance.shuffle(ctx, draft_structures, "draft structures")
+    chance.shuffle(ctx, draft_leaders, "draft leaders")
     for seat in range(len(state.seats)):
         deck = [f"{seat}:{c}" for c in pk.board.starting_deck]  # QNC-028
-        rng.shuffle(deck)
+        chance.shuffle(ctx, deck, f"seat {seat} starting deck")
         p = Player(
             seat=seat, color=COLORS[seat], deck=deck,
             tracks={t: 0 for t in TRACKS}, seal_slots=[False] * len(pk.board.seal_slots),
         )
         state.players.append(p)
-    state.first = rng.below(len(state.seats))  # QNC-029
+    state.first = chance.pick(ctx, list(range(len(state.seats))), "first player")  # QNC-029
     for p in state.players:  # QNC-031/032: a draft structure opens column 1 and moves a cube
         card = draft_structures.pop()
         p.columns.append(Column(structures=[card]))
@@ -417,7 +417,8 @@ def check(ctx: Ctx, kind: str) -> None:
     if ch.mode == "group":
         group_total = sum(totals.values())
         if solo:  # QNC-236: the die is a phantom player (-1 subtracts one)
-            phantom = SOLO_DIE_FACES[ctx.rng.below(len(SOLO_DIE_FACES))]
+            [(_, face)] = chance.roll(ctx, None, {"solo": SOLO_DIE_FACES}, ["solo"], why=f"{kind} crisis")
+            phantom = SOLO_DIE_FACES[face]
             state.die = phantom
             group_total += phantom
         beaten = group_total >= need  # QNC-116/117

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
+from core import chance
 from core.flow import Ctx, StepTable
 from core.state import Action
 from plugins.queens_dilemma import economy, symbology
@@ -246,7 +247,7 @@ def draw_ongoing(ctx: Ctx, seat: int, exclude: str) -> None:
     if not pool:
         ctx.emit("no_ongoing_left", seat=seat)
         return
-    code = pool[ctx.rng.below(len(pool))]
+    code = chance.pick(ctx, pool, "ongoing agenda", to=[seat])  # held secretly by its seat
     ctx.state.campaign.ongoing_pool.remove(code)
     ctx.state.campaign.diaries[seat].agendas.append(HeldAgenda(code=code, deadline=None))
     ctx.emit("agenda", to=[seat], public={"seat": seat}, seat=seat, code=code, source="ongoing")

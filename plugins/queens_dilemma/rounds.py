@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
+from core import chance
 from core.errors import CannotAfford
 from core.flow import Ctx, StepTable
 from core.state import Action
@@ -31,7 +32,7 @@ def first_game(ctx: Ctx) -> None:
     state: QDState = ctx.state
     c = state.campaign
     n = c.players
-    c.leader = ctx.rng.below(n)
+    c.leader = chance.pick(ctx, list(range(n)), "leader")
     bonuses, c.moderator = council_rules.seat_bonuses(n, c.leader)
     for seat, bonus in bonuses.items():
         d = c.diaries[seat]
@@ -110,7 +111,7 @@ def seat_players(ctx: Ctx) -> None:
     present_seats = [p.seat for p in state.councilors if not p.absent]
     for token in ("leader", "moderator"):  # QD-119
         if getattr(state, token) not in present_seats:
-            setattr(state, token, present_seats[ctx.rng.below(len(present_seats))])
+            setattr(state, token, chance.pick(ctx, present_seats, token))
     ctx.emit("game_setup", game=state.game_number, timeline=msgspec.to_builtins(box.timeline[state.game_number - 1]),
              leader=state.leader, moderator=state.moderator)
 
@@ -151,7 +152,7 @@ def ideology_draw(ctx: Ctx) -> None:
             continue
         character = state.campaign.diaries[p.seat].character
         deck = sorted(c.id for c in box.ideology_cards.values() if c.character == character)
-        ctx.rng.shuffle(deck)
+        chance.shuffle(ctx, deck, f"seat {p.seat} ideology cards")
         drawn = deck[:2]
         p.drawn_ideology = drawn
         numbers = [box.ideology_cards[i].number for i in drawn]
@@ -213,7 +214,7 @@ def chronicles(ctx: Ctx) -> None:
     if not deck:
         return
     order = list(range(len(deck)))
-    ctx.rng.shuffle(order)
+    chance.shuffle(ctx, order, "chronicle deck")
     drawn = [deck[i] for i in order[: box.board.chronicle_draw]]
     placed, brown = [], 0
     for rec in drawn:
@@ -254,7 +255,7 @@ def investments(ctx: Ctx) -> None:
     state: QDState = ctx.state
     here = [p.seat for p in state.councilors if not p.absent]
     cards = sorted(box_of(state).investments)
-    ctx.rng.shuffle(cards)
+    chance.shuffle(ctx, cards, "investments")
     used = council_rules.INVESTMENTS_USED[len(here)]  # QD-116: the players present
     state.investments_left = cards[:used]
     order = [s for s in council_rules.investment_draft_order([p.hegemony for p in state.councilors], state.leader)
@@ -308,7 +309,7 @@ def events_setup(ctx: Ctx) -> None:
 @steps("deck")
 def deck(ctx: Ctx) -> None:
     """QD-115: the whole saved Dilemma deck is shuffled (its order is never shown)."""
-    ctx.rng.shuffle(ctx.state.campaign.deck)
+    chance.shuffle(ctx, ctx.state.campaign.deck, "dilemma deck")
     ctx.emit("deck", size=len(ctx.state.campaign.deck))
 
 
@@ -324,7 +325,7 @@ def open_envelope(ctx: Ctx, code: str, first: bool = False) -> None:
     env = box_of(state).envelopes[code]
     ctx.emit("envelope", code=code)
     c.deck.extend(env.dilemmas)
-    ctx.rng.shuffle(c.deck)
+    chance.shuffle(ctx, c.deck, "dilemma deck")
     for code_ in env.chronicles:  # CAOD: the starting unlocked Chronicle deck (QD-070, QD-071)
         ctx.push(effect, seat=None, e={"op": "chronicle", "code": code_}, source=f"envelope {code}")
     if env.story:
@@ -355,7 +356,7 @@ def open_mystery(ctx: Ctx, code: str) -> None:
     m = box_of(state).mysteries[code]
     ctx.emit("mystery", code=code, title=m.title, warning=m.warning)
     c.deck.extend(m.dilemmas)
-    ctx.rng.shuffle(c.deck)
+    chance.shuffle(ctx, c.deck, "dilemma deck")
     for eid in m.events:
         games = box_of(state).events[eid].games
         c.events.append(EventRecord(id=eid, games_left=games))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from core.chance import pick, roll, shuffle
 from core.engine import view_events
 from core.flow import Ctx
@@ -79,3 +81,42 @@ def test_several_laps_of_an_order():
         cur = next_lap(order, cur[0], cur[1], 2)
     assert turns == [(1, 1), (2, 1), (0, 1), (1, 2), (2, 2), (0, 2)]
     assert next_lap(order, None, 0, 0) is None and next_lap([], None, 0, 3) is None
+
+
+def test_a_secret_pick_shows_what_was_picked_only_to_its_seats():
+    c = ctx(5)
+    got = pick(c, ["x", "y", "z"], "agenda", to=[2])
+    (event,) = c.events
+    assert view_events(c.events, 2)[0]["data"]["picked"] == got
+    for viewer in (None, 0, 1):
+        assert view_events(c.events, viewer)[0]["data"] == {"what": "agenda", "count": 3}
+
+
+@pytest.mark.parametrize("game, players, modules", [
+    ("new-capital", 4, ["guildmasters", "faction-heroes", "dilemmas"]),
+    ("new-capital", 1, []),
+    ("queens-dilemma", 5, ["age-of-disorder"]),
+])
+def test_every_random_draw_of_the_games_goes_through_core_chance(monkeypatch, game, players, modules):
+    """The games draw no randomness of their own: every value the table's RNG gives comes
+    through core.chance, so every die, shuffle and pick is announced as an event."""
+    import sys
+
+    from core import rng as rng_module
+    from core.bot import play_game
+
+    draws, outside = [0], []
+    below = rng_module.Rng.below
+
+    def watched(self, n):
+        frame = sys._getframe(1)
+        while frame.f_code.co_filename.endswith("core/rng.py"):
+            frame = frame.f_back  # shuffle/choice inside the RNG itself: look at their caller
+        draws[0] += 1
+        if not frame.f_code.co_filename.endswith("core/chance.py"):
+            outside.append(f"{frame.f_code.co_filename}:{frame.f_lineno}")
+        return below(self, n)
+
+    monkeypatch.setattr(rng_module.Rng, "below", watched)
+    play_game(game, players, seed=7, modules=modules)
+    assert draws[0] > 0 and outside == []
