@@ -215,6 +215,7 @@ class Board(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     supply: dict[str, int]        # token counts in the box; unlimited in play (ruling G-2)
     favored_at: int = 5
     track_max: int = 5
+    solo_die: list[int] = msgspec.field(default_factory=lambda: [-1, 0, 1, 2, 3, 4])  # QNC-015: its faces
     demo: bool = True
 
 
@@ -313,6 +314,7 @@ def load_pack(folder: Path) -> Pack:
 
     factions = {f.id for f in board.factions}
     require(len(board.factions) == 4, "there are 4 factions")
+    require(len(board.solo_die) >= 2, "the solo die needs at least two faces")
     for track in (0, 1):
         ends = sorted(f.end for f in board.factions if f.track == track)
         require(ends == [-1, 1], f"faction track {track} needs one faction at each end")

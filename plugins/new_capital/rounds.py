@@ -18,7 +18,6 @@ from plugins.new_capital.scoring import final_result
 from plugins.new_capital.state import Column, NewCapitalState, Player, Row
 
 COLORS = ("red", "blue", "green", "yellow")
-SOLO_DIE_FACES = (-1, 0, 1, 2, 3, 4)  # QNC-015
 CARDS_PER_ROUND = 4   # QNC-067
 DRAW_PER_ROUND = 6    # QNC-063
 
@@ -417,8 +416,9 @@ def check(ctx: Ctx, kind: str) -> None:
     if ch.mode == "group":
         group_total = sum(totals.values())
         if solo:  # QNC-236: the die is a phantom player (-1 subtracts one)
-            [(_, face)] = chance.roll(ctx, None, {"solo": SOLO_DIE_FACES}, ["solo"], why=f"{kind} crisis")
-            phantom = SOLO_DIE_FACES[face]
+            faces = pk.board.solo_die  # QNC-015: the die's faces are content data
+            [(_, face)] = chance.roll(ctx, None, {"solo": faces}, ["solo"], why=f"{kind} crisis")
+            phantom = faces[face]
             state.die = phantom
             group_total += phantom
         beaten = group_total >= need  # QNC-116/117
