@@ -112,17 +112,24 @@ def legal_actions(state: TableState, seat: int, rules: Rules | None = None) -> l
         if p.decision:
             if rules is None:
                 raise EngineError("listing a typed decision's answers needs the table's rules")
-            decision = rules.decisions[p.decision]
-            out.extend(Action(type=decision.answer, params=params) for params in decision.listed(state, seat, p))
+            out.extend(prompt_answers(rules, state, p))
         else:
             out.extend(p.options)
     return out
 
 
+def prompt_answers(rules: Rules, state: TableState, prompt) -> list[Action]:
+    """One prompt's answers as `legal_actions` lists them: its options, or its typed
+    decision's candidates."""
+    if not prompt.decision:
+        return list(prompt.options)
+    return rules.decisions[prompt.decision].actions(state, prompt.seat, prompt, hook=rules.hook)
+
+
 def answer_types(rules: Rules, prompt) -> set[str]:
-    """The action types that answer a prompt."""
+    """The action types that answer a prompt (every one a typed decision declares)."""
     if prompt.decision:
-        return {rules.decisions[prompt.decision].answer}
+        return set(rules.decisions[prompt.decision].answers)
     return {o.type for o in prompt.options}
 
 
@@ -149,7 +156,8 @@ def _find_prompt(rules: Rules, state: TableState, seat: int, action: Action):
         refusal = None
         for p in decided:
             try:
-                return p, rules.decisions[p.decision].check(state, seat, p, dict(action.params))
+                return p, rules.decisions[p.decision].check(state, seat, p, dict(action.params), type=action.type,
+                                                            hook=rules.hook)
             except ActionRejected as exc:
                 refusal = refusal or exc
         if len(decided) == len(typed):

@@ -38,7 +38,10 @@ def collect(ctx: Ctx, seats: list[int], kind: str, options: dict[int, list[Actio
             decision: str = "", text: str = "", **args: Any) -> int:
     """Ask every seat in `seats` at once; answers stay secret until the last is in, then
     `resume(ctx, answers={seat: params}, **args)` runs with all of them. Each seat answers
-    from its own `options`, or a typed `decision`."""
+    from its own `options`, or a typed `decision` of one answer type (the answers are held as
+    plain data, which would not say which of several types was sent)."""
+    if decision and len(ctx.rules.decisions[decision].answers) != 1:
+        raise EngineError(f"a collect group's decision has one answer type; {decision!r} has several")
     group = _new_group(ctx, mode="collect", seats=list(seats), resume=step_name(resume), args=dict(args))
     for seat in seats:
         prompt = ctx.prompt(seat, kind, (options or {}).get(seat, []), collected, text=text,

@@ -17,10 +17,9 @@ from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
-from core.engine import active_seats, view as core_view, view_events
+from core.engine import active_seats, prompt_answers, view as core_view, view_events
 from core.plugins import Registry
 from core.seeds import commitment
-from core.state import Action
 from schema.context import address_of, service_of, token_of
 from schema.cost import DEFAULT_PAGE, MAX_PAGE
 from schema import hookspecs
@@ -194,11 +193,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
                     for p in self._t.state.prompts]
 
         def _answers(self, prompt) -> list:
-            if not prompt.decision:
-                return prompt.options
-            decision = self._t.rules.decisions[prompt.decision]
-            return [Action(type=decision.answer, params=params)
-                    for params in decision.listed(self._t.state, prompt.seat, prompt)]
+            return prompt_answers(self._t.rules, self._t.state, prompt)
 
         @strawberry.field(description="The viewer's legal actions: exactly the answers to its open prompts")
         def legal_actions(self) -> list[LegalAction]:

@@ -7,9 +7,10 @@ hookspec = pluggy.HookspecMarker("conclave")
 
 
 @hookspec
-def qd_pass_options(ctx, seat: int, kind: str) -> list:
+def qd_pass_options(state, seat: int, kind: str) -> list:
     """Special Pass Actions (kind "pass_action") or Pass Bonuses ("pass_bonus") open to
-    `seat` now, as complete actions."""
+    `seat` now, as complete actions. Read-only: a voting turn's typed decision asks it when
+    an answer is judged or listed (there is no flow then)."""
 
 
 @hookspec

@@ -47,7 +47,7 @@ def _game() -> GameSpec:
         hookspecs=qd_hookspecs,
         state_type=QDState,
         campaign_only=True,
-        state_format=1,  # 1: payments, forced payments and voting Power are typed decisions (issue 14)
+        state_format=1,  # 1: payments, forced payments and voting turns are typed decisions (issue 14)
         migrations=MIGRATIONS,
     )
 
@@ -134,8 +134,8 @@ def conclave_decisions():
 
 
 @hookimpl
-def qd_pass_options(ctx, seat, kind):
-    return card_actions(ctx.state, seat, kind)
+def qd_pass_options(state, seat, kind):
+    return card_actions(state, seat, kind)
 
 
 @hookimpl

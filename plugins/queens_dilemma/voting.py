@@ -15,7 +15,7 @@ from typing import ClassVar
 import msgspec
 
 from core.decisions import DecisionTable
-from core.errors import BadParameter
+from core.errors import BadParameter, IllegalAction
 from core.flow import Ctx, StepTable
 from core.state import FREE_TEXT_MAX, Action, TableState
 from core.turn_order import clockwise, next_in
@@ -153,40 +153,24 @@ def pay(ctx: Ctx, seat: int, params: Payment) -> None:
     ctx.emit("payment", seat=seat, recipient=params.to, resource=params.resource, n=params.n,
              reason=params.reason)
     open_payments(ctx)
-    # open decisions follow the Treasury: a card action's cost may no longer be met
-    for voter in dict.fromkeys(p.seat for p in ctx.state.prompts if p.kind == "vote"):
-        ctx.state.prompts = [p for p in ctx.state.prompts if not (p.seat == voter and p.kind == "vote")]
-        turn(ctx, voter)
+    # the voting turn is asked again after the offers, so a voter's answers keep the order
+    # `legal_actions` has always listed them in (what is open is read when it answers)
+    for p in [p for p in ctx.state.prompts if p.kind == "vote"]:
+        ctx.state.prompts.remove(p)
+        turn(ctx, p.seat)
     if hasattr(ctx.hook, "qd_payment_made"):
         ctx.hook.qd_payment_made(ctx=ctx, seats=[seat, params.to])
 
 
 @steps("turn")
 def turn(ctx: Ctx, seat: int) -> None:
-    """A voting turn, asked as two prompts of kind "vote" answered by either: how much Power
-    to put on a side (a typed decision, `qdv.vote` or `qdv.raise`: nothing listed in the
-    state) and the rest, listed (stay, or the Pass Actions)."""
+    """A voting turn: one typed decision (`qdv.turn`) answered by a vote, a raise, stay or
+    a Pass Action; nothing is listed in the state."""
     state: Council = ctx.state
-    tile = state.vote.tiles[seat]
-    power = state.councilors[seat].power
-    if tile.side == PASS:  # a passed player is out of this Voting Phase
+    if state.vote.tiles[seat].side == PASS:  # a passed player is out of this Voting Phase
         after_turn(ctx, seat)
         return
-    text = "Vote, raise, stay or pass"
-    if tile.side:  # already voted: raise the same side, or stay
-        if power:
-            ctx.prompt(seat, "vote", [], answer, text=text, decision="qdv.raise")
-        ctx.prompt(seat, "vote", [A("stay")], answer, text=text)
-        return
-    if power:
-        ctx.prompt(seat, "vote", [], answer, text=text, decision="qdv.vote")
-    options = [A("pass", action=GATHER)]
-    if not state.vote.moderator_taken:
-        options.append(A("pass", action=MODERATOR))
-    if hasattr(ctx.hook, "qd_pass_options"):  # Special Pass Actions of the game (QD-154)
-        for extra in ctx.hook.qd_pass_options(ctx=ctx, seat=seat, kind="pass_action"):
-            options += extra
-    ctx.prompt(seat, "vote", options, answer, text=text)
+    ctx.prompt(seat, "vote", [], answer, text="Vote, raise, stay or pass", decision="qdv.turn")
 
 
 class Vote(msgspec.Struct, gc=False, forbid_unknown_fields=True):
@@ -198,72 +182,92 @@ class Raise(msgspec.Struct, gc=False, forbid_unknown_fields=True):
     power: int
 
 
-def _power(state: Council, seat: int, power: int) -> None:
-    held = state.councilors[seat].power
-    if not 1 <= power <= held:  # QD-142: never more than the Treasury holds; QD-144: stay adds none
-        raise BadParameter(f"Power from 1 to the {held} held, not {power}")
+class Stay(msgspec.Struct, gc=False, forbid_unknown_fields=True):
+    pass
 
 
-@decisions.kind("vote", answer="vote", params=Vote)
-def vote_decision(state: Council, seat: int, prompt, answer: Vote) -> None:
-    """A first vote: Aye or Nay, with 1 Power or more, no more than held (QD-140..142)."""
-    if answer.side not in (AYE, NAY):
+class Pass(msgspec.Struct, gc=False, forbid_unknown_fields=True, omit_defaults=True):
+    """A Pass Action: gather, become Moderator, or a card's (`source`, QD-154)."""
+
+    action: str
+    source: str | msgspec.UnsetType = msgspec.UNSET  # absent, not "", from the other Pass Actions
+
+
+def pass_actions(state: Council, seat: int, hook) -> list[Action]:
+    """The Pass Actions open to `seat` now, in the order they are listed: Gather Power, Become
+    Moderator while nobody has, then the game's Special Pass Actions (QD-154)."""
+    out = [A("pass", action=GATHER)]
+    if not state.vote.moderator_taken:
+        out.append(A("pass", action=MODERATOR))
+    if hasattr(hook, "qd_pass_options"):
+        for extra in hook.qd_pass_options(state=state, seat=seat, kind="pass_action"):
+            out += extra
+    return out
+
+
+@decisions.kind("turn", answers={"vote": Vote, "raise": Raise, "stay": Stay, "pass": Pass}, hooks=True)
+def turn_decision(state: Council, seat: int, prompt, type: str, answer, hook) -> None:
+    """Before a side is chosen: a vote, Aye or Nay with 1 Power or more but no more than held
+    (QD-141, QD-142), or a Pass Action open now (QD-150..154); after: a raise of the same side
+    (QD-143) or stay (QD-144), never a pass (QD-146)."""
+    voted = bool(state.vote.tiles[seat].side)
+    if (type in ("raise", "stay")) != voted:
+        raise IllegalAction(f"{type!r} is not legal now; seat {seat} may: "
+                            f"{'raise, stay' if voted else 'pass, vote'}")
+    if type == "vote" and answer.side not in (AYE, NAY):
         raise BadParameter(f"vote: the side is {AYE!r} or {NAY!r}, not {answer.side!r}")
-    _power(state, seat, answer.power)
+    if type in ("vote", "raise"):
+        held = state.councilors[seat].power
+        if not 1 <= answer.power <= held:  # QD-142: never more than the Treasury holds; QD-144: stay adds none
+            raise BadParameter(f"{type}: Power from 1 to the {held} held, not {answer.power}")
+    if type == "pass" and Action("pass", msgspec.to_builtins(answer)) not in pass_actions(state, seat, hook):
+        raise BadParameter(f"pass: {msgspec.to_builtins(answer)!r} is no Pass Action open to seat {seat} now")
 
 
-@vote_decision.candidates
-def _votes(state: Council, seat: int, prompt):
+@turn_decision.candidates
+def _turn_answers(state: Council, seat: int, prompt, hook):
+    """Raises then stay once a side is chosen; else votes (Aye, then Nay, by Power), then
+    the Pass Actions."""
+    power = state.councilors[seat].power
+    if state.vote.tiles[seat].side:
+        yield from (A("raise", power=n) for n in range(1, power + 1))
+        yield A("stay")
+        return
     for side in (AYE, NAY):
-        for n in range(1, state.councilors[seat].power + 1):
-            yield {"side": side, "power": n}
-
-
-@decisions.kind("raise", answer="raise", params=Raise)
-def raise_decision(state: Council, seat: int, prompt, answer: Raise) -> None:
-    """More Power on the side already chosen (QD-143)."""
-    _power(state, seat, answer.power)
-
-
-@raise_decision.candidates
-def _raises(state: Council, seat: int, prompt):
-    for n in range(1, state.councilors[seat].power + 1):
-        yield {"power": n}
+        yield from (A("vote", side=side, power=n) for n in range(1, power + 1))
+    yield from pass_actions(state, seat, hook)
 
 
 @steps("answer")
-def answer(ctx: Ctx, seat: int, params) -> None:
+def answer(ctx: Ctx, seat: int, params: Vote | Raise | Stay | Pass) -> None:
     state: Council = ctx.state
-    if not isinstance(params, dict):  # a typed decision's answer
-        params = msgspec.structs.asdict(params)
-    # the turn's other prompt goes with the one answered
-    state.prompts = [p for p in state.prompts if not (p.seat == seat and p.kind == "vote")]
     vote, me = state.vote, state.councilors[seat]
     tile = vote.tiles[seat]
-    if "side" in params:
-        tile.side = params["side"]
-    if "power" in params:
-        tile.power += params["power"]
-        me.power -= params["power"]
-    if "action" in params:
-        tile.side, tile.pass_action = PASS, params["action"]
-        if params["action"] == MODERATOR:
+    if isinstance(params, (Vote, Raise)):
+        if isinstance(params, Vote):
+            tile.side = params.side
+        tile.power += params.power
+        me.power -= params.power
+    passed = msgspec.to_builtins(params) if isinstance(params, Pass) else None
+    if passed is not None:
+        tile.side, tile.pass_action = PASS, params.action
+        if params.action == MODERATOR:
             state.moderator = seat
             vote.moderator_taken = True
-        elif params["action"] == GATHER:
+        elif params.action == GATHER:
             vote.gatherers.append(seat)
     ctx.emit("vote", seat=seat, side=tile.side, power=tile.power, pass_action=tile.pass_action,
-             source=params.get("source", ""))
+             source=(passed or {}).get("source", ""))
     # The player with strictly the most Power on their tile takes the Leader token at once.
     if tile.power > 0 and all(tile.power > t.power for i, t in enumerate(vote.tiles) if i != seat) \
             and state.leader != seat:
         state.leader = seat
         ctx.emit("leader", seat=seat)
-    if "action" in params and hasattr(ctx.hook, "qd_passed"):
+    if passed is not None and hasattr(ctx.hook, "qd_passed"):
         # the game resolves a Special Pass Action and offers its Pass Bonus (QD-150) before
         # the next turn; the end-of-turn check runs after that
         ctx.push(after_turn_step, seat=seat)
-        ctx.hook.qd_passed(ctx=ctx, seat=seat, params=params)
+        ctx.hook.qd_passed(ctx=ctx, seat=seat, params=passed)
         return
     after_turn(ctx, seat)
 

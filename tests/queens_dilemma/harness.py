@@ -14,7 +14,7 @@ import msgspec
 
 from core import create_table
 from core.bot import play_game
-from core.engine import Table, legal_actions
+from core.engine import Table, legal_actions, prompt_answers
 from core.state import Action
 from plugins.queens_dilemma.content import default_box
 from plugins.queens_dilemma.plugin import GAME_ID, new_campaign
@@ -73,19 +73,9 @@ def options(table: Table, seat: int, type_: str | None = None) -> list[Action]:
 
 
 def choices(table: Table, p) -> list[Action]:
-    """The answers to the decision `p` asks, in the order `legal_actions` lists them: its
-    listed options or its typed decision's candidates, with those of the seat's other prompts
-    of the same kind (a voting turn is two prompts, the Power choices and the rest)."""
-    out: list[Action] = []
-    for q in table.state.prompts:
-        if q.seat != p.seat or q.kind != p.kind:
-            continue
-        if not q.decision:
-            out += q.options
-            continue
-        decision = table.rules.decisions[q.decision]
-        out += [Action(decision.answer, params) for params in decision.listed(table.state, q.seat, q)]
-    return out
+    """One prompt's answers: its listed options, or its typed decision's candidates (in the
+    order `legal_actions` lists them)."""
+    return prompt_answers(table.rules, table.state, p)
 
 
 def prompt_seats(table: Table, kind: str) -> list[int]:

@@ -14,7 +14,9 @@ from tests.queens_dilemma.snapshots import POINTS, play_to
 
 # Measured on commit d61e7cf (before typed decisions) with this module: 20,505 bytes of
 # JSON, 198 stored options in 7 open prompts (every one listed complete in the state).
-# After (state format 1): 7,318 bytes, 2 stored options in 8 prompts, the same 198 answers listed.
+# After (state format 1, voting turns as two prompts): 7,318 bytes, 2 stored options in 8 prompts.
+# After (a voting turn one typed prompt, qdv.turn): 7,050 bytes, no stored option in 7 prompts;
+# the same 198 answers listed all along.
 BEFORE_BYTES = 20_505
 BEFORE_OPTIONS = 198
 

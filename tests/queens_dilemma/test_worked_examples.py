@@ -49,8 +49,7 @@ class Game:
         return next((p for p in self.state.prompts if p.kind == kind), None)
 
     def blocking(self) -> list[tuple[int, str]]:
-        """(seat, kind) of each decision waited for (a voting turn is asked as two prompts)."""
-        return list(dict.fromkeys((p.seat, p.kind) for p in self.state.prompts if p.blocking))
+        return [(p.seat, p.kind) for p in self.state.prompts if p.blocking]
 
     def voter(self) -> int | None:
         p = self.prompt("vote")
