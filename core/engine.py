@@ -133,6 +133,13 @@ def answer_types(rules: Rules, prompt) -> set[str]:
     return {o.type for o in prompt.options}
 
 
+def _answers_with(rules: Rules, prompt, action_type: str) -> bool:
+    """Whether `action_type` answers `prompt` (`answer_types` without building the set)."""
+    if prompt.decision:
+        return action_type in rules.decisions[prompt.decision].answers
+    return any(o.type == action_type for o in prompt.options)
+
+
 def active_seats(state: TableState) -> list[int]:
     """Seats with a blocking prompt open, in seat order."""
     return sorted({p.seat for p in state.prompts if p.blocking})
@@ -147,7 +154,7 @@ def _find_prompt(rules: Rules, state: TableState, seat: int, action: Action):
     if not mine:
         waiting = ", ".join(str(s) for s in active_seats(state)) or "nobody"
         raise NotYourTurn(f"seat {seat} has no decision to make now (waiting for seat {waiting})")
-    typed = [p for p in mine if action.type in answer_types(rules, p)]
+    typed = [p for p in mine if _answers_with(rules, p, action.type)]
     if not typed:
         kinds = sorted({t for p in mine for t in answer_types(rules, p)})
         raise IllegalAction(f"{action.type!r} is not legal now; seat {seat} may: {', '.join(kinds)}")

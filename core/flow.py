@@ -48,12 +48,21 @@ class Ctx:
     # -- pending work ---------------------------------------------------------------
     def push(self, step: StepRef, **args: Any) -> None:
         """Schedule the step handler `step` to run next (before anything already pending)."""
-        self.state.stack.append(Step(step_name(step), args))
+        try:  # the hot path: a registered handler carries its name
+            name = step.step_name
+        except AttributeError:
+            name = step_name(step)  # refuses it, saying why
+        self.state.stack.append(Step(name, args))
 
     def push_all(self, steps: Iterable[tuple[StepRef, dict]]) -> None:
         """Schedule several steps to run in the given order, before anything pending."""
+        stack = self.state.stack
         for step, args in reversed(list(steps)):
-            self.state.stack.append(Step(step_name(step), args))
+            try:
+                name = step.step_name
+            except AttributeError:
+                name = step_name(step)
+            stack.append(Step(name, args))
 
     def call(self, step: StepRef, **args: Any) -> Any:
         """Run the step handler `step` now (by its registered handler, so a module's wrapper
