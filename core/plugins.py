@@ -278,6 +278,7 @@ BUILTIN_PLUGINS = (
     "plugins.dilemmas.plugin",
     "plugins.queens_dilemma.plugin",
     "plugins.age_of_disorder.plugin",
+    "plugins.arcs.plugin",
 )
 
 

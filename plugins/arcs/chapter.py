@@ -101,8 +101,10 @@ def deal_chapter(box: Box, state: ArcsState) -> None:
     rng = Rng(state)
     deck = box.action_deck(len(state.players))
     rng.shuffle(deck)
-    for p in state.players:
-        p.hand, deck = deck[:box.board.hand_size], deck[box.board.hand_size:]
+    state.hands = []
+    for _ in state.players:
+        state.hands.append(deck[:box.board.hand_size])
+        deck = deck[box.board.hand_size:]
     state.action_discard, state.action_deck = deck, []
     state.chapter += 1
 

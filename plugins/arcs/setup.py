@@ -106,7 +106,9 @@ def set_up(box: Box, state: ArcsState, setup_card: str = "") -> None:
         take_resource(box, state, seat, box.systems[spot.a].type, slot=0)  # ARCS-057
         take_resource(box, state, seat, box.systems[spot.b].type, slot=1)
     rng.shuffle(deck)
-    for player in state.players:  # ARCS-059
-        player.hand, deck = deck[:box.board.hand_size], deck[box.board.hand_size:]
+    state.hands = []
+    for _ in state.players:  # ARCS-059
+        state.hands.append(deck[:box.board.hand_size])
+        deck = deck[box.board.hand_size:]
     rng.shuffle(deck)  # ARCS-061: the rest, shuffled, is the face-down discard pile
     state.action_discard, state.action_deck = deck, []

@@ -1,0 +1,266 @@
+"""A battle as steps (digest 7.8-7.10): roll through core.chance, then resolve the symbols
+in their fixed order (ARCS-176), each choice the attacker's (ARCS-183): self-hits and
+intercepts on their own ships, hits on the defender's ships then buildings, each destroyed
+city's Outrage and Ransack, then keys spent on raiding."""
+from __future__ import annotations
+
+import msgspec
+
+from core import chance
+from core.errors import BadParameter
+from core.state import Action
+from plugins.arcs import abilities
+from plugins.arcs.battle import (
+    ShipHits, apply_building_hits, apply_ship_hits, check_building_hits, check_ship_hits, ship_capacity, total,
+)
+from plugins.arcs.content import default_box
+from plugins.arcs.court_flow import offer, take
+from plugins.arcs.outrage import guarded, provoke_outrage, ransack_targets, steal_guild_card, steal_resource
+from plugins.arcs.state import Battle, Ships, Trophy
+from plugins.arcs.tables import decisions, steps
+
+
+class ShipSplit(msgspec.Struct, forbid_unknown_fields=True):
+    """Hits on one player's ships in the battle system: fresh ships damaged, fresh ships
+    destroyed (two hits each), damaged ships destroyed (ARCS-128, ARCS-185)."""
+
+    damage_fresh: int = 0
+    destroy_fresh: int = 0
+    destroy_damaged: int = 0
+
+
+class BuildingSplit(msgspec.Struct, forbid_unknown_fields=True):
+    """Hits per defending building, by its index in the system's buildings ("0", "1")."""
+
+    hits: dict[str, int] = {}
+
+
+def _faces(box):
+    return {kind: [msgspec.to_builtins(f) for f in die.faces] for kind, die in box.dice.items()}
+
+
+@steps("battle")
+def battle(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmish: int = 0, raid: int = 0):
+    """ARCS-171..176: one roll of the collected dice; every symbol is then resolved in order."""
+    box = default_box()
+    which = ["assault"] * assault + ["skirmish"] * skirmish + ["raid"] * raid
+    ctx.emit("battle", attacker=seat, defender=defender, system=system)
+    rolled = chance.roll(ctx, seat, _faces(box), which, why="battle")
+    r = total(box.dice, rolled)
+    ctx.state.battle = Battle(attacker=seat, defender=defender, system=system, hit=r.hit,
+                              building_hit=r.building_hit, self_hit=r.self_hit, intercept=r.intercept, key=r.key)
+    ctx.push_all([(offer, {"seat": seat, "when": "battle_roll"}), (resolve, {})])
+
+
+@steps("resolve")
+def resolve(ctx):
+    state = ctx.state
+    b = state.battle
+    here = state.systems[b.system]
+    if b.self_hit:  # ARCS-177
+        hits, b.self_hit = b.self_hit, 0
+        return ship_hits(ctx, b.attacker, hits)
+    if b.intercept:  # ARCS-178/179: once, one hit per fresh defending ship
+        b.intercept = 0
+        return ship_hits(ctx, b.attacker, here.ships_of(b.defender).fresh)
+    if b.hit:  # ARCS-180: ships first, the rest to buildings
+        hits, b.hit = b.hit, 0
+        return ship_hits(ctx, b.defender, hits)
+    if b.building_hit:  # ARCS-181
+        hits, b.building_hit = b.building_hit, 0
+        return building_hits(ctx, hits)
+    if b.cities:  # ARCS-190, ARCS-198: Outrage then Ransack, city by city (ruling A-R4)
+        b.cities -= 1
+        return city_destroyed(ctx)
+    if b.key and here.ships_of(b.attacker).total:  # ARCS-182
+        return raid_prompt(ctx)
+    state.battle = None  # ARCS-204: keys left are lost
+    ctx.emit("battle_over", attacker=b.attacker, defender=b.defender, system=b.system)
+    ctx.push_all([(offer, {"seat": b.attacker, "when": "after_attack"}),
+                  (offer, {"seat": b.defender, "when": "after_defend"})])
+
+
+def splits(ships: Ships, hits: int):
+    """Every split of `hits` over these ships that the rules accept (all that can land must)."""
+    need = min(hits, ship_capacity(ships))
+    for xf in range(ships.fresh + 1):
+        for xd in range(ships.damaged + 1):
+            df = need - 2 * xf - xd
+            if 0 <= df and df + xf <= ships.fresh:
+                yield ShipSplit(damage_fresh=df, destroy_fresh=xf, destroy_damaged=xd)
+
+
+def ship_hits(ctx, owner: int, hits: int) -> None:
+    b = ctx.state.battle
+    ships = ctx.state.systems[b.system].ships_of(owner)
+    options = list(splits(ships, hits))
+    if len(options) == 1:
+        apply_ships(ctx, owner, hits, options[0])
+        ctx.push(resolve)
+    else:
+        ctx.decide(b.attacker, "arcs.ship_hits", resume=ship_hits_done, owner=owner, hits=hits)
+
+
+@decisions.kind("ship_hits", answer="assign_hits", params=ShipSplit)
+def check_ship_split(state, seat, prompt, answer: ShipSplit):
+    """Split the hits over one player's ships in the battle system."""
+    ships = state.systems[state.battle.system].ships_of(prompt.args["owner"])
+    check_ship_hits(ships, prompt.args["hits"], ShipHits(answer.damage_fresh, answer.destroy_fresh,
+                                                         answer.destroy_damaged))
+
+
+@check_ship_split.candidates
+def _ship_splits(state, seat, prompt):
+    ships = state.systems[state.battle.system].ships_of(prompt.args["owner"])
+    for split in splits(ships, prompt.args["hits"]):
+        yield msgspec.to_builtins(split)
+
+
+@steps("ship_hits_done")
+def ship_hits_done(ctx, seat, params: ShipSplit, owner: int, hits: int):
+    apply_ships(ctx, owner, hits, params)
+    ctx.push(resolve)
+
+
+def apply_ships(ctx, owner: int, hits: int, split: ShipSplit) -> None:
+    """Damage and destroy; destroyed ships become the other side's Trophies (ARCS-187); hits
+    on the defender beyond their ships go on to their buildings (ARCS-180)."""
+    state, b = ctx.state, ctx.state.battle
+    here = state.systems[b.system]
+    ships = here.ships_of(owner)
+    leftover = hits - min(hits, ship_capacity(ships))
+    here.ships[owner] = apply_ship_hits(ships, ShipHits(split.damage_fresh, split.destroy_fresh, split.destroy_damaged))
+    destroyed = split.destroy_fresh + split.destroy_damaged
+    taker = b.defender if owner == b.attacker else b.attacker
+    state.players[taker].trophies.extend([Trophy(owner=owner, kind="ship")] * destroyed)
+    ctx.emit("ships_hit", system=b.system, owner=owner, damaged=split.damage_fresh, destroyed=destroyed)
+    if owner == b.defender and leftover:
+        b.building_hit += leftover
+
+
+def building_splits(buildings, defender: int, hits: int):
+    idx = [i for i, x in enumerate(buildings) if x.owner == defender]
+    caps = [1 if buildings[i].damaged else 2 for i in idx]
+    need = min(hits, sum(caps))
+
+    def go(k, left, acc):
+        if k == len(idx):
+            if left == 0:
+                yield dict(acc)
+            return
+        for n in range(0, min(caps[k], left) + 1):
+            if n:
+                acc[str(idx[k])] = n
+            yield from go(k + 1, left - n, acc)
+            acc.pop(str(idx[k]), None)
+
+    yield from go(0, need, {})
+
+
+def _int_keys(split: BuildingSplit) -> dict[int, int]:
+    try:
+        return {int(k): v for k, v in split.hits.items()}
+    except ValueError:
+        raise BadParameter("buildings are named by their index in the system") from None
+
+
+def building_hits(ctx, hits: int) -> None:
+    b = ctx.state.battle
+    options = list(building_splits(ctx.state.systems[b.system].buildings, b.defender, hits))
+    if len(options) == 1:
+        apply_buildings(ctx, BuildingSplit(hits=options[0]))
+        ctx.push(resolve)
+    else:
+        ctx.decide(b.attacker, "arcs.building_hits", resume=building_hits_done, hits=hits)
+
+
+@decisions.kind("building_hits", answer="assign_building_hits", params=BuildingSplit)
+def check_building_split(state, seat, prompt, answer: BuildingSplit):
+    """Hits on the defending buildings: each at most what destroys it, every landing hit placed."""
+    b = state.battle
+    check_building_hits(state.systems[b.system].buildings, b.defender, prompt.args["hits"], _int_keys(answer))
+
+
+@check_building_split.candidates
+def _building_splits(state, seat, prompt):
+    b = state.battle
+    for split in building_splits(state.systems[b.system].buildings, b.defender, prompt.args["hits"]):
+        yield {"hits": split}
+
+
+@steps("building_hits_done")
+def building_hits_done(ctx, seat, params: BuildingSplit, hits: int):
+    apply_buildings(ctx, params)
+    ctx.push(resolve)
+
+
+def apply_buildings(ctx, split: BuildingSplit) -> None:
+    state, b = ctx.state, ctx.state.battle
+    here = state.systems[b.system]
+    here.buildings, destroyed = apply_building_hits(here.buildings, _int_keys(split))
+    for x in destroyed:
+        state.players[b.attacker].trophies.append(Trophy(owner=x.owner, kind=x.kind))
+        b.cities += x.kind == "city"
+    ctx.emit("buildings_hit", system=b.system, owner=b.defender, hits=split.hits,
+             destroyed=[x.kind for x in destroyed])
+
+
+def city_destroyed(ctx) -> None:
+    """ARCS-191: Outrage of the planet's type on the attacker; ARCS-196: then Ransack a Court
+    card holding the city owner's agents (mandatory, the attacker picks which)."""
+    state, b, box = ctx.state, ctx.state.battle, default_box()
+    resource = box.systems[b.system].type
+    provoke_outrage(box, state, b.attacker, resource)
+    ctx.emit("outrage", seat=b.attacker, resource=resource)
+    if abilities.modifiers(state, box, b.defender, "rivals_cannot_ransack_you"):
+        ctx.push(resolve)
+        return
+    targets = ransack_targets(state, b.defender)
+    ctx.push(resolve)
+    if targets:
+        ctx.ask(b.attacker, "ransack", [Action("ransack", {"card": c}) for c in targets], resume=ransacked)
+
+
+@steps("ransacked")
+def ransacked(ctx, seat, params):
+    take(ctx, seat, params["card"], rivals_to="trophies")
+
+
+def raid_options(state, box, thief: int, victim: int, keys: int) -> list[Action]:
+    """ARCS-200/201: each resource or Guild card the keys left can pay for, then done."""
+    out = []
+    player = state.players[victim]
+    if not guarded(box, state, victim):
+        for slot, r in enumerate(player.resources):
+            if r is not None and box.board.resource_slots[slot].raid_cost <= keys:
+                out.append(Action("steal", {"slot": slot}))
+    for card in player.guild:
+        protects = any(a.do == "steal_protection" for a in box.court[card].abilities)
+        if box.court[card].raid_cost <= keys and (protects or not guarded(box, state, victim)):
+            out.append(Action("steal", {"card": card}))
+    return [*out, Action("steal", {})]
+
+
+def raid_prompt(ctx) -> None:
+    state, b, box = ctx.state, ctx.state.battle, default_box()
+    options = raid_options(state, box, b.attacker, b.defender, b.key)
+    if len(options) == 1:
+        b.key = 0
+        ctx.push(resolve)
+        return
+    ctx.prompt(b.attacker, "raid", options, resume=raided)
+
+
+@steps("raided")
+def raided(ctx, seat, params):
+    state, b, box = ctx.state, ctx.state.battle, default_box()
+    if "slot" in params:
+        resource = state.players[b.defender].resources[params["slot"]]
+        b.key = steal_resource(box, state, seat, b.defender, params["slot"], b.key)
+        ctx.emit("stolen", thief=seat, victim=b.defender, resource=resource)
+    elif "card" in params:
+        b.key = steal_guild_card(box, state, seat, b.defender, params["card"], b.key)
+        ctx.emit("stolen", thief=seat, victim=b.defender, card=params["card"])
+    else:
+        b.key = 0
+    ctx.push(resolve)

@@ -1,0 +1,311 @@
+"""One turn's actions (digest sections 6-8) as typed answers: what a seat may do with the
+pips of its played card and, in the Prelude, with its resources.
+
+Every answer names how it is paid: `pay = -1` spends a pip; `pay = i` spends the resource in
+slot i for its Prelude action (ARCS-214). `check_act` refuses what the rules refuse and
+changes nothing; `pay_for` and the `do_*` effects of actions.py apply an answer that passed.
+`candidates` lists complete answers for bots and legalActions (each one passes the check).
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+import msgspec
+
+from core.errors import ActionRejected, BadParameter, IllegalAction, NotYourTurn
+from plugins.arcs import abilities
+from plugins.arcs.actions import (
+    Move, check_build, check_influence, check_move, check_repair, check_secure, check_tax,
+)
+from plugins.arcs.battle import raid_dice_allowed
+from plugins.arcs.content import Box
+from plugins.arcs.reach import Reach, reach_for
+from plugins.arcs.state import ArcsState
+
+MAX_DICE_PER_KIND = 6  # ARCS-172
+
+
+class _Act(msgspec.Struct, tag_field="act", forbid_unknown_fields=True, kw_only=True):
+    pay: int = -1  # -1: a pip of the played card; i: the resource in slot i, spent in the Prelude
+
+
+class Tax(_Act, tag="tax", kw_only=True):
+    system: str
+    building: int
+
+
+class Build(_Act, tag="build", kw_only=True):
+    system: str
+    what: str  # city | starport | ship
+
+
+class Repair(_Act, tag="repair", kw_only=True):
+    system: str
+    piece: str  # ship | building
+    building: int = -1
+
+
+class MoveShips(_Act, tag="move", kw_only=True):
+    origin: str
+    path: list[str]
+    fresh: int = 0
+    damaged: int = 0
+    drops: list[tuple[int, int]] = []  # per system of the path: (fresh, damaged) left there (Catapult)
+
+
+class Influence(_Act, tag="influence", kw_only=True):
+    card: str
+
+
+class Secure(_Act, tag="secure", kw_only=True):
+    card: str
+
+
+class Attack(_Act, tag="battle", kw_only=True):
+    system: str
+    defender: int
+    assault: int = 0
+    skirmish: int = 0
+    raid: int = 0
+
+
+class Spend(_Act, tag="spend", kw_only=True):
+    """Spend a resource for nothing but its own Prelude effect (a Weapon's, ARCS-215) or for
+    no effect at all (ARCS-220)."""
+
+
+class UseAbility(_Act, tag="ability", kw_only=True):
+    card: str
+    index: int
+    params: dict = {}
+
+
+class Done(_Act, tag="done", kw_only=True):
+    """End the turn; unused pips are lost (ARCS-081)."""
+
+
+Act = Tax | Build | Repair | MoveShips | Influence | Secure | Attack | Spend | UseAbility | Done
+KIND = {Tax: "tax", Build: "build", Repair: "repair", MoveShips: "move", Influence: "influence",
+        Secure: "secure", Attack: "battle"}
+PRELUDE_TRIGGERS = ("prelude", "prelude_discard", "prelude_first_discard")
+
+
+_REACH: dict[tuple[int, tuple[int, ...]], Reach] = {}
+
+
+def reach_of(box: Box, state: ArcsState) -> Reach:
+    """The table's map (cached per box and out-of-play clusters: it never changes in a game)."""
+    key = (id(box), tuple(state.out_of_play))
+    found = _REACH.get(key)
+    if found is None:
+        found = _REACH[key] = reach_for(box, key[1])
+    return found
+
+
+def prelude_buys(box: Box, state: ArcsState, seat: int, resource: str) -> list[str]:
+    """The actions a resource spent in the Prelude buys: none when Outraged in it (ARCS-217)."""
+    turn = state.turn
+    if resource in state.players[seat].outrage:
+        return []
+    if resource == "psionic":
+        return list(turn.lead_actions)  # ARCS-214: the lead suit's actions
+    return list(box.board.prelude_actions.get(resource, []))
+
+
+def check_act(box: Box, state: ArcsState, seat: int, act) -> None:
+    turn = state.turn
+    if turn is None or turn.seat != seat or state.battle is not None:
+        raise NotYourTurn(f"seat {seat} is not taking a turn")
+    if isinstance(act, Done):
+        if act.pay != -1:
+            raise BadParameter("ending the turn costs nothing")
+        return
+    kind = KIND.get(type(act))
+    if act.pay >= 0 or isinstance(act, Spend):
+        if not turn.prelude:
+            raise IllegalAction("the Prelude closed when the first pip was spent")  # ARCS-114
+        player = state.players[seat]
+        if not 0 <= act.pay < len(player.resources) or player.resources[act.pay] is None:
+            raise BadParameter(f"there is no resource in slot {act.pay + 1} to spend")
+        if kind is not None and kind not in prelude_buys(box, state, seat, player.resources[act.pay]):
+            raise IllegalAction(f"spending {player.resources[act.pay]} does not buy {kind}")
+    elif kind is not None:
+        if turn.pips <= 0:
+            raise IllegalAction("no pip of the played card is left")
+        if kind not in turn.actions and not (kind == "battle" and turn.weapon):
+            raise IllegalAction(f"the played card's pips do not buy {kind}")
+    if isinstance(act, Tax):
+        check_tax(state, seat, act.system, act.building, turn.taxed)
+    elif isinstance(act, Build):
+        check_build(box, state, seat, act.system, act.what, turn.starports_used)
+    elif isinstance(act, Repair):
+        check_repair(state, seat, act.system, act.piece, None if act.building < 0 else act.building)
+    elif isinstance(act, MoveShips):
+        check_move(state, reach_of(box, state), seat, to_move(act))
+    elif isinstance(act, Influence):
+        check_influence(state, seat, act.card)
+    elif isinstance(act, Secure):
+        check_secure(state, seat, act.card)
+    elif isinstance(act, Attack):
+        check_attack(box, state, seat, act)
+    elif isinstance(act, UseAbility):
+        check_ability(box, state, seat, act)
+
+
+def to_move(act: MoveShips) -> Move:
+    return Move(origin=act.origin, fresh=act.fresh, damaged=act.damaged, path=tuple(act.path),
+                drops=tuple(tuple(d) for d in act.drops))
+
+
+def dice_allowed(box: Box, state: ArcsState, seat: int, system: str) -> int:
+    """One die per attacking ship (ARCS-171), plus what standing abilities add."""
+    extra = 0
+    for use in abilities.modifiers(state, box, seat, "extra_dice"):
+        if use.ability.where in ("", "any") or (use.ability.where == "gate" and system.endswith("G")):
+            extra += use.ability.count
+    return state.systems[system].ships_of(seat).total + extra
+
+
+def check_attack(box: Box, state: ArcsState, seat: int, act: Attack) -> None:
+    here = state.systems.get(act.system)
+    if here is None:
+        raise BadParameter(f"{act.system!r} is not a system in play")
+    if here.ships_of(seat).total == 0:
+        raise IllegalAction(f"battling in {act.system} needs a Loyal ship there")  # ARCS-168
+    n = len(state.players)
+    if not 0 <= act.defender < n or act.defender == seat:
+        raise BadParameter("the defender is one Rival")
+    if here.ships_of(act.defender).total == 0 and not any(b.owner == act.defender for b in here.buildings):
+        raise IllegalAction(f"seat {act.defender} has no piece in {act.system}")  # ARCS-169
+    counts = (act.assault, act.skirmish, act.raid)
+    if min(counts) < 0 or max(counts) > MAX_DICE_PER_KIND:
+        raise BadParameter(f"0 to {MAX_DICE_PER_KIND} dice of each kind")
+    if sum(counts) > dice_allowed(box, state, seat, act.system):
+        raise IllegalAction("at most one die per attacking ship")
+    if act.raid and not raid_dice_allowed(state.systems, act.system, act.defender):
+        raise IllegalAction("raid dice need a defending building here, or none anywhere")  # ARCS-173
+
+
+def env_for(box: Box, state: ArcsState, ctx=None) -> abilities.Env:
+    return abilities.Env(state=state, box=box, chance=ctx,
+                         emit=(ctx.emit if ctx is not None else (lambda *a, **k: None)))
+
+
+def find_use(box: Box, state: ArcsState, seat: int, card: str, index: int, triggers) -> abilities.Use:
+    for when in triggers:
+        for use in abilities.held(state, box, seat, when):
+            if use.card == card and use.index == index:
+                return use
+    raise IllegalAction(f"{card} has no ability {index} to use now")
+
+
+def check_ability(box: Box, state: ArcsState, seat: int, act: UseAbility) -> None:
+    """A Prelude ability: tried on a copy of the state, so a refusal changes nothing."""
+    if not state.turn.prelude:
+        raise IllegalAction("the Prelude closed when the first pip was spent")  # ARCS-114
+    use = find_use(box, state, seat, act.card, act.index, PRELUDE_TRIGGERS)
+    impl = abilities.OPS[use.ability.do]
+    trial = msgspec.convert(msgspec.to_builtins(state), type(state))
+    if impl.usable is not None and not impl.usable(env_for(box, trial), use):
+        raise IllegalAction(f"{act.card} cannot be used now")
+    abilities.use(env_for(box, trial), use, act.params)
+
+
+# -- candidates -----------------------------------------------------------------------------
+def candidates(box: Box, state: ArcsState, seat: int) -> Iterator[dict]:
+    """Complete answers the check accepts: every action kind the turn can pay for."""
+    for act in _raw(box, state, seat):
+        try:
+            check_act(box, state, seat, act)
+        except ActionRejected:
+            continue
+        yield msgspec.to_builtins(act)
+
+
+def _pays(box: Box, state: ArcsState, seat: int) -> list[tuple[int, set[str]]]:
+    turn = state.turn
+    out = []
+    if turn.pips > 0:
+        out.append((-1, set(turn.actions) | ({"battle"} if turn.weapon else set())))
+    if turn.prelude:
+        seen = set()
+        for i, r in enumerate(state.players[seat].resources):
+            if r is not None and r not in seen:
+                seen.add(r)
+                out.append((i, set(prelude_buys(box, state, seat, r))))
+    return out
+
+
+def _raw(box: Box, state: ArcsState, seat: int):
+    turn = state.turn
+    mine = [s for s, here in state.systems.items() if here.ships_of(seat).total]
+    reach = reach_of(box, state)
+    for pay, kinds in _pays(box, state, seat):
+        if "tax" in kinds:
+            for s, here in state.systems.items():
+                for i, b in enumerate(here.buildings):
+                    if b.kind == "city":
+                        yield Tax(pay=pay, system=s, building=i)
+        if "build" in kinds:
+            for s, here in state.systems.items():
+                if "." in s:
+                    yield Build(pay=pay, system=s, what="city")
+                    yield Build(pay=pay, system=s, what="starport")
+                if any(b.owner == seat and b.kind == "starport" for b in here.buildings):
+                    yield Build(pay=pay, system=s, what="ship")
+        if "repair" in kinds:
+            for s, here in state.systems.items():
+                if here.ships_of(seat).damaged:
+                    yield Repair(pay=pay, system=s, piece="ship")
+                for i, b in enumerate(here.buildings):
+                    if b.owner == seat and b.damaged:
+                        yield Repair(pay=pay, system=s, piece="building", building=i)
+        if "move" in kinds:
+            for s in mine:
+                ships = state.systems[s].ships_of(seat)
+                for nxt in sorted(reach.neighbours.get(s, ())):
+                    yield MoveShips(pay=pay, origin=s, path=[nxt], fresh=ships.fresh, damaged=ships.damaged)
+                    if ships.fresh > 1:
+                        yield MoveShips(pay=pay, origin=s, path=[nxt], fresh=1)
+                    if any(b.owner == seat and b.kind == "starport" for b in state.systems[s].buildings) \
+                            and nxt.endswith("G"):
+                        for far in sorted(reach.neighbours.get(nxt, ())):
+                            if far != s:
+                                yield MoveShips(pay=pay, origin=s, path=[nxt, far], fresh=ships.fresh,
+                                                damaged=ships.damaged)
+        if "influence" in kinds:
+            for card in state.court_row:
+                if card:
+                    yield Influence(pay=pay, card=card)
+        if "secure" in kinds:
+            for card in state.court_row:
+                if card:
+                    yield Secure(pay=pay, card=card)
+        if "battle" in kinds:
+            for s in mine:
+                n = min(dice_allowed(box, state, seat, s), 3 * MAX_DICE_PER_KIND)
+                for rival in range(len(state.players)):
+                    if rival == seat:
+                        continue
+                    a = min(n, MAX_DICE_PER_KIND)
+                    yield Attack(pay=pay, system=s, defender=rival, assault=a, skirmish=min(n - a, 6))
+                    yield Attack(pay=pay, system=s, defender=rival, skirmish=min(n, 6))
+                    r = min(n, MAX_DICE_PER_KIND)
+                    yield Attack(pay=pay, system=s, defender=rival, raid=r, assault=min(n - r, 6))
+                    if n > 1:
+                        yield Attack(pay=pay, system=s, defender=rival, assault=n // 2, raid=min(n - n // 2, 6))
+    if turn.prelude:
+        for i, r in enumerate(state.players[seat].resources):
+            if r == "weapon" and not turn.weapon and "weapon" not in state.players[seat].outrage:
+                yield Spend(pay=i)
+                break
+        for when in PRELUDE_TRIGGERS:
+            for use in abilities.held(state, box, seat, when):
+                impl = abilities.OPS[use.ability.do]
+                env = env_for(box, state)
+                if impl.usable is not None and not impl.usable(env, use):
+                    continue
+                options = list(impl.candidates(env, use)) if impl.candidates else [{}]
+                for params in options:
+                    yield UseAbility(card=use.card, index=use.index, params=params)
+    yield Done()
