@@ -85,3 +85,10 @@ def conclave_check_invariants(state):
     if state.game != GAME_ID:
         return []
     return problems(default_box(), state)
+
+
+@hookimpl
+def conclave_graphql_types():
+    from plugins.arcs.graphql import ArcsState as ArcsView, from_view
+
+    return [(GAME_ID, ArcsView, from_view)]

@@ -78,3 +78,19 @@ def test_a_stale_version_is_refused_and_changes_nothing(tmp_path):
 
     code, version = asyncio.run(scenario())
     assert code == "STALE_VERSION" and version == 0
+
+
+def test_graphql_view_builds_for_every_viewer_and_shows_only_the_own_hand():
+    """The typed `ArcsState` (GameState union): built from each redacted view; the viewer's
+    hand, a spectator's none, other hands as counts."""
+    from plugins.arcs.graphql import from_view
+
+    def check(table, seat, action):
+        s = table.state
+        for viewer in [*range(len(s.players)), None]:
+            typed = from_view(table.view(viewer))
+            assert typed.hand == (None if viewer is None else s.hands[viewer])
+            assert [p.hand_count for p in typed.players] == [len(h) for h in s.hands]
+            assert typed.chapter == s.chapter and len(typed.systems) == len(s.systems)
+
+    assert play_game("arcs", 3, 5, after_action=check).table.state.finished
