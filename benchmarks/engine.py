@@ -1,10 +1,11 @@
-"""Engine speed: full 4-player New Capital games with random bots (a script, not a test).
+"""Engine speed: full 4-player New Capital games and full 3-player Arcs games with random
+bots, in the same run (a script, not a test).
 
-Prints the median time of a whole game, actions per second, and a same-process baseline:
-the cost of the state copy `apply` makes per action, so a reader can see how much of an
-action is bookkeeping and how much is rules.
+Prints, per game, the median time of a whole game and actions per second, and a
+same-process baseline: the cost of the state copy `apply` makes per action, so a reader can
+see how much of an action is bookkeeping and how much is rules.
 
-    python benchmarks/engine.py [--games 200] [--players 4]
+    python benchmarks/engine.py [--games 200] [--players 4] [--arcs-players 3]
 """
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ from core.engine import create_table  # noqa: E402
 from core.state import copy_state  # noqa: E402
 
 
-def one_game(players: int, seed: int) -> tuple[float, int, list]:
-    table = create_table("new-capital", players, seed=seed)
+def one_game(players: int, seed: int, game: str = "new-capital") -> tuple[float, int, list]:
+    table = create_table(game, players, seed=seed)
     bot = RandomBot(seed)
     choices = []
     while not table.state.finished:  # bot choices are made outside the timed region
@@ -31,7 +32,7 @@ def one_game(players: int, seed: int) -> tuple[float, int, list]:
         table.act(seat, action)
     # time the replay of the same actions: pure engine time, no bot
     t0 = time.perf_counter()
-    table = create_table("new-capital", players, seed=seed)
+    table = create_table(game, players, seed=seed)
     for seat, action in choices:
         table.act(seat, action)
     return time.perf_counter() - t0, len(choices), [table.state]
@@ -41,10 +42,16 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--arcs-players", type=int, default=3)
     args = ap.parse_args()
+    run("new-capital", args.players, args.games)
+    run("arcs", args.arcs_players, args.games)
+
+
+def run(game: str, players: int, games: int) -> None:
     times, actions, states = [], 0, []
-    for seed in range(args.games):
-        t, n, st = one_game(args.players, seed)
+    for seed in range(games):
+        t, n, st = one_game(players, seed, game)
         times.append(t)
         actions += n
         states.extend(st)
@@ -56,11 +63,12 @@ def main() -> None:
             copy_state(s)
     copy_us = (time.perf_counter() - t0) / (100 * len(states)) * 1e6
     per_action_us = total / actions * 1e6
-    print(f"games: {args.games} x {args.players} players, {actions} actions")
+    print(f"{game}: {games} games x {players} players, {actions} actions")
     print(f"median game: {statistics.median(times) * 1000:.2f} ms "
           f"(p90 {sorted(times)[int(0.9 * len(times))] * 1000:.2f} ms)")
     print(f"actions per second: {actions / total:,.0f} ({per_action_us:.1f} us per action)")
     print(f"baseline state copy: {copy_us:.1f} us = {copy_us / per_action_us:.0%} of an action")
+
 
 
 if __name__ == "__main__":
