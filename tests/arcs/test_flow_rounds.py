@@ -98,7 +98,8 @@ def test_the_holder_cannot_seize_and_an_empty_hand_skips_ARCS_075_102():
     assert prompt_of(t, 1).kind == "arcs.act"
     act(t, 1, "done")
     # seat 2 had no card: skipped; the round is over, seat 1 surpassed and leads
-    assert t.state.initiative == 1 and prompt_of(t, 1) is None or prompt_of(t, 1).kind == "lead"
+    # every hand is empty: the chapter ended; the Surpasser holds the initiative and leads
+    assert t.state.initiative == 1 and t.state.chapter == 2 and prompt_of(t, 1).kind == "lead"
 
 
 def test_pass_moves_the_initiative_and_everyone_passing_ends_the_chapter_ARCS_078_079_245():

@@ -157,3 +157,28 @@ def test_bad_turn_answers_are_typed_and_change_nothing_ARCS_144_151_161():
     put(t, "2.1", 0, fresh=1)
     act(t, 0, "build", system="2.1", what="city")
     assert t.state.systems["2.1"].buildings[0].owner == 0 and t.state.turn.pips == 2
+
+
+def test_the_safety_net_after_a_turn_with_nothing_on_the_map_ARCS_271():
+    """A seat ending its turn with no ships and no starport on the map places 3 fresh ships
+    in a gate of its choice."""
+    t = leading("CON4")
+    put(t, "2.1", 1, fresh=1)
+    act(t, 0, "done")
+    p = prompt_of(t, 0)
+    assert p.kind == "return_fleet" and {a.params["gate"] for a in p.options} == {"2G", "3G", "5G", "6G"}
+    answer(t, 0, "place_fleet", gate="5G")
+    assert t.state.systems["5G"].ships[0].fresh == 3
+
+
+def test_tax_a_city_once_per_turn_and_a_rival_city_with_control_ARCS_136_137_139_141():
+    t = leading("ADM4")
+    s = t.state
+    put(t, "2.1", 0, fresh=2)
+    put(t, "2.1", 1, fresh=1)
+    s.systems["2.1"].buildings.append(Building(kind="city", owner=1))
+    s.players[1].cities_on_board[1] = False
+    agents = s.players[1].agents
+    act(t, 0, "tax", system="2.1", building=0)
+    assert t.state.players[0].captives == [1] and t.state.players[1].agents == agents - 1
+    refused(t, 0, {"act": "tax", "system": "2.1", "building": 0}, IllegalAction)
