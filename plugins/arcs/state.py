@@ -68,6 +68,15 @@ class Marker(msgspec.Struct, array_like=True):
     flipped: bool = False
 
 
+class AttachedUnion(msgspec.Struct, array_like=True):
+    """A Union card set beside a face-up played action card: at round end its holder takes
+    that card into hand and the Union is discarded (ARCS-314)."""
+
+    card: str
+    action_card: str
+    seat: int
+
+
 class ArcsState(TableState, kw_only=True):
     setup_card: str = ""
     out_of_play: list[int] = []
@@ -87,3 +96,4 @@ class ArcsState(TableState, kw_only=True):
     court_agents: dict[str, list[int]] = {}  # card -> agents on it, per seat
     court_discard: list[str] = []
     resolving: list[str] = []  # Vox cards secured, their effect not yet resolved
+    unions: list[AttachedUnion] = []  # Union cards waiting beside a played card until round end
