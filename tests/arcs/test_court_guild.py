@@ -207,8 +207,11 @@ def test_prison_wardens_pressgang_and_execute_BC12():
     assert "psionic" in state.players[0].resources
     execute = ability(0, "BC12", "captives_to_trophies")
     refused(env, execute, {"captives": [1, 1]}, IllegalAction)
+    tyrant, warlord = (ambition_count(BOX, state, state.players[0], a) for a in ("tyrant", "warlord"))
     use(env, execute, {"captives": [2]})
     assert state.players[0].captives == [1] and [t.owner for t in state.players[0].trophies] == [2]
+    assert ambition_count(BOX, state, state.players[0], "tyrant") == tyrant - 1
+    assert ambition_count(BOX, state, state.players[0], "warlord") == warlord + 1
     sound(state)
 
 
@@ -317,7 +320,7 @@ def test_farseers_swap_after_a_private_look_and_redraw_from_the_bottom_BC17():
 
 
 def test_secret_order_spares_the_zero_marker_for_keeper_and_empath_BC18():
-    """BC18 Secret Order: declaring Keeper or Empath puts no zero marker (ARCS-084 otherwise)."""
+    """BC18 Secret Order: declaring Keeper or Empath puts no zero marker (as declaring does otherwise)."""
     state = table()
     grant(state, 0, "BC18")
     assert not places_zero_marker(state, BOX, 0, "keeper") and not places_zero_marker(state, BOX, 0, "empath")
@@ -417,8 +420,8 @@ def test_relic_fence_converts_once_per_turn_BC24():
 
 def test_galactic_bards_declare_the_played_ambition_BC25():
     """BC25 Galactic Bards: on a Surpass or Pivot, before any action and if nobody declared this
-    round, declare the played card's ambition with no zero marker (ARCS-084 takes the highest
-    Available marker)."""
+    round, declare the played card's ambition with no zero marker; it takes the highest Available
+    marker (ARCS-242)."""
     state = table()
     grant(state, 0, "BC25")
     two = next(c.id for c in BOX.actions.cards if c.number == 2)  # a 2 shows Tycoon

@@ -46,8 +46,8 @@ def test_mass_uprising_a_ship_in_each_system_of_a_cluster_BC26():
 
 
 def test_populist_demands_declare_any_ambition_BC27():
-    """BC27 Populist Demands: optionally declare any ambition; ARCS-084/085: it takes the highest
-    Available marker, and nothing can be declared with none Available."""
+    """BC27 Populist Demands: optionally declare any ambition; it takes the highest Available marker
+    (ARCS-242), and nothing can be declared with none Available (ARCS-085)."""
     state = table()
     grant(state, 0, "BC27")
     (u,) = secured_uses(BOX, "BC27", 0)
