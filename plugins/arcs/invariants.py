@@ -47,7 +47,7 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = ()) -> list[
     if sorted(actions) != sorted(box.action_deck(n)):
         out.append("the action cards are not each in exactly one place")
     court = [*state.court_deck, *(c for c in state.court_row if c), *state.court_discard, *state.resolving,
-             *(c for p in state.players for c in p.guild)]
+             *(c for p in state.players for c in p.guild), *(u.card for u in state.unions)]
     if sorted(court) != sorted(box.court):
         out.append("the Court cards are not each in exactly one place")
     if state.supply and any(v < 0 for v in state.supply.values()):

@@ -105,6 +105,15 @@ class Battle(msgspec.Struct, omit_defaults=True):
     cities: int = 0  # defending cities destroyed, their Outrage and Ransack still to come
 
 
+class AttachedUnion(msgspec.Struct, array_like=True):
+    """A Union card set beside a face-up played action card: at round end its holder takes
+    that card into hand and the Union is discarded (ARCS-314)."""
+
+    card: str
+    action_card: str
+    seat: int
+
+
 class ArcsState(TableState, kw_only=True):
     # What views show (the kernel's allow-list): never the hands, the decks' order or the
     # face-down cards; their sizes are added by the view hook.
@@ -143,3 +152,4 @@ class ArcsState(TableState, kw_only=True):
     turn: Turn | None = None
     battle: Battle | None = None
     winner: int = -1
+    unions: list[AttachedUnion] = []  # Union cards waiting beside a played card until round end
