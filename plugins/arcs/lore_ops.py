@@ -73,13 +73,16 @@ def _spend_window(env: Env, u: Use) -> None:
     window(env.state, u.seat, u.ability.when)["open"].remove(_tag(u))
 
 
-def turn(state: ArcsState) -> dict:
-    """This turn's record (once-per-turn uses, cities taxed): renewed with the chapter/round."""
-    mine = _mine(state)
+def turn(state: ArcsState, write: bool = False) -> dict:
+    """This turn's record (once-per-turn uses, cities taxed), renewed with the chapter/round;
+    a read (`write=False`) of a stale or missing record sees an empty one and stores nothing."""
     now = [state.chapter, state.round]
-    if mine.get("turn", {}).get("id") != now:
-        mine["turn"] = {"id": now, "used": [], "taxed": {}}
-    return mine["turn"]
+    record = state.module_state.get(KEY, {}).get("turn")
+    if record is None or record.get("id") != now:
+        record = {"id": now, "used": [], "taxed": {}}
+        if write:
+            _mine(state)["turn"] = record
+    return record
 
 
 def clear_turn(state: ArcsState) -> None:
@@ -89,7 +92,11 @@ def clear_turn(state: ArcsState) -> None:
 
 def taxed_this_turn(state: ArcsState, seat: int) -> list[list]:
     """The (system, building) pairs `seat` taxed this turn (ARCS-141), shared with the flow's Tax."""
-    return turn(state)["taxed"].setdefault(str(seat), [])
+    return list(turn(state)["taxed"].get(str(seat), []))
+
+
+def note_taxed(state: ArcsState, seat: int, system: str, building: int) -> None:
+    turn(state, write=True)["taxed"].setdefault(str(seat), []).append([system, building])
 
 
 def holds(state: ArcsState, box: Box, seat: int, op_name: str) -> list[Use]:
@@ -142,7 +149,7 @@ def summon(env: Env, u: Use, p: AtSystem) -> None:
         raise IllegalAction(f"there is no city in {p.system}")
     if controller(here) != u.seat:
         raise IllegalAction(f"Summon needs control of {p.system}")
-    turn(env.state)["used"].append([u.seat, _tag(u)])
+    turn(env.state, write=True)["used"].append([u.seat, _tag(u)])
     player = env.state.players[u.seat]
     placed = player.ships > 0
     if placed:
@@ -279,7 +286,7 @@ def sprint(env: Env, u: Use, p: Sprint) -> None:
         raise BadParameter(f"{p.to} does not border {p.origin}")
     do_move(env.state, u.seat, Move(origin=p.origin, fresh=p.fresh, damaged=0, path=(p.to,)))
     left[p.origin] -= p.fresh
-    env.emit("sprint", seat=u.seat, origin=p.origin, to=p.to, fresh=p.fresh)
+    env.emit("sprint", seat=u.seat, origin=p.origin, into=p.to, fresh=p.fresh)
 
 
 # -- L04 Mirror Plating, L06 Signal Breaker, L12 Railgun Arrays, L14 Seeker Torpedoes ------------
@@ -462,7 +469,7 @@ def nurture(env: Env, u: Use, p: Nurture) -> None:
     """Tax one Loyal city with a Build pip (a standard Tax inside a new action: tax modifiers
     and the once-per-turn limit per city apply, ARCS-123, ARCS-141)."""
     resource = _check_nurture(env, u, p)
-    taxed_this_turn(env.state, u.seat).append([p.system, p.building])
+    note_taxed(env.state, u.seat, p.system, p.building)
     gained = bool(resource) and take_resource(env.box, env.state, u.seat, resource)
     env.emit("tax", seat=u.seat, system=p.system, resource=resource if gained else None, via="nurture")
 
