@@ -199,5 +199,6 @@ def usable_all(env: Env, uses: Iterable[Use]) -> list[Use]:
     return [u for u in uses if can_use(env, u)]
 
 
-# The Court cards' ops register themselves on import (Lore and Leaders: lore_ops, likewise).
+# The Court, Lore and Leader ops register themselves on import.
 from plugins.arcs import court_ops  # noqa: E402,F401
+from plugins.arcs import lore_ops  # noqa: E402,F401

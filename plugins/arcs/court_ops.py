@@ -104,7 +104,7 @@ def settle_unions(state: ArcsState) -> list[str]:
     for union in state.unions:
         if union.action_card in state.action_discard:
             state.action_discard.remove(union.action_card)
-        state.players[union.seat].hand.append(union.action_card)
+        state.hands[union.seat].append(union.action_card)
         state.court_discard.append(union.card)
         taken.append(union.action_card)
     state.unions = []
@@ -602,7 +602,7 @@ class Redraw(_Choice):
 def do_farseers_redraw(env: Env, u: Use, choice: Redraw) -> None:
     """Farseers (BC17) Prelude: discard it and any hand cards (face down, on top of the action
     discard), then draw as many cards, the Farseers counted, from the discard's bottom."""
-    state, hand = env.state, env.state.players[u.seat].hand
+    state, hand = env.state, env.state.hands[u.seat]
     if len(set(choice.cards)) != len(choice.cards) or not set(choice.cards) <= set(hand):
         raise BadParameter("discard distinct cards from your hand")
     for c in choice.cards:
@@ -621,7 +621,7 @@ def show_hand(env: Env, seat: int, rival: int) -> None:
     """Farseers when declaring: the Rival's hand, shown to the holder alone, before the swap choice."""
     _rival(env.state, seat, rival)
     env.emit("hand_shown", to=[seat], public={"seat": seat, "rival": rival},
-             seat=seat, rival=rival, cards=list(env.state.players[rival].hand))
+             seat=seat, rival=rival, cards=list(env.state.hands[rival]))
 
 
 class Swap(_Choice):
@@ -636,7 +636,7 @@ def do_farseers_swap(env: Env, u: Use, choice: Swap) -> None:
     swap one card with them. Candidates never list the Rival's cards (hidden information)."""
     state = env.state
     _rival(state, u.seat, choice.rival)
-    mine, theirs = state.players[u.seat].hand, state.players[choice.rival].hand
+    mine, theirs = state.hands[u.seat], state.hands[choice.rival]
     if bool(choice.give) != bool(choice.take):
         raise BadParameter("a swap gives one card and takes one")
     if choice.give:
@@ -819,5 +819,5 @@ def do_call_to_action(env: Env, u: Use, _: None) -> None:
     """Call to Action (BC31): draw the bottom card of the action discard pile (none if empty)."""
     state = env.state
     drawn = [state.action_discard.pop()] if state.action_discard else []
-    state.players[u.seat].hand.extend(drawn)
+    state.hands[u.seat].extend(drawn)
     env.emit("cards_drawn", to=[u.seat], public={"seat": u.seat, "count": len(drawn)}, seat=u.seat, cards=drawn)

@@ -89,7 +89,7 @@ def test_every_candidate_is_accepted_and_keeps_the_table_sound(card):
     state.initiative = 1  # seat 0 may seize
     face_up = []  # one played card of each suit, taken from the Rivals' hands
     for suit in BOX.actions.suits:
-        hand = next(p.hand for p in state.players[1:] if any(c.startswith(suit[:3].upper()) for c in p.hand))
+        hand = next(h for h in state.hands[1:] if any(c.startswith(suit[:3].upper()) for c in h))
         face_up.append(next(c for c in hand if c.startswith(suit[:3].upper())))
         hand.remove(face_up[-1])
     for owner, cards in ((1, ["BC13", "BC23"]), (2, ["BC06"])):

@@ -121,10 +121,10 @@ def test_unions_attach_to_a_face_up_card_and_bring_it_home_ARCS_314(card, suit):
     card into hand and the Union is discarded."""
     state = table()
     grant(state, 0, card)
-    mine = next(c for c in BOX.actions.cards if c.suit == suit and c.id in state.players[1].hand)
-    wrong = next(c for c in BOX.actions.cards if c.suit != suit and c.id in state.players[1].hand)
-    state.players[1].hand.remove(mine.id)
-    state.players[1].hand.remove(wrong.id)
+    mine = next(c for c in BOX.actions.cards if c.suit == suit and c.id in state.hands[1])
+    wrong = next(c for c in BOX.actions.cards if c.suit != suit and c.id in state.hands[1])
+    state.hands[1].remove(mine.id)
+    state.hands[1].remove(wrong.id)
     played = [mine.id, wrong.id]
     env = env_for(state, face_up=played)
     u = ability(0, card, "attach_union")
@@ -139,7 +139,7 @@ def test_unions_attach_to_a_face_up_card_and_bring_it_home_ARCS_314(card, suit):
         steal_guild_card(BOX, state, 1, 0, card, keys=5)
     state.action_discard[:0] = played  # the round's cards are discarded...
     assert settle_unions(state) == [mine.id]  # ...but the Union's card goes to its holder
-    assert mine.id in state.players[0].hand and mine.id not in state.action_discard
+    assert mine.id in state.hands[0] and mine.id not in state.action_discard
     assert state.court_discard[-1] == card and state.unions == []
     sound(state)
 
@@ -295,24 +295,24 @@ def test_farseers_swap_after_a_private_look_and_redraw_from_the_bottom_BC17():
     env = env_for(state)
     show_hand(env, 0, 1)
     shown = events(env, "hand_shown")[0]
-    assert shown.to == [0] and shown.data["cards"] == state.players[1].hand and "cards" not in shown.public
+    assert shown.to == [0] and shown.data["cards"] == state.hands[1] and "cards" not in shown.public
     swap = ability(0, "BC17", "inspect_and_swap")
     assert swap.ability.when == "declare"
-    give_card, take_card = state.players[0].hand[0], state.players[1].hand[0]
+    give_card, take_card = state.hands[0][0], state.hands[1][0]
     refused(env, swap, {"rival": 1, "give": give_card}, BadParameter)
     refused(env, swap, {"rival": 1, "give": take_card, "take": give_card}, BadParameter)
     refused(env, swap, {"rival": 0}, BadParameter)
     from plugins.arcs.abilities import candidates
     assert candidates(env, swap) == [{"rival": 1}, {"rival": 2}]  # never the Rival's cards
     use(env, swap, {"rival": 1, "give": give_card, "take": take_card})
-    assert take_card in state.players[0].hand and give_card in state.players[1].hand
+    assert take_card in state.hands[0] and give_card in state.hands[1]
     assert events(env, "hands_swapped")[0].to == [0, 1]
     redraw = ability(0, "BC17", "redraw_from_discard_bottom")
-    away = state.players[0].hand[:2]
+    away = state.hands[0][:2]
     pile = away + state.action_discard  # the discarded cards go on top; drawing takes the bottom
-    refused(env, redraw, {"cards": [state.players[1].hand[0]]}, BadParameter)
+    refused(env, redraw, {"cards": [state.hands[1][0]]}, BadParameter)
     use(env, redraw, {"cards": away})
-    assert sorted(pile[-3:]) == sorted(state.players[0].hand[-3:]) and len(state.players[0].hand) == 7
+    assert sorted(pile[-3:]) == sorted(state.hands[0][-3:]) and len(state.hands[0]) == 7
     assert state.action_discard == pile[:-3] and "BC17" in state.court_discard
     drawn = events(env, "cards_redrawn")[0]
     assert drawn.to == [0] and drawn.public == {"seat": 0, "discarded": 2, "drawn": 3}

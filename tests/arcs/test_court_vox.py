@@ -157,7 +157,7 @@ def test_call_to_action_draws_the_discard_bottom_privately_BC31():
     refused(env, u, {"card": "x"}, BadParameter)
     bottom = state.action_discard[-1]
     use(env, u, {})
-    assert state.players[0].hand[-1] == bottom and bottom not in state.action_discard
+    assert state.hands[0][-1] == bottom and bottom not in state.action_discard
     drawn = events(env, "cards_drawn")[0]
     assert drawn.to == [0] and drawn.public == {"seat": 0, "count": 1}
     dispose_vox(BOX, state, "BC31")
