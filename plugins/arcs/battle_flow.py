@@ -14,7 +14,9 @@ from plugins.arcs.battle import (
     ShipHits, apply_building_hits, apply_ship_hits, check_building_hits, check_ship_hits, ship_capacity, total,
 )
 from plugins.arcs.content import default_box
-from plugins.arcs.court_flow import offer, take
+from plugins.arcs import lore_ops
+from plugins.arcs.court_flow import offer, offer_in_window, take
+from plugins.arcs.turn import dice_allowed
 from plugins.arcs.outrage import guarded, provoke_outrage, ransack_targets, steal_guild_card, steal_resource
 from plugins.arcs.state import Battle, Ships, Trophy
 from plugins.arcs.tables import decisions, steps
@@ -41,15 +43,46 @@ def _faces(box):
 
 @steps("battle")
 def battle(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmish: int = 0, raid: int = 0):
-    """ARCS-171..176: one roll of the collected dice; every symbol is then resolved in order."""
-    box = default_box()
+    """ARCS-171..176: one roll of the collected dice; every symbol is then resolved in order.
+    Railgun Arrays (L12) first hit the attacker before the dice are rolled."""
+    state, box = ctx.state, default_box()
+    here = state.systems[system]
     which = ["assault"] * assault + ["skirmish"] * skirmish + ["raid"] * raid
     ctx.emit("battle", attacker=seat, defender=defender, system=system)
-    rolled = chance.roll(ctx, seat, _faces(box), which, why="battle")
-    r = total(box.dice, rolled)
-    ctx.state.battle = Battle(attacker=seat, defender=defender, system=system, hit=r.hit,
-                              building_hit=r.building_hit, self_hit=r.self_hit, intercept=r.intercept, key=r.key)
-    ctx.push_all([(offer, {"seat": seat, "when": "battle_roll"}), (resolve, {})])
+    state.battle = Battle(attacker=seat, defender=defender, system=system, dice=which,
+                          all_fresh=here.ships_of(seat).damaged == 0,
+                          trophies_at_start=len(state.players[seat].trophies))
+    railgun = lore_ops.railgun_hits(state, box, system, defender)
+    ctx.push(roll_dice)
+    if railgun:
+        ctx.emit("railgun", attacker=seat, defender=defender, hits=railgun)
+        ship_hits(ctx, seat, railgun, then=None)
+
+
+@steps("roll_dice")
+def roll_dice(ctx):
+    """The roll (public, through core.chance); at most one die per ship still there (the
+    Railgun hit may have destroyed some); then the attacker's after-roll abilities
+    (Skirmishers, Seeker Torpedoes) and the tally."""
+    state, box = ctx.state, default_box()
+    b = state.battle
+    allowed = dice_allowed(box, state, b.attacker, b.system)
+    if not state.systems[b.system].ships_of(b.attacker).total:
+        allowed = 0
+    b.dice = b.dice[:allowed]
+    b.roll = [tuple(f) for f in chance.roll(ctx, b.attacker, _faces(box), list(b.dice), why="battle")]
+    ctx.push_all([(offer, {"seat": b.attacker, "when": "battle_roll"}), (tally, {})])
+
+
+@steps("tally")
+def tally(ctx):
+    """The final roll's symbols; intercepts with Mirror Plating (L04) and Signal Breaker (L06)."""
+    state, box = ctx.state, default_box()
+    b = state.battle
+    r = total(box.dice, [tuple(f) for f in b.roll])
+    b.hit, b.building_hit, b.self_hit, b.key = r.hit, r.building_hit, r.self_hit, r.key
+    b.intercept = lore_ops.intercepts(state, box, b.attacker, b.defender, r.intercept, b.dice, b.all_fresh)
+    ctx.push(resolve)
 
 
 @steps("resolve")
@@ -76,8 +109,11 @@ def resolve(ctx):
         return raid_prompt(ctx)
     state.battle = None  # ARCS-204: keys left are lost
     ctx.emit("battle_over", attacker=b.attacker, defender=b.defender, system=b.system)
+    if lore_ops.repair_drones(state, default_box(), b.attacker, b.system):  # L07
+        ctx.emit("repaired", seat=b.attacker, system=b.system, piece="ship", why="repair_drones")
+    took = len(state.players[b.attacker].trophies) > b.trophies_at_start
     ctx.push_all([(offer, {"seat": b.attacker, "when": "after_attack"}),
-                  (offer, {"seat": b.defender, "when": "after_defend"})])
+                  *offer_in_window(b.defender, "after_defend", facts={"trophies_taken": took})])
 
 
 def splits(ships: Ships, hits: int):
@@ -90,15 +126,19 @@ def splits(ships: Ships, hits: int):
                 yield ShipSplit(damage_fresh=df, destroy_fresh=xf, destroy_damaged=xd)
 
 
-def ship_hits(ctx, owner: int, hits: int) -> None:
+def ship_hits(ctx, owner: int, hits: int, then=resolve) -> None:
+    """Hits on one side's ships: applied at once when only one split is possible, else the
+    attacker's typed choice; `then` (resolve, or nothing before the roll) follows."""
     b = ctx.state.battle
     ships = ctx.state.systems[b.system].ships_of(owner)
     options = list(splits(ships, hits))
     if len(options) == 1:
         apply_ships(ctx, owner, hits, options[0])
-        ctx.push(resolve)
+        if then is not None:
+            ctx.push(then)
     else:
-        ctx.decide(b.attacker, "arcs.ship_hits", resume=ship_hits_done, owner=owner, hits=hits)
+        ctx.decide(b.attacker, "arcs.ship_hits", resume=ship_hits_done, owner=owner, hits=hits,
+                   **({} if then is not None else {"then": False}))
 
 
 @decisions.kind("ship_hits", answer="assign_hits", params=ShipSplit)
@@ -117,9 +157,10 @@ def _ship_splits(state, seat, prompt):
 
 
 @steps("ship_hits_done")
-def ship_hits_done(ctx, seat, params: ShipSplit, owner: int, hits: int):
+def ship_hits_done(ctx, seat, params: ShipSplit, owner: int, hits: int, then: bool = True):
     apply_ships(ctx, owner, hits, params)
-    ctx.push(resolve)
+    if then:
+        ctx.push(resolve)
 
 
 def apply_ships(ctx, owner: int, hits: int, split: ShipSplit) -> None:
@@ -206,19 +247,25 @@ def apply_buildings(ctx, split: BuildingSplit) -> None:
 
 
 def city_destroyed(ctx) -> None:
-    """ARCS-191: Outrage of the planet's type on the attacker; ARCS-196: then Ransack a Court
-    card holding the city owner's agents (mandatory, the attacker picks which)."""
-    state, b, box = ctx.state, ctx.state.battle, default_box()
-    resource = box.systems[b.system].type
-    provoke_outrage(box, state, b.attacker, resource)
-    ctx.emit("outrage", seat=b.attacker, resource=resource)
-    if abilities.modifiers(state, box, b.defender, "rivals_cannot_ransack_you"):
-        ctx.push(resolve)
-        return
-    targets = ransack_targets(state, b.defender)
+    """The battle's next destroyed city: its Outrage and Ransack, then the rest of the battle."""
+    b = ctx.state.battle
     ctx.push(resolve)
+    city_lost(ctx, b.attacker, b.defender, b.system)
+
+
+def city_lost(ctx, attacker: int, owner: int, system: str) -> None:
+    """ARCS-191: Outrage of the planet's type on the attacker (a city in a gate: each of its
+    types, Gate Stations); ARCS-196: then Ransack a Court card holding the city owner's agents
+    (mandatory, the attacker picks which) unless the owner is the Elder (Beloved)."""
+    state, box = ctx.state, default_box()
+    for resource in lore_ops.city_types(state, box, system) or []:
+        provoke_outrage(box, state, attacker, resource)
+        ctx.emit("outrage", seat=attacker, resource=resource)
+    if lore_ops.ransack_barred(state, box, owner, True):
+        return
+    targets = ransack_targets(state, owner)
     if targets:
-        ctx.ask(b.attacker, "ransack", [Action("ransack", {"card": c}) for c in targets], resume=ransacked)
+        ctx.ask(attacker, "ransack", [Action("ransack", {"card": c}) for c in targets], resume=ransacked)
 
 
 @steps("ransacked")
@@ -232,7 +279,7 @@ def raid_options(state, box, thief: int, victim: int, keys: int) -> list[Action]
     player = state.players[victim]
     if not guarded(box, state, victim):
         for slot, r in enumerate(player.resources):
-            if r is not None and box.board.resource_slots[slot].raid_cost <= keys:
+            if r is not None and lore_ops.slot_raid_cost(box, state, victim, slot) <= keys:
                 out.append(Action("steal", {"slot": slot}))
     for card in player.guild:
         protects = any(a.do == "steal_protection" for a in box.court[card].abilities)
@@ -264,3 +311,62 @@ def raided(ctx, seat, params):
     else:
         b.key = 0
     ctx.push(resolve)
+
+
+# -- Fire Rifles (L02): the firer splits the hits, then Outrage and Ransack per city -------
+class RifleSplit(msgspec.Struct, forbid_unknown_fields=True):
+    """The Rifles' hits: on the defender's ships first (as `ShipSplit`), the rest on its
+    buildings by index."""
+
+    ships: ShipSplit = msgspec.field(default_factory=ShipSplit)
+    buildings: dict[str, int] = {}
+
+
+def rifle_split(ctx, seat: int) -> None:
+    ctx.decide(seat, "arcs.rifle_hits", resume=rifle_done)
+
+
+def _rifle_options(state):
+    pending = lore_ops.pending_rifle_hits(state)
+    here = state.systems[pending["system"]]
+    ships = here.ships_of(pending["defender"])
+    for split in splits(ships, pending["hits"]):
+        left = pending["hits"] - (split.damage_fresh + 2 * split.destroy_fresh + split.destroy_damaged)
+        for b in building_splits(here.buildings, pending["defender"], left):
+            yield RifleSplit(ships=split, buildings=b)
+
+
+@decisions.kind("rifle_hits", answer="assign_rifle_hits", params=RifleSplit)
+def check_rifle_split(state, seat, prompt, answer: RifleSplit):
+    """Every Rifles hit that can land does: ships first, the rest on buildings (ARCS-180)."""
+    trial = msgspec.convert(msgspec.to_builtins(state), type(state))
+    _assign(trial, seat, answer)
+
+
+@check_rifle_split.candidates
+def _rifle_candidates(state, seat, prompt):
+    for split in _rifle_options(state):
+        yield msgspec.to_builtins(split)
+
+
+def _assign(state, seat: int, answer: RifleSplit):
+    s = answer.ships
+    return lore_ops.assign_rifle_hits(state, seat, ShipHits(s.damage_fresh, s.destroy_fresh, s.destroy_damaged),
+                                      _int_keys(BuildingSplit(hits=answer.buildings)))
+
+
+@steps("rifle_done")
+def rifle_done(ctx, seat, params: RifleSplit):
+    state = ctx.state
+    pending = dict(lore_ops.pending_rifle_hits(state))
+    destroyed = _assign(state, seat, params)
+    ctx.emit("rifle_hits", seat=seat, system=pending["system"], defender=pending["defender"],
+             ships=msgspec.to_builtins(params.ships), destroyed=[b.kind for b in destroyed])
+    for b in destroyed:
+        if b.kind == "city":
+            ctx.push(city_lost_step, attacker=seat, owner=pending["defender"], system=pending["system"])
+
+
+@steps("city_lost")
+def city_lost_step(ctx, attacker: int, owner: int, system: str):
+    city_lost(ctx, attacker, owner, system)

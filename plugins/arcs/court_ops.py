@@ -398,8 +398,8 @@ def _trade_options(env: Env, u: Use):
             if b.kind != "city" or b.owner == u.seat:
                 continue
             theirs = state.players[b.owner].resources
-            if env.box.systems[system].type not in theirs:
-                continue
+            if env.box.systems[system] is None or env.box.systems[system].type not in theirs:
+                continue  # a city in a gate (Gate Stations) has no one type to trade
             for slot, r in enumerate(me.resources):
                 if r is not None and r not in theirs:
                     yield {"system": system, "building": i, "give": slot}
@@ -421,6 +421,8 @@ def do_trade(env: Env, u: Use, choice: TradeChoice) -> None:
     if controller(here) != u.seat:
         raise IllegalAction(f"seat {u.seat} does not control {choice.system}")
     mine, theirs = state.players[u.seat].resources, state.players[owner].resources
+    if env.box.systems[choice.system] is None:
+        raise IllegalAction("Trade needs a city on a planet")
     wanted = env.box.systems[choice.system].type
     if wanted not in theirs:
         raise IllegalAction(f"seat {owner} holds no {wanted}")
@@ -543,7 +545,14 @@ class Reroll(_Choice):
 
 
 def _reroll_limit(env: Env, u: Use) -> int:
-    return weapon_icons(env.box, env.state, u.seat) if u.ability.limit == "weapon_icons" else len(env.moment.roll)
+    """Skirmishers: as many as the holder's Weapon icons; Seeker Torpedoes (L14): one per
+    fresh Loyal attacking ship."""
+    if u.ability.limit == "weapon_icons":
+        return weapon_icons(env.box, env.state, u.seat)
+    if u.ability.limit == "fresh_attacking_ships":
+        b = env.state.battle
+        return env.state.systems[b.system].ships_of(u.seat).fresh if b is not None and b.attacker == u.seat else 0
+    return len(env.moment.roll)
 
 
 def _rerollable(env: Env, u: Use) -> list[int]:
@@ -555,7 +564,8 @@ def _rerollable(env: Env, u: Use) -> list[int]:
     usable=lambda env, u: _key(u) not in env.moment.used and bool(_rerollable(env, u)) and _reroll_limit(env, u) > 0)
 def do_reroll(env: Env, u: Use, choice: Reroll) -> None:
     """Skirmishers (BC13), after the holder's battle roll, once per roll: reroll some skirmish
-    dice, at most as many as the holder's Weapon icons; the new faces replace the old."""
+    dice, at most as many as the holder's Weapon icons; Seeker Torpedoes (L14) the same with
+    assault dice, one per fresh attacking ship. The new faces replace the old."""
     if _key(u) in env.moment.used:
         raise IllegalAction(f"{u.card} was used on this roll already")
     if not choice.dice or len(set(choice.dice)) != len(choice.dice):

@@ -537,8 +537,8 @@ def grant_lore_slot(state: ArcsState, box: Box, seat: int) -> None:
 def lore_open_slots(box: Box, state: ArcsState, seat: int) -> list[int]:
     """The seat's open slots with the Lore slot: always open, holding a normal resource."""
     player = state.players[seat]
-    extra = [LORE_SLOT] if len(player.resources) > LORE_SLOT else []
-    return open_slots(box, player) + extra
+    slots = open_slots(box, player)  # the board's open slots and any beyond them
+    return slots + ([LORE_SLOT] if len(player.resources) > LORE_SLOT and LORE_SLOT not in slots else [])
 
 
 def lore_empty_slots(box: Box, state: ArcsState, seat: int) -> list[int]:

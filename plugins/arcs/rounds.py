@@ -16,13 +16,21 @@ from plugins.arcs.actions import do_build, do_influence, do_move, do_repair, do_
 from plugins.arcs.battle_flow import battle
 from plugins.arcs.chapter import clean_up, deal_chapter, game_over, score_chapter, winner
 from plugins.arcs.content import default_box
-from plugins.arcs.court_flow import offer, take
+from plugins.arcs import lore_ops
+from plugins.arcs.actions import check_secure
+from plugins.arcs.control import controller
+from plugins.arcs.court_flow import (
+    FARSEERS_SWAP, after_scoring, after_use, offer, offer_in_window, take, window_closed, window_open,
+)
+from plugins.arcs.court_ops import place_ambition_marker, places_zero_marker, settle_unions, show_hand
+from plugins.arcs.moments import env_for, write_back
+from core.errors import ActionRejected
 from plugins.arcs.setup import place_ships
 from plugins.arcs.state import Play, Turn
 from plugins.arcs.tables import decisions, steps
 from plugins.arcs.turn import (
     Act, Attack, Build, Done, Influence, MoveShips, Repair, Secure, Spend, Tax, UseAbility, candidates, check_act,
-    env_for, find_use, PRELUDE_TRIGGERS, to_move,
+    find_use, PRELUDE_TRIGGERS, to_move,
 )
 from plugins.arcs import abilities
 
@@ -71,11 +79,9 @@ def chapter_end(ctx):
     for hand in state.hands:  # ARCS-079: a chapter ended by passes discards the hands too
         state.action_discard.extend(hand)
     state.hands = [[] for _ in state.players]
-    gained, scored = score_chapter(box, state)
+    gained, scored = score_chapter(box, state, adjust=lore_ops.adjust_gains)
     ctx.emit("scored", chapter=state.chapter, ambitions=scored, power={str(s): p for s, p in gained.items()})
-    ctx.push(chapter_cleanup, scored=scored)
-    for seat in reversed(clockwise(state, state.initiative)):
-        ctx.push(offer, seat=seat, when="after_scoring")
+    ctx.push_all([(after_scoring, {"scored": scored}), (chapter_cleanup, {"scored": scored})])
 
 
 @steps("chapter_cleanup")
@@ -112,6 +118,8 @@ def round_start(ctx):
         ctx.push(chapter_end)
         return
     state.seized, state.lead, state.lead_seat, state.declared = False, "", -1, False
+    state.ambition_declared = ""
+    state.round += 1  # once-per-turn records are kept per (chapter, round)
     state.plays, state.facedown, state.queue, state.surpasses = [], [], [], []
     holder = state.initiative
     if not state.hands[holder]:  # ARCS-078: an empty hand must pass (not a holder's pass)
@@ -143,6 +151,8 @@ def lead_done(ctx, seat, params):
     state.queue = clockwise(state, seat)[1:]
     ctx.emit("played", seat=seat, kind="lead", card=card)
     ambitions = cards.declarable(box, card) if state.markers_available else []  # ARCS-083, ARCS-085
+    if not lore_ops.can_declare(state, box, seat):  # Generous: declaring costs a Guild card
+        ambitions = []
     ctx.push(begin_turn, seat=seat, kind="lead", card=card)
     if ambitions:
         options = [Action("declare", {"ambition": a}) for a in ambitions] + [Action("declare", {"ambition": ""})]
@@ -151,17 +161,49 @@ def lead_done(ctx, seat, params):
 
 @steps("declared")
 def declared(ctx, seat, params):
-    """ARCS-084: the highest Available marker into the box, the zero marker on the lead card."""
+    """ARCS-084: the highest Available marker into the box, the zero marker on the lead card
+    (unless Secret Order spares it); Generous first hands over a Guild card; then the
+    abilities used when declaring (Farseers after its private look, Ambitious, Bold)."""
     ambition = params["ambition"]
     if not ambition:
         return
     state, box = ctx.state, default_box()
-    marker = cards.next_marker(box, state.markers_available)
-    state.markers_available = [m for m in state.markers_available if m is not marker]
-    state.ambition_boxes[ambition].append(marker)
-    state.declared = True
-    ctx.emit("declared", seat=seat, ambition=ambition, marker=marker.id)
-    ctx.push(offer, seat=seat, when="declare")
+    if lore_ops.generous_recipient(state, box, seat) is not None:
+        ctx.ask(seat, "generous", [Action("give", {"card": c}) for c in state.players[seat].guild],
+                resume=generous_paid, ambition=ambition)
+        return
+    declare(ctx, seat, ambition)
+
+
+@steps("generous_paid")
+def generous_paid(ctx, seat, params, ambition: str):
+    recipient = lore_ops.pay_generous(ctx.state, default_box(), seat, params["card"])
+    ctx.emit("guild_given", seat=seat, to=recipient, card=params["card"], why="generous")
+    declare(ctx, seat, ambition)
+
+
+def declare(ctx, seat: int, ambition: str) -> None:
+    state, box = ctx.state, default_box()
+    marker = place_ambition_marker(box, state, ambition)
+    state.declared = places_zero_marker(state, box, seat, ambition)  # BC18 Secret Order
+    state.ambition_declared = ambition
+    ctx.emit("declared", seat=seat, ambition=ambition, marker=marker.id, zero_marker=state.declared)
+    if any(u.ability.do == FARSEERS_SWAP for u in abilities.held(state, box, seat, "declare")):
+        rivals = [r for r in range(len(state.players)) if r != seat]
+        ctx.prompt(seat, "farseers_look", [Action("look", {"rival": r}) for r in [-1, *rivals]],
+                   resume=farseers_looked)
+        return
+    ctx.push_all(offer_in_window(seat, "declare"))
+
+
+@steps("farseers_looked")
+def farseers_looked(ctx, seat, params):
+    """Farseers (BC17): the chosen Rival's hand is shown to the holder alone, then the swap
+    is offered with the other abilities of the declaration."""
+    rival = params["rival"]
+    if rival >= 0:
+        show_hand(env_for(default_box(), ctx.state, ctx, seat=seat), seat, rival)
+    ctx.push_all(offer_in_window(seat, "declare", look=rival))
 
 
 @steps("begin_turn")
@@ -179,6 +221,7 @@ def begin_turn(ctx, seat: int, kind: str, card: str):
 
 @steps("turn_prompt")
 def turn_prompt(ctx, seat: int):
+    """The seat's next answer, until it is done or has nothing left to spend."""
     turn = ctx.state.turn
     if turn.pips == 0 and not turn.prelude:
         ctx.push(end_turn, seat=seat)
@@ -213,45 +256,123 @@ def acted(ctx, seat, params):
     if isinstance(params, Done):
         ctx.push(end_turn, seat=seat)
         return
+    use = None
     if isinstance(params, UseAbility):
-        use = find_use(box, state, seat, params.card, params.index, PRELUDE_TRIGGERS)
-        abilities.use(env_for(box, state, ctx), use, params.params)
+        use = find_use(box, state, seat, params.card, params.index, (*PRELUDE_TRIGGERS, "new_action"))
+    pip = False
+    if use is None or use.ability.when == "new_action":
+        pip = pay(ctx, seat, params)
+    turn.acted = True
+    ctx.push(turn_prompt, seat=seat)
+    copy_pivot = pip and turn.kind in ("copy", "pivot")  # ARCS-125: only the Copy/Pivot pip
+    if use is not None:
+        env = env_for(box, state, ctx, seat=seat)
+        abilities.use(env, use, params.params)
+        write_back(state, env.moment)
         ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
-        ctx.push(turn_prompt, seat=seat)
-        return
-    if params.pay >= 0:  # a Prelude action, paid with a resource (ARCS-213/214)
+        after_use(ctx, seat, use)
+    elif isinstance(params, Tax):
+        resource = params.resource or None
+        got = do_tax(box, state, seat, params.system, params.building, resource=resource)
+        turn.taxed.append([params.system, params.building])
+        lore_ops.note_taxed(state, seat, params.system, params.building)
+        ctx.emit("taxed", seat=seat, system=params.system, **got)
+        if copy_pivot:
+            bonus = lore_ops.copy_pivot_tax_bonus(state, box, seat)  # Attuned, Insatiable
+            if bonus:
+                ctx.emit("resources_gained", seat=seat, resources=bonus, why="copy_or_pivot_tax")
+    elif isinstance(params, Build):
+        if params.cost_slot >= 0:  # L09 Cloud Cities: a city beyond the planet's slots
+            lore_ops.pay_cloud_city(state, box, seat, params.system, params.cost_slot)
+        fresh = params.what == "ship" and lore_ops.builds_ships_fresh(state, box, seat)  # L05
+        placed = do_build(state, seat, params.system, params.what, turn.starports_used, fresh=fresh)
+        ctx.emit("built", seat=seat, system=params.system, what=params.what, placed=placed)
+    elif isinstance(params, Repair):
+        do_repair(state, seat, params.system, params.piece, None if params.building < 0 else params.building)
+        ctx.emit("repaired", seat=seat, system=params.system, piece=params.piece)
+    elif isinstance(params, MoveShips):
+        move(ctx, seat, to_move(params))
+    elif isinstance(params, Influence):
+        do_influence(state, seat, params.card)
+        ctx.emit("influenced", seat=seat, card=params.card)
+    elif isinstance(params, Secure):
+        if copy_pivot and abilities.held(state, box, seat, "copy_or_pivot_secure"):  # Charismatic
+            ctx.push_all([(window_open, {"seat": seat, "when": "copy_or_pivot_secure"}),
+                          (offer, {"seat": seat, "when": "copy_or_pivot_secure"}),
+                          (secure_step, {"seat": seat, "card": params.card}),
+                          (offer, {"seat": seat, "when": "copy_or_pivot_secure"}),
+                          (window_closed, {"seat": seat, "when": "copy_or_pivot_secure"})])
+        else:
+            take(ctx, seat, params.card, rivals_to="captives")
+    elif isinstance(params, Attack):
+        args = {k: v for k, v in msgspec.to_builtins(params).items() if k not in ("act", "pay")}
+        if copy_pivot and abilities.held(state, box, seat, "copy_or_pivot_battle"):  # Tactical
+            ctx.push_all([(window_open, {"seat": seat, "when": "copy_or_pivot_battle"}),
+                          (offer, {"seat": seat, "when": "copy_or_pivot_battle"}),
+                          (battle_if_able, {**args, "seat": seat}),
+                          (offer, {"seat": seat, "when": "copy_or_pivot_battle"}),
+                          (window_closed, {"seat": seat, "when": "copy_or_pivot_battle"})])
+        else:
+            ctx.push(battle, **args, seat=seat)
+
+
+def pay(ctx, seat: int, params) -> bool:
+    """Pay for an answer: the resource in slot `pay` for its Prelude action (ARCS-213/214),
+    held aside until the Prelude closes; or a pip, which closes the Prelude (ARCS-114).
+    Returns True for a pip."""
+    state = ctx.state
+    turn = state.turn
+    if params.pay >= 0:
         player = state.players[seat]
         resource, player.resources[params.pay] = player.resources[params.pay], None
         turn.aside.append(resource)
         ctx.emit("spent", seat=seat, resource=resource)
         if isinstance(params, Spend) and resource == "weapon" and "weapon" not in player.outrage:
             turn.weapon = True  # ARCS-215
-    else:
-        turn.pips -= 1
-        close_prelude(state)
-    ctx.push(turn_prompt, seat=seat)
-    if isinstance(params, Tax):
-        got = do_tax(box, state, seat, params.system, params.building)
-        turn.taxed.append([params.system, params.building])
-        ctx.emit("taxed", seat=seat, system=params.system, **got)
-    elif isinstance(params, Build):
-        placed = do_build(state, seat, params.system, params.what, turn.starports_used)
-        ctx.emit("built", seat=seat, system=params.system, what=params.what, placed=placed)
-    elif isinstance(params, Repair):
-        do_repair(state, seat, params.system, params.piece, None if params.building < 0 else params.building)
-        ctx.emit("repaired", seat=seat, system=params.system, piece=params.piece)
-    elif isinstance(params, MoveShips):
-        do_move(state, seat, to_move(params))
-        ctx.emit("moved", seat=seat, origin=params.origin, path=params.path, fresh=params.fresh,
-                 damaged=params.damaged)
-    elif isinstance(params, Influence):
-        do_influence(state, seat, params.card)
-        ctx.emit("influenced", seat=seat, card=params.card)
-    elif isinstance(params, Secure):
-        take(ctx, seat, params.card, rivals_to="captives")
-    elif isinstance(params, Attack):
-        ctx.push(battle, **{k: v for k, v in msgspec.to_builtins(params).items() if k not in ("act", "pay")},
-                 seat=seat)
+        return False
+    turn.pips -= 1
+    close_prelude(state)
+    return True
+
+
+def move(ctx, seat: int, m) -> None:
+    """A move, then what it triggers: Gate Ports' capture for each gate entered (L08, its
+    controller taken before the ships entered) and the Sprinter Drives window (L03)."""
+    state, box = ctx.state, default_box()
+    before = {g: controller(state.systems[g]) for g in m.path if g.endswith("G")}
+    do_move(state, seat, m)
+    ctx.emit("moved", seat=seat, origin=m.origin, path=list(m.path), fresh=m.fresh, damaged=m.damaged)
+    for gate, holder in before.items():
+        captor = lore_ops.gate_port_capture(state, box, seat, gate, holder)
+        if captor is not None:
+            ctx.emit("agent_captured", seat=captor, owner=seat, system=gate, why="gate_ports")
+    if abilities.held(state, box, seat, "move"):
+        landed = lore_ops.moved_fresh(m)
+        ctx.push_all(offer_in_window(seat, "move", facts={"landed": landed}))
+
+
+@steps("secure_step")
+def secure_step(ctx, seat: int, card: str):
+    """A Secure held back for a window around it (Charismatic): still possible, it happens."""
+    try:
+        check_secure(ctx.state, seat, card)
+    except ActionRejected:
+        ctx.emit("secure_lapsed", seat=seat, card=card)
+        return
+    take(ctx, seat, card, rivals_to="captives")
+
+
+@steps("battle_if_able")
+def battle_if_able(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmish: int = 0, raid: int = 0):
+    """A battle held back for a window before it (Tactical's move): fought if the attacker
+    still has ships there and the defender pieces; the dice shrink to what is allowed."""
+    state = ctx.state
+    here = state.systems[system]
+    if not here.ships_of(seat).total or not (here.ships_of(defender).total
+                                             or any(b.owner == defender for b in here.buildings)):
+        ctx.emit("battle_lapsed", seat=seat, system=system)
+        return
+    ctx.call(battle, seat=seat, system=system, defender=defender, assault=assault, skirmish=skirmish, raid=raid)
 
 
 @steps("end_turn")
@@ -259,6 +380,7 @@ def end_turn(ctx, seat: int):
     state = ctx.state
     close_prelude(state)
     state.turn = None
+    lore_ops.clear_turn(state)
     ctx.push(next_turn)
     if not any(here.ships_of(seat).total or any(b.owner == seat and b.kind == "starport" for b in here.buildings)
                for here in state.systems.values()):  # ARCS-271: the safety net
@@ -338,6 +460,9 @@ def round_end(ctx):
         state.initiative = cards.initiative_after(state.initiative, None, [tuple(s) for s in state.surpasses])
     ctx.emit("round_over", initiative=state.initiative)
     state.action_discard.extend([p.card for p in state.plays if p.card] + state.facedown)
+    for card in settle_unions(state):  # ARCS-314: a Union's holder takes its action card
+        ctx.emit("union_settled", card=card)
     state.lead, state.lead_seat, state.declared = "", -1, False  # ARCS-089: the zero marker goes home
+    state.ambition_declared = ""
     state.plays, state.facedown, state.surpasses = [], [], []
     ctx.push(round_start)

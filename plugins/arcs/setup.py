@@ -11,9 +11,11 @@ from plugins.arcs.state import ArcsState, Building, Marker, PlayerState, Ships, 
 
 
 def open_slots(box: Box, player: PlayerState) -> list[int]:
-    """Indices of the resource slots no city covers (ARCS-211)."""
-    return [i for i, slot in enumerate(box.board.resource_slots)
-            if slot.covered_by_city_slot is None or not player.cities_on_board[slot.covered_by_city_slot - 1]]
+    """Indices of the resource slots no city covers (ARCS-211); a slot beyond the board's
+    (Ancient Holdings, L13) is always open."""
+    board = [i for i, slot in enumerate(box.board.resource_slots)
+             if slot.covered_by_city_slot is None or not player.cities_on_board[slot.covered_by_city_slot - 1]]
+    return board + list(range(len(box.board.resource_slots), len(player.resources)))
 
 
 def empty_slots(box: Box, player: PlayerState) -> list[int]:

@@ -89,6 +89,9 @@ class Turn(msgspec.Struct, omit_defaults=True):
     aside: list[str] = []     # resources spent in this Prelude, back to supply when it closes (ARCS-116)
     taxed: list[list] = []    # [system, building] taxed this turn (ARCS-141)
     starports_used: list[list] = []  # [system, building] that built a ship this turn (ARCS-145)
+    acted: bool = False       # an action, a Prelude spend or an ability was used this turn
+    gained: list[str] = []    # Court cards taken during this Prelude: no Prelude ability of theirs (ARCS-117)
+    windows: list[str] = []   # "before/after" windows held open over this turn's action (Tactical, Charismatic)
 
 
 class Battle(msgspec.Struct, omit_defaults=True):
@@ -103,6 +106,11 @@ class Battle(msgspec.Struct, omit_defaults=True):
     intercept: int = 0
     key: int = 0
     cities: int = 0  # defending cities destroyed, their Outrage and Ransack still to come
+    roll: list[tuple[str, int]] = []  # the attacker's dice (kind, face index) until tallied; rerolls change it
+    dice: list[str] = []              # the kinds collected (Mirror Plating reads them)
+    all_fresh: bool = False           # every attacking ship was fresh at the start (Signal Breaker)
+    trophies_at_start: int = 0        # the attacker's Trophies before the battle (Beloved)
+    copy_pivot: bool = False          # the battle was a Copy or Pivot pip's (Tactical's window)
 
 
 class AttachedUnion(msgspec.Struct, array_like=True):
@@ -119,7 +127,7 @@ class ArcsState(TableState, kw_only=True):
     # face-down cards; their sizes are added by the view hook.
     visible = ("setup_card", "out_of_play", "systems", "players", "supply", "ambition_tokens",
                "markers_available", "ambition_boxes", "initiative", "seized", "chapter", "court_row",
-               "court_agents", "court_discard", "resolving", "lead", "lead_seat", "declared", "plays",
+               "court_agents", "court_discard", "resolving", "lead", "lead_seat", "declared", "ambition_declared", "plays",
                "surpasses", "passes", "turn", "battle", "winner", "unions")
     setup_card: str = ""
     out_of_play: list[int] = []
@@ -144,6 +152,7 @@ class ArcsState(TableState, kw_only=True):
     lead: str = ""                # the lead card, face up
     lead_seat: int = -1
     declared: bool = False        # the zero marker lies on the lead card (ARCS-084)
+    ambition_declared: str = ""   # the ambition declared this round, with or without the zero marker
     plays: list[Play] = []        # the round's cards as the table sees them
     facedown: list[str] = []      # Copy and seize cards of this round (secret)
     queue: list[int] = []         # seats still to follow this round, in turn order

@@ -19,6 +19,9 @@ from plugins.arcs.actions import (
 )
 from plugins.arcs.battle import raid_dice_allowed
 from plugins.arcs.content import Box
+from plugins.arcs import lore_ops
+from plugins.arcs.court_ops import extra_battle_dice, prelude_action_allowed
+from plugins.arcs.moments import env_for
 from plugins.arcs.reach import Reach, reach_for
 from plugins.arcs.state import ArcsState
 
@@ -32,11 +35,13 @@ class _Act(msgspec.Struct, tag_field="act", forbid_unknown_fields=True, kw_only=
 class Tax(_Act, tag="tax", kw_only=True):
     system: str
     building: int
+    resource: str = ""  # a city in a gate (Gate Stations): which of its types
 
 
 class Build(_Act, tag="build", kw_only=True):
     system: str
     what: str  # city | starport | ship
+    cost_slot: int = -1  # Cloud Cities: the slot of the resource paid for a city beyond the slots
 
 
 class Repair(_Act, tag="repair", kw_only=True):
@@ -103,13 +108,28 @@ def reach_of(box: Box, state: ArcsState) -> Reach:
 
 
 def prelude_buys(box: Box, state: ArcsState, seat: int, resource: str) -> list[str]:
-    """The actions a resource spent in the Prelude buys: none when Outraged in it (ARCS-217)."""
+    """The actions a resource spent in the Prelude buys: none when Outraged in it (ARCS-217)
+    unless a Loyal card lifts that (ARCS-313); a Loyal card also lets any token be spent as
+    its type (ARCS-313), so the token buys that type's actions too."""
     turn = state.turn
-    if resource in state.players[seat].outrage:
-        return []
-    if resource == "psionic":
-        return list(turn.lead_actions)  # ARCS-214: the lead suit's actions
-    return list(box.board.prelude_actions.get(resource, []))
+    types = [resource, *(u.ability.resource for u in abilities.modifiers(state, box, seat, "spend_any_as")
+                         if u.ability.resource != resource)]
+    out: list[str] = []
+    for kind in types:
+        if not prelude_action_allowed(state, box, seat, kind):
+            continue
+        bought = turn.lead_actions if kind == "psionic" else box.board.prelude_actions.get(kind, [])  # ARCS-214
+        out += [a for a in bought if a not in out]
+    return out
+
+
+def act_kind(box: Box, state: ArcsState, seat: int, act) -> str | None:
+    """The standard action an answer takes or replaces: a new action is paid as the action
+    in its brackets (ARCS-120); a Prelude ability is paid by nothing."""
+    if isinstance(act, UseAbility):
+        use = find_use(box, state, seat, act.card, act.index, (*PRELUDE_TRIGGERS, "new_action"))
+        return use.ability.action if use.ability.when == "new_action" else None
+    return KIND.get(type(act))
 
 
 def check_act(box: Box, state: ArcsState, seat: int, act) -> None:
@@ -120,7 +140,7 @@ def check_act(box: Box, state: ArcsState, seat: int, act) -> None:
         if act.pay != -1:
             raise BadParameter("ending the turn costs nothing")
         return
-    kind = KIND.get(type(act))
+    kind = act_kind(box, state, seat, act)
     if act.pay >= 0 or isinstance(act, Spend):
         if not turn.prelude:
             raise IllegalAction("the Prelude closed when the first pip was spent")  # ARCS-114
@@ -136,20 +156,53 @@ def check_act(box: Box, state: ArcsState, seat: int, act) -> None:
             raise IllegalAction(f"the played card's pips do not buy {kind}")
     if isinstance(act, Tax):
         check_tax(state, seat, act.system, act.building, turn.taxed)
+        check_tax_lore(box, state, seat, act)
     elif isinstance(act, Build):
-        check_build(box, state, seat, act.system, act.what, turn.starports_used)
+        check_build_lore(box, state, seat, act)
     elif isinstance(act, Repair):
         check_repair(state, seat, act.system, act.piece, None if act.building < 0 else act.building)
     elif isinstance(act, MoveShips):
         check_move(state, reach_of(box, state), seat, to_move(act))
+        lore_ops.check_move_limit(state, box, seat, act.fresh + act.damaged)  # Disorganized
     elif isinstance(act, Influence):
         check_influence(state, seat, act.card)
     elif isinstance(act, Secure):
         check_secure(state, seat, act.card)
+        lore_ops.check_paranoid(state, box, seat, act.card)
     elif isinstance(act, Attack):
         check_attack(box, state, seat, act)
     elif isinstance(act, UseAbility):
         check_ability(box, state, seat, act)
+
+
+def check_tax_lore(box: Box, state: ArcsState, seat: int, act: Tax) -> None:
+    """Callow (the Upstart's Loyal cities only where it rules); a city in a gate yields one
+    of its types, named by the taxer (Gate Stations); a planet city names none."""
+    lore_ops.check_callow(state, box, seat, act.system, act.building)
+    if box.systems[act.system] is None:
+        types = lore_ops.city_types(state, box, act.system)
+        if act.resource not in types and (types or act.resource):
+            raise BadParameter(f"a city in {act.system} yields one of {types}, not {act.resource!r}")
+    elif act.resource:
+        raise BadParameter("a planet's city yields the planet's type; name none")
+
+
+def check_build_lore(box: Box, state: ArcsState, seat: int, act: Build) -> None:
+    """Build with the Lore that changes where pieces go: a building in a gate (Gate Ports,
+    Gate Stations), a city beyond a full planet's slots paid with its type (Cloud Cities)."""
+    in_gate = box.systems.get(act.system, 0) is None and act.what in ("city", "starport") \
+        and lore_ops.gate_build_allowed(state, box, seat, act.system, act.what)
+    planet = box.systems.get(act.system)
+    off_slots = act.what == "city" and planet is not None and lore_ops.cloud_city_allowed(state, box, seat, act.system)
+    check_build(box, state, seat, act.system, act.what, state.turn.starports_used, in_gate=in_gate,
+                off_slots=off_slots)
+    full = planet is not None and act.what in ("city", "starport") and len(state.systems[act.system].buildings) >= planet.slots
+    if full != (act.cost_slot >= 0):
+        raise BadParameter("a Cloud City names the slot of the resource it costs; no other build does")
+    if full:
+        player = state.players[seat]
+        if not 0 <= act.cost_slot < len(player.resources) or player.resources[act.cost_slot] != planet.type:
+            raise IllegalAction(f"a city beyond the slots of {act.system} costs 1 {planet.type}")
 
 
 def to_move(act: MoveShips) -> Move:
@@ -158,12 +211,9 @@ def to_move(act: MoveShips) -> Move:
 
 
 def dice_allowed(box: Box, state: ArcsState, seat: int, system: str) -> int:
-    """One die per attacking ship (ARCS-171), plus what standing abilities add."""
-    extra = 0
-    for use in abilities.modifiers(state, box, seat, "extra_dice"):
-        if use.ability.where in ("", "any") or (use.ability.where == "gate" and system.endswith("G")):
-            extra += use.ability.count
-    return state.systems[system].ships_of(seat).total + extra
+    """One die per attacking ship (ARCS-171), plus what standing abilities add (Gatekeepers
+    in a gate, the Rebel's Committed anywhere)."""
+    return state.systems[system].ships_of(seat).total + extra_battle_dice(state, box, seat, system)
 
 
 def check_attack(box: Box, state: ArcsState, seat: int, act: Attack) -> None:
@@ -184,11 +234,8 @@ def check_attack(box: Box, state: ArcsState, seat: int, act: Attack) -> None:
         raise IllegalAction("at most one die per attacking ship")
     if act.raid and not raid_dice_allowed(state.systems, act.system, act.defender):
         raise IllegalAction("raid dice need a defending building here, or none anywhere")  # ARCS-173
-
-
-def env_for(box: Box, state: ArcsState, ctx=None) -> abilities.Env:
-    return abilities.Env(state=state, box=box, chance=ctx,
-                         emit=(ctx.emit if ctx is not None else (lambda *a, **k: None)))
+    if act.raid and lore_ops.raid_dice_barred(state, box, act.system, act.defender):
+        raise IllegalAction("no raid dice against Hidden Harbors' fresh starport")  # L05
 
 
 def find_use(box: Box, state: ArcsState, seat: int, card: str, index: int, triggers) -> abilities.Use:
@@ -200,15 +247,19 @@ def find_use(box: Box, state: ArcsState, seat: int, card: str, index: int, trigg
 
 
 def check_ability(box: Box, state: ArcsState, seat: int, act: UseAbility) -> None:
-    """A Prelude ability: tried on a copy of the state, so a refusal changes nothing."""
-    if not state.turn.prelude:
-        raise IllegalAction("the Prelude closed when the first pip was spent")  # ARCS-114
-    use = find_use(box, state, seat, act.card, act.index, PRELUDE_TRIGGERS)
-    impl = abilities.OPS[use.ability.do]
+    """A Prelude ability (free, in the Prelude, not from a card taken in this Prelude:
+    ARCS-117) or a new action (paid as its standard action, checked by `check_act`); tried
+    on a copy of the state, so a refusal changes nothing."""
+    use = find_use(box, state, seat, act.card, act.index, (*PRELUDE_TRIGGERS, "new_action"))
+    if use.ability.when != "new_action":
+        if act.pay != -1:
+            raise BadParameter("a Prelude ability is not paid for")
+        if not state.turn.prelude:
+            raise IllegalAction("the Prelude closed when the first pip was spent")  # ARCS-114
+        if use.card in state.turn.gained:
+            raise IllegalAction(f"{act.card} was taken in this Prelude: its Prelude abilities wait (ARCS-117)")
     trial = msgspec.convert(msgspec.to_builtins(state), type(state))
-    if impl.usable is not None and not impl.usable(env_for(box, trial), use):
-        raise IllegalAction(f"{act.card} cannot be used now")
-    abilities.use(env_for(box, trial), use, act.params)
+    abilities.use(env_for(box, trial, seat=seat), use, act.params)
 
 
 # -- candidates -----------------------------------------------------------------------------
@@ -245,12 +296,19 @@ def _raw(box: Box, state: ArcsState, seat: int):
             for s, here in state.systems.items():
                 for i, b in enumerate(here.buildings):
                     if b.kind == "city":
+                        if box.systems[s] is None:
+                            for r in lore_ops.city_types(state, box, s):
+                                yield Tax(pay=pay, system=s, building=i, resource=r)
                         yield Tax(pay=pay, system=s, building=i)
         if "build" in kinds:
             for s, here in state.systems.items():
+                yield Build(pay=pay, system=s, what="city")
+                yield Build(pay=pay, system=s, what="starport")
                 if "." in s:
-                    yield Build(pay=pay, system=s, what="city")
-                    yield Build(pay=pay, system=s, what="starport")
+                    for slot, r in enumerate(state.players[seat].resources):
+                        if r == box.systems[s].type:
+                            yield Build(pay=pay, system=s, what="city", cost_slot=slot)
+                            break
                 if any(b.owner == seat and b.kind == "starport" for b in here.buildings):
                     yield Build(pay=pay, system=s, what="ship")
         if "repair" in kinds:
@@ -301,11 +359,13 @@ def _raw(box: Box, state: ArcsState, seat: int):
                 break
         for when in PRELUDE_TRIGGERS:
             for use in abilities.held(state, box, seat, when):
-                impl = abilities.OPS[use.ability.do]
-                env = env_for(box, state)
-                if impl.usable is not None and not impl.usable(env, use):
-                    continue
-                options = list(impl.candidates(env, use)) if impl.candidates else [{}]
-                for params in options:
+                if use.card in turn.gained:
+                    continue  # ARCS-117
+                for params in abilities.candidates(env_for(box, state, seat=seat), use):
                     yield UseAbility(card=use.card, index=use.index, params=params)
+    for pay, kinds in _pays(box, state, seat):
+        for use in abilities.held(state, box, seat, "new_action"):
+            if use.ability.action in kinds:
+                for params in abilities.candidates(env_for(box, state, seat=seat), use):
+                    yield UseAbility(pay=pay, card=use.card, index=use.index, params=params)
     yield Done()

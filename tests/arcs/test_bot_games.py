@@ -21,12 +21,19 @@ def _secret_in(text: str, cards) -> list[str]:
     return [c for c in cards if f'"{c}"' in text]
 
 
+def shown_to(table, viewer) -> set[str]:
+    """Cards a card effect showed this viewer alone (Farseers' look at a Rival's hand, BC17)."""
+    return {c for e in table.events if e.type == "hand_shown" and e.to and viewer in e.to for c in e.data["cards"]}
+
+
 def hidden_check(table, seat, action):
     """ARCS-281, ARCS-111: no other seat's hand, deck order, discard or face-down card in a
-    view; no other seat's hand card in a visible event."""
+    view; no other seat's hand card in a visible event, except what a card showed that
+    viewer alone (Farseers)."""
     s = table.state
     for viewer in [*range(len(s.players)), None]:
-        others = [c for i, h in enumerate(s.hands) if i != viewer for c in h]
+        seen = shown_to(table, viewer) if viewer is not None else set()
+        others = [c for i, h in enumerate(s.hands) if i != viewer for c in h if c not in seen]
         secret = [*others, *s.action_deck, *s.action_discard, *s.facedown, *s.court_deck]
         text = json.dumps(table.view(viewer))
         assert not _secret_in(text, secret), (viewer, _secret_in(text, secret))
