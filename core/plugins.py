@@ -279,6 +279,7 @@ BUILTIN_PLUGINS = (
     "plugins.queens_dilemma.plugin",
     "plugins.age_of_disorder.plugin",
     "plugins.arcs.plugin",
+    "plugins.leaders_and_lore.plugin",
 )
 
 

@@ -28,6 +28,7 @@ from plugins.arcs.battle import ShipHits, apply_building_hits, apply_ship_hits, 
     check_ship_hits, total
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
+from plugins.arcs.court_ops import _chance
 from plugins.arcs.control import controller
 from plugins.arcs.reach import reach_for
 from plugins.arcs.scoring import PHANTOM, ambition_count, marker_values
@@ -197,7 +198,7 @@ def fire_rifles(env: Env, u: Use, p: Rifles) -> None:
     if p.defender not in _defenders(env.state, p.target, u.seat):
         raise IllegalAction(f"seat {p.defender} has no piece in {p.target} to fire at")
     faces = {k: [msgspec.to_builtins(f) for f in d.faces] for k, d in env.box.dice.items()}
-    rolled = chance.roll(env.chance, u.seat, faces, ["skirmish"] * dice, why="fire_rifles")
+    rolled = chance.roll(_chance(env), u.seat, faces, ["skirmish"] * dice, why="fire_rifles")
     hits = total(env.box.dice, rolled).hit
     _mine(env.state)["rifle"] = {"seat": u.seat, "system": p.target, "defender": p.defender, "hits": hits}
     env.emit("fire_rifles", seat=u.seat, system=p.system, target=p.target, defender=p.defender, hits=hits)
@@ -334,7 +335,7 @@ def reroll(env: Env, attacker: int, system: str, rolled: list[tuple[str, int]], 
     if len(which) > limit:
         raise IllegalAction(f"at most {limit} assault dice may be rerolled")
     faces = {k: [msgspec.to_builtins(f) for f in d.faces] for k, d in env.box.dice.items()}
-    again = chance.roll(env.chance, attacker, faces, ["assault"] * len(which), why="seeker_torpedoes")
+    again = chance.roll(_chance(env), attacker, faces, ["assault"] * len(which), why="seeker_torpedoes")
     out = list(rolled)
     for i, new in zip(which, again):
         out[i] = new

@@ -12,7 +12,8 @@ from core.plugins import GameSpec, OptionSpec
 from plugins.arcs import battle_flow, court_flow, rounds  # noqa: F401 (register their steps)
 from plugins.arcs.content import default_box
 from plugins.arcs.invariants import problems
-from plugins.arcs.setup import set_up
+from plugins.arcs import hookspecs as arcs_hookspecs
+from plugins.arcs.setup import place_starting_pieces, set_up
 from plugins.arcs.state import ArcsState
 from plugins.arcs.tables import decisions, steps
 from plugins.arcs.views import redact
@@ -32,7 +33,11 @@ def _game() -> GameSpec:
                     "score ambitions over up to five chapters.",
         options={"setup_card": OptionSpec(default="", choices=setups,
                                           description="The setup card the table agreed on; empty: drawn at random "
-                                                      "(ARCS-047)")},
+                                                      "(ARCS-047)"),
+                 "lore_per_player": OptionSpec(default=1, choices=(1, 2),
+                                               description="Leaders & Lore: Lore cards each player drafts "
+                                                           "(2: the two-Lore variant, ARCS-266)")},
+        hookspecs=arcs_hookspecs,
         state_type=ArcsState,
     )
 
@@ -59,9 +64,20 @@ def conclave_setup(ctx):
         from core.errors import BadOption
 
         raise BadOption(f"setup card {card} is for {default_box().setups[card].players} players")
-    set_up(default_box(), state, card)
+    set_up(default_box(), state, card, pieces=False)
     ctx.emit("setup", setup_card=state.setup_card, initiative=state.initiative, court=list(state.court_row))
-    ctx.push(rounds.chapter_start)
+    ctx.push_all([(starting_pieces, {}), (rounds.chapter_start, {})])
+    ctx.hook.arcs_setup_steps(ctx=ctx)  # the modules' setup steps (the Leaders & Lore draft) run first
+
+
+@steps("starting_pieces")
+def starting_pieces(ctx):
+    """ARCS-052..057 in turn order, unless a module places a seat's own (a Leader's layout)."""
+    state = ctx.state
+    n = len(state.players)
+    for seat in [(state.initiative + i) % n for i in range(n)]:
+        if not ctx.hook.arcs_place_starting_pieces(ctx=ctx, seat=seat):
+            place_starting_pieces(default_box(), state, seat)
 
 
 @hookimpl

@@ -178,7 +178,7 @@ def declared(ctx, seat, params):
 @steps("generous_paid")
 def generous_paid(ctx, seat, params, ambition: str):
     recipient = lore_ops.pay_generous(ctx.state, default_box(), seat, params["card"])
-    ctx.emit("guild_given", seat=seat, to=recipient, card=params["card"], why="generous")
+    ctx.emit("guild_given", seat=seat, recipient=recipient, card=params["card"], why="generous")
     declare(ctx, seat, ambition)
 
 
@@ -262,7 +262,6 @@ def acted(ctx, seat, params):
     pip = False
     if use is None or use.ability.when == "new_action":
         pip = pay(ctx, seat, params)
-    turn.acted = True
     ctx.push(turn_prompt, seat=seat)
     copy_pivot = pip and turn.kind in ("copy", "pivot")  # ARCS-125: only the Copy/Pivot pip
     if use is not None:
@@ -271,7 +270,10 @@ def acted(ctx, seat, params):
         write_back(state, env.moment)
         ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
         after_use(ctx, seat, use)
-    elif isinstance(params, Tax):
+    turn.acted = True  # after the effect: "before any other action" abilities look at it
+    if use is not None:
+        return
+    if isinstance(params, Tax):
         resource = params.resource or None
         got = do_tax(box, state, seat, params.system, params.building, resource=resource)
         turn.taxed.append([params.system, params.building])
