@@ -42,10 +42,16 @@ def hidden_check(table, seat, action):
         assert not _secret_in(events, [*others, *s.court_deck]), (viewer, _secret_in(events, others))
 
 
+MODULES = [pytest.param(None, id="base"), pytest.param(["leaders-and-lore"], id="leaders-and-lore")]
+
+
+@pytest.mark.parametrize("modules", MODULES)
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_bot_games_keep_invariants_and_hide_secrets(players):
+def test_bot_games_keep_invariants_and_hide_secrets(players, modules):
+    """With and without Leaders & Lore: the module's draft, Lore and Leader abilities keep
+    the table sound and every secret hidden (Farseers' look reaches its holder alone)."""
     for seed in range(4):
-        played = play_game("arcs", players, seed, check_invariants=True, after_action=hidden_check)
+        played = play_game("arcs", players, seed, modules=modules, check_invariants=True, after_action=hidden_check)
         assert played.table.state.finished and played.invariant_errors == []
         result = played.table.state.result
         assert result["winners"] == [played.table.state.winner] and result["chapter"] <= 5  # ARCS-244
@@ -61,9 +67,10 @@ def round_trip(table, seat, action):
             apply(table.rules, s, who, listed)
 
 
+@pytest.mark.parametrize("modules", MODULES)
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_legal_actions_round_trip(players):
-    played = play_game("arcs", players, 11, after_action=round_trip)
+def test_legal_actions_round_trip(players, modules):
+    played = play_game("arcs", players, 11, modules=modules, after_action=round_trip)
     assert played.table.state.finished
 
 
