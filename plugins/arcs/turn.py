@@ -155,7 +155,7 @@ def check_act(box: Box, state: ArcsState, seat: int, act) -> None:
         if kind not in turn.actions and not (kind == "battle" and turn.weapon):
             raise IllegalAction(f"the played card's pips do not buy {kind}")
     if isinstance(act, Tax):
-        check_tax(state, seat, act.system, act.building, turn.taxed)
+        check_tax(state, seat, act.system, act.building, turn.taxed + lore_ops.taxed_this_turn(state, seat))
         check_tax_lore(box, state, seat, act)
     elif isinstance(act, Build):
         check_build_lore(box, state, seat, act)
