@@ -127,8 +127,8 @@ class ArcsState(TableState, kw_only=True):
     # face-down cards; their sizes are added by the view hook.
     visible = ("setup_card", "out_of_play", "systems", "players", "supply", "ambition_tokens",
                "markers_available", "ambition_boxes", "initiative", "seized", "chapter", "court_row",
-               "court_agents", "court_discard", "resolving", "lead", "lead_seat", "declared", "ambition_declared", "plays",
-               "surpasses", "passes", "turn", "battle", "winner", "unions")
+               "court_agents", "court_discard", "resolving", "lead", "lead_seat", "declared", "ambition_declared",
+               "plays", "surpasses", "passes", "turn", "battle", "winner", "unions")
     setup_card: str = ""
     out_of_play: list[int] = []
     systems: dict[str, SystemState] = {}

@@ -234,6 +234,9 @@ def check_attack(box: Box, state: ArcsState, seat: int, act: Attack) -> None:
         raise BadParameter(f"0 to {MAX_DICE_PER_KIND} dice of each kind")
     if sum(counts) > dice_allowed(box, state, seat, act.system):
         raise IllegalAction("at most one die per attacking ship")
+    forced = lore_ops.extra_dice(state, box, seat)
+    if sum(counts) < forced:  # ARCS-171 lets fewer be taken, but not the Rebel's 2 extra
+        raise IllegalAction(f"Committed: the Rebel always collects {forced} extra dice")
     if act.raid and not raid_dice_allowed(state.systems, act.system, act.defender):
         raise IllegalAction("raid dice need a defending building here, or none anywhere")  # ARCS-173
     if act.raid and lore_ops.raid_dice_barred(state, box, act.system, act.defender):

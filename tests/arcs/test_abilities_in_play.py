@@ -338,3 +338,21 @@ def test_the_draft_runs_in_a_real_arcs_game_then_the_leaders_lay_out_ARCS_262_26
         assert on_map == leader.a.ships + leader.b.ships + leader.c.ships * len(BOX.setups[s.setup_card].positions[0].c)
     assert any(e.type == "dealt" for e in t.events) and s.prompts
     assert t.rules.hook.conclave_check_invariants(state=s) == [[], []]
+
+
+def test_rebel_committed_and_disorganized_in_real_turns_LEAD05():
+    """The Rebel: always 2 extra dice (mandatory: fewer than 2 is refused, ships + 2 is the
+    most), and never more than 2 ships in one move."""
+    t = fresh_table()
+    own(t, 0, "LEAD05")
+    lead(t, "AGG4")
+    put(t, "2.1", 0, fresh=1)
+    put(t, "2.1", 1, fresh=1)
+    put(t, "2G", 0, fresh=3)
+    battle = {"act": "battle", "system": "2.1", "defender": 1}
+    refused(t, 0, Action("act", {**battle, "assault": 1}), IllegalAction)
+    refused(t, 0, Action("act", {**battle, "assault": 4}), IllegalAction)
+    assert listed(t, 0, act="battle", system="2.1", assault=3)
+    assert not [a for a in listed(t, 0, act="battle") if sum(a.params.get(k, 0) for k in ("assault", "skirmish", "raid")) < 2]
+    refused(t, 0, Action("act", {"act": "move", "origin": "2G", "path": ["3G"], "fresh": 3}), IllegalAction)
+    assert not [a for a in listed(t, 0, act="move") if a.params.get("fresh", 0) + a.params.get("damaged", 0) > 2]
