@@ -85,9 +85,10 @@ def fresh_table(players: int = 3):
 
 
 # -- a Guild Prelude card, a new action, ARCS-117 / ARCS-118 --------------------------------------
-def test_mining_interest_prelude_discard_fills_the_slots_ARCS_115_118():
+def test_mining_interest_prelude_discard_fills_the_slots_ARCS_118():
     """Mining Interest (BC02) Prelude: listed as a legal answer, it fills the empty open slots
-    with Material and then goes face up to the Court discard (ARCS-118)."""
+    with Material and then goes face up to the Court discard (ARCS-118); it spends no pip,
+    so the Prelude stays open."""
     t = fresh_table()
     own(t, 0, "BC02")
     set_slots(t, 0, [None, None])
@@ -101,8 +102,8 @@ def test_mining_interest_prelude_discard_fills_the_slots_ARCS_115_118():
 
 
 def test_mining_interest_new_action_replaces_a_build_pip_ARCS_120():
-    """BC02's new action (Build): a Construction pip buys it instead of a Build; the pip is
-    spent (closing the Prelude) and one Material is gained."""
+    """ARCS-120: BC02's new action (Build): a Construction pip buys it instead of a Build;
+    the pip is spent (closing the Prelude) and one Material is gained."""
     t = fresh_table()
     own(t, 0, "BC02")
     set_slots(t, 0, [None, None])
@@ -121,8 +122,9 @@ def test_mining_interest_new_action_replaces_a_build_pip_ARCS_120():
 
 
 def test_a_card_secured_in_the_prelude_waits_for_its_prelude_abilities_ARCS_117():
-    """ARCS-117: Mining Interest secured with a Relic in this Prelude is not offered and is
-    refused for its Prelude ability in the same Prelude."""
+    """ARCS-117: Mining Interest secured with a Relic spent in this Prelude (ARCS-167) goes to
+    the securer's play area (ARCS-164) but is not offered, and is refused, for its Prelude
+    ability in the same Prelude."""
     t = fresh_table()
     set_slots(t, 0, ["relic", None])
     in_court(t, "BC02", [2, 0, 0])
@@ -239,8 +241,8 @@ def test_material_cartel_makes_rivals_discard_material_after_scoring_unasked():
 
 
 def test_secret_order_declares_without_the_zero_marker():
-    """Secret Order (BC18): a declaration of its ambitions places no zero marker; the round
-    still counts as declared (Galactic Bards cannot declare again)."""
+    """Secret Order (BC18), a modifier of declaring (ARCS-124): a declaration of its
+    ambitions places no zero marker; the round still counts as declared."""
     t = fresh_table()
     own(t, 0, "BC18")
     ambitions = BOX.court["BC18"].abilities[0].ambitions
@@ -356,3 +358,32 @@ def test_rebel_committed_and_disorganized_in_real_turns_LEAD05():
     assert not [a for a in listed(t, 0, act="battle") if sum(a.params.get(k, 0) for k in ("assault", "skirmish", "raid")) < 2]
     refused(t, 0, Action("act", {"act": "move", "origin": "2G", "path": ["3G"], "fresh": 3}), IllegalAction)
     assert not [a for a in listed(t, 0, act="move") if a.params.get("fresh", 0) + a.params.get("damaged", 0) > 2]
+
+
+def test_fire_rifles_paid_by_weapon_enabled_pip_without_battle_modifiers_ARCS_121_122(monkeypatch):
+    """ARCS-121: a Weapon spent in the Prelude lets a Mobilization pip pay for Fire Rifles
+    (Galactic Rifles, L02: a new action in Battle's brackets). ARCS-122: the battle modifier
+    Gatekeepers (BC08: 2 more dice in a gate) does not apply to it: one die per fresh ship.
+    The firer then splits the hits (typed `arcs.rifle_hits`, listed answers)."""
+    t = fresh_table()
+    own(t, 0, "L02")
+    own(t, 0, "BC08")
+    set_slots(t, 0, ["weapon", None])
+    lead(t, "MOB4")
+    put(t, "2G", 0, fresh=2)
+    put(t, "3G", 1, fresh=2)
+    assert not listed(t, 0, act="ability", card="L02", pay=-1)
+    act(t, 0, "spend", pay=0)
+    rifles = listed(t, 0, act="ability", card="L02", pay=-1)
+    assert {"system": "2G", "target": "3G", "defender": 1} in [a.params["params"] for a in rifles]
+    rolled = []
+    monkeypatch.setattr(core.chance, "roll", lambda ctx, seat, dice, which, why="": rolled.append(len(which))
+                        or [("skirmish", 0)] * len(which))
+    act(t, 0, "ability", card="L02", index=0, params={"system": "2G", "target": "3G", "defender": 1})
+    assert rolled[-1] == 2  # two fresh ships, no Gatekeepers dice
+    assert prompt_of(t, 0).kind == "arcs.rifle_hits"
+    split = next(a for a in legal_actions(t.state, 0, t.rules) if a.params["ships"]["destroy_fresh"] == 1)
+    t.act(0, split)
+    s = t.state
+    assert s.systems["3G"].ships[1].total == 1 and [x.owner for x in s.players[0].trophies] == [1]
+    assert prompt_of(t, 0).kind == "arcs.act"
