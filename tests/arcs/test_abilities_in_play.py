@@ -387,3 +387,20 @@ def test_fire_rifles_paid_by_weapon_enabled_pip_without_battle_modifiers_ARCS_12
     s = t.state
     assert s.systems["3G"].ships[1].total == 1 and [x.owner for x in s.players[0].trophies] == [1]
     assert prompt_of(t, 0).kind == "arcs.act"
+
+
+def test_spacing_union_takes_its_action_card_back_at_round_end_ARCS_314():
+    """ARCS-314: Spacing Union (BC10) in the Prelude attaches to the face-up Mobilization card
+    played; at round end its holder takes that card into hand and the Union is discarded."""
+    t = fresh_table()
+    own(t, 0, "BC10")
+    put(t, "2.1", 0, fresh=1)
+    lead(t, "MOB4", hands=[["MOB4", "ADM2"], [], []])
+    (attach,) = listed(t, 0, act="ability", card="BC10")
+    assert attach.params["params"] == {"card": "MOB4"}
+    t.act(0, attach)
+    assert "BC10" not in t.state.players[0].guild
+    act(t, 0, "done")
+    s = t.state
+    assert sorted(s.hands[0]) == ["ADM2", "MOB4"] and "MOB4" not in s.action_discard
+    assert s.court_discard[-1] == "BC10" and s.unions == []
