@@ -9,17 +9,16 @@ import msgspec
 from core import chance
 from core.errors import BadParameter
 from core.state import Action
-from plugins.arcs import abilities
 from plugins.arcs.battle import (
     ShipHits, apply_building_hits, apply_ship_hits, check_building_hits, check_ship_hits, ship_capacity, total,
 )
-from plugins.arcs.content import default_box
 from plugins.arcs import lore_ops
+from plugins.arcs.content import default_box
 from plugins.arcs.court_flow import offer, offer_in_window, take
-from plugins.arcs.turn import dice_allowed
 from plugins.arcs.outrage import guarded, provoke_outrage, ransack_targets, steal_guild_card, steal_resource
 from plugins.arcs.state import Battle, Ships, Trophy
 from plugins.arcs.tables import decisions, steps
+from plugins.arcs.turn import dice_allowed
 
 
 class ShipSplit(msgspec.Struct, forbid_unknown_fields=True):

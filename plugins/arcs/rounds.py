@@ -10,21 +10,20 @@ from __future__ import annotations
 import msgspec
 
 from core import chance
+from core.errors import ActionRejected
 from core.state import Action
+from plugins.arcs import abilities, lore_ops
 from plugins.arcs import plays as cards
-from plugins.arcs.actions import do_build, do_influence, do_move, do_repair, do_tax
+from plugins.arcs.actions import check_secure, do_build, do_influence, do_move, do_repair, do_tax
 from plugins.arcs.battle_flow import battle
 from plugins.arcs.chapter import clean_up, deal_chapter, game_over, score_chapter, winner
 from plugins.arcs.content import default_box
-from plugins.arcs import lore_ops
-from plugins.arcs.actions import check_secure
 from plugins.arcs.control import controller
 from plugins.arcs.court_flow import (
     FARSEERS_SWAP, after_scoring, after_use, offer, offer_in_window, take, window_closed, window_open,
 )
 from plugins.arcs.court_ops import place_ambition_marker, places_zero_marker, settle_unions, show_hand
 from plugins.arcs.moments import env_for, write_back
-from core.errors import ActionRejected
 from plugins.arcs.setup import place_ships
 from plugins.arcs.state import Play, Turn
 from plugins.arcs.tables import decisions, steps
@@ -32,7 +31,6 @@ from plugins.arcs.turn import (
     Act, Attack, Build, Done, Influence, MoveShips, Repair, Secure, Spend, Tax, UseAbility, candidates, check_act,
     find_use, PRELUDE_TRIGGERS, to_move,
 )
-from plugins.arcs import abilities
 
 
 def clockwise(state, start: int) -> list[int]:
