@@ -348,6 +348,8 @@ BUILTIN_PLUGINS = (
     "plugins.dilemmas.plugin",
     "plugins.queens_dilemma.plugin",
     "plugins.age_of_disorder.plugin",
+    "plugins.arcs.plugin",
+    "plugins.leaders_and_lore.plugin",
 )
 
 

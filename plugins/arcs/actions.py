@@ -38,11 +38,13 @@ def check_tax(state: ArcsState, seat: int, system: str, building: int, taxed: li
         raise IllegalAction(f"that city in {system} was taxed this turn already")
 
 
-def do_tax(box: Box, state: ArcsState, seat: int, system: str, building: int) -> dict:
+def do_tax(box: Box, state: ArcsState, seat: int, system: str, building: int, resource: str | None = None) -> dict:
     """Gain the planet's resource if any is left and there is room (ARCS-138, ARCS-142); a
-    Rival city also yields one of its owner's agents as a captive, if they have one (ARCS-139/140)."""
+    Rival city also yields one of its owner's agents as a captive, if they have one (ARCS-139/140).
+    `resource`: for a city in a gate (Gate Stations) the type chosen among its types."""
     city = state.systems[system].buildings[building]
-    resource = box.systems[system].type
+    planet = box.systems[system]
+    resource = planet.type if planet is not None else resource
     gained = take_resource(box, state, seat, resource)
     captured = None
     if city.owner != seat and state.players[city.owner].agents > 0:
@@ -58,14 +60,17 @@ def has_loyal_piece(state: ArcsState, seat: int, system: str) -> bool:
     return here.ships_of(seat).total > 0 or any(b.owner == seat for b in here.buildings)
 
 
-def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, starports_used: list) -> None:
+def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, starports_used: list,
+                in_gate: bool = False, off_slots: bool = False) -> None:
+    """`in_gate`: a Lore card lets this building stand in a gate (Gate Ports, Gate
+    Stations); `off_slots`: a city beyond the planet's full slots (Cloud Cities)."""
     here = _system(state, system)
     player = state.players[seat]
     if what in ("city", "starport"):
         planet = box.systems[system]
-        if planet is None:
+        if planet is None and not in_gate:
             raise IllegalAction("gates have no building slots")  # ARCS-030
-        if len(here.buildings) >= planet.slots:
+        if planet is not None and len(here.buildings) >= planet.slots and not off_slots:
             raise IllegalAction(f"{system} has no empty building slot")  # ARCS-029
         if not has_loyal_piece(state, seat, system):
             raise IllegalAction(f"building in {system} needs a Loyal piece there")  # ARCS-144
@@ -80,12 +85,12 @@ def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, s
     # ARCS-148: an empty supply still lets the action be taken; nothing is placed
 
 
-def do_build(state: ArcsState, seat: int, system: str, what: str, starports_used: list) -> bool:
-    """Place the piece, damaged where another player controls the system (ARCS-146/147).
-    False when the supply had none (ARCS-148)."""
+def do_build(state: ArcsState, seat: int, system: str, what: str, starports_used: list, fresh: bool = False) -> bool:
+    """Place the piece, damaged where another player controls the system (ARCS-146/147),
+    unless `fresh` (Hidden Harbors' ships). False when the supply had none (ARCS-148)."""
     here, player = state.systems[system], state.players[seat]
     owner = controller(here)
-    damaged = owner is not None and owner != seat
+    damaged = owner is not None and owner != seat and not fresh
     if what == "ship":
         if player.ships <= 0:
             return False

@@ -11,13 +11,17 @@ from plugins.arcs.setup import empty_slots, open_slots
 from plugins.arcs.state import ArcsState
 
 
-def score_chapter(box: Box, state: ArcsState) -> tuple[dict[int, int], list[str]]:
+def score_chapter(box: Box, state: ArcsState, adjust=None) -> tuple[dict[int, int], list[str]]:
     """ARCS-246/232/235: every ambition holding markers is scored and its Power added at once.
-    Returns (Power per seat, the ambitions scored)."""
+    `adjust(box, state, ambition, gains)` changes one ambition's gains (the Leaders' scoring
+    modifiers, ARCS-124). Returns (Power per seat, the ambitions scored)."""
     gained = {seat: 0 for seat in range(len(state.players))}
     scored = [a for a in box.board.ambitions if state.ambition_boxes.get(a)]
     for ambition in scored:
-        for seat, power in score_ambition(box, state, ambition).items():
+        gains = score_ambition(box, state, ambition)
+        if adjust is not None:
+            gains = adjust(box, state, ambition, gains)
+        for seat, power in gains.items():
             gained[seat] += power
     for seat, power in gained.items():
         state.players[seat].power += power
@@ -101,8 +105,10 @@ def deal_chapter(box: Box, state: ArcsState) -> None:
     rng = Rng(state)
     deck = box.action_deck(len(state.players))
     rng.shuffle(deck)
-    for p in state.players:
-        p.hand, deck = deck[:box.board.hand_size], deck[box.board.hand_size:]
+    state.hands = []
+    for _ in state.players:
+        state.hands.append(deck[:box.board.hand_size])
+        deck = deck[box.board.hand_size:]
     state.action_discard, state.action_deck = deck, []
     state.chapter += 1
 

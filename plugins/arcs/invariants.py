@@ -10,8 +10,11 @@ from plugins.arcs.state import ArcsState
 
 
 def problems(box: Box, state: ArcsState, in_play_cards: list[str] = ()) -> list[str]:
-    """`in_play_cards`: action cards lying played this round (the round's own bookkeeping)."""
+    """`in_play_cards`: action cards lying played elsewhere (the round's own are read from
+    the state: the lead, the face-up plays and the face-down cards)."""
     out: list[str] = []
+    in_play_cards = [*in_play_cards, *(p.card for p in state.plays if p.card), *state.facedown]
+    aside = state.turn.aside if state.turn is not None else []
     n = len(state.players)
     counts = box.board.pieces_per_player
     for seat, p in enumerate(state.players):
@@ -37,16 +40,18 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = ()) -> list[
     for resource in box.board.resources:
         held = sum(p.resources.count(resource) for p in state.players)
         on_boxes = sum(t.count(resource) for t in state.ambition_tokens.values())
-        total = held + on_boxes + state.supply.get(resource, 0)
+        total = held + on_boxes + state.supply.get(resource, 0) + aside.count(resource)
         if total != box.board.supply_per_resource:
             out.append(f"{total} {resource} tokens in play, not {box.board.supply_per_resource}")
-    actions = [*state.action_deck, *state.action_discard, *in_play_cards, *(c for p in state.players for c in p.hand)]
+    actions = [*state.action_deck, *state.action_discard, *in_play_cards, *(c for h in state.hands for c in h)]
     if sorted(actions) != sorted(box.action_deck(n)):
         out.append("the action cards are not each in exactly one place")
     court = [*state.court_deck, *(c for c in state.court_row if c), *state.court_discard, *state.resolving,
-             *(c for p in state.players for c in p.guild)]
+             *(c for p in state.players for c in p.guild), *(u.card for u in state.unions)]
     if sorted(court) != sorted(box.court):
         out.append("the Court cards are not each in exactly one place")
+    if state.supply and any(v < 0 for v in state.supply.values()):
+        out.append("a resource supply is negative")
     if set(state.court_agents) - set(state.court_row):
         out.append("agents stand on a card that is not in the Court row")
     return out

@@ -84,7 +84,9 @@ def steal_resource(box: Box, state: ArcsState, thief: int, victim: int, slot: in
         raise BadParameter(f"seat {victim} holds no resource in slot {slot + 1}")
     if guarded(box, state, victim):
         raise IllegalAction(f"seat {victim}'s resources cannot be stolen")
-    cost = box.board.resource_slots[slot].raid_cost
+    from plugins.arcs.lore_ops import slot_raid_cost  # Ancient Holdings' slot costs its own keys
+
+    cost = slot_raid_cost(box, state, victim, slot)
     if cost > keys:
         raise IllegalAction(f"that resource costs {cost} keys; {keys} left")
     resource, player.resources[slot] = player.resources[slot], None

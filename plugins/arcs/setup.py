@@ -11,9 +11,11 @@ from plugins.arcs.state import ArcsState, Building, Marker, PlayerState, Ships, 
 
 
 def open_slots(box: Box, player: PlayerState) -> list[int]:
-    """Indices of the resource slots no city covers (ARCS-211)."""
-    return [i for i, slot in enumerate(box.board.resource_slots)
-            if slot.covered_by_city_slot is None or not player.cities_on_board[slot.covered_by_city_slot - 1]]
+    """Indices of the resource slots no city covers (ARCS-211); a slot beyond the board's
+    (Ancient Holdings, L13) is always open."""
+    board = [i for i, slot in enumerate(box.board.resource_slots)
+             if slot.covered_by_city_slot is None or not player.cities_on_board[slot.covered_by_city_slot - 1]]
+    return board + list(range(len(box.board.resource_slots), len(player.resources)))
 
 
 def empty_slots(box: Box, player: PlayerState) -> list[int]:
@@ -68,8 +70,23 @@ def choose_setup_card(box: Box, players: int, rng: Rng, wanted: str = "") -> Set
     return cards[rng.below(len(cards))]
 
 
-def set_up(box: Box, state: ArcsState, setup_card: str = "") -> None:
-    """Fill a fresh `ArcsState` (seats and RNG already set) as standard setup leaves it."""
+def place_starting_pieces(box: Box, state: ArcsState, seat: int) -> None:
+    """ARCS-052..057: the standard pieces at the seat's setup-card positions and the two
+    resources of its A and B systems' types in slots 1 and 2."""
+    spot = box.setups[state.setup_card].positions[(seat - state.initiative) % len(state.players)]  # ARCS-052
+    place_ships(state, spot.a, seat, 3)  # ARCS-053
+    place_building(state, spot.a, seat, "city")
+    place_ships(state, spot.b, seat, 3)  # ARCS-054
+    place_building(state, spot.b, seat, "starport")
+    for c in spot.c:  # ARCS-055
+        place_ships(state, c, seat, 2)
+    take_resource(box, state, seat, box.systems[spot.a].type, slot=0)  # ARCS-057
+    take_resource(box, state, seat, box.systems[spot.b].type, slot=1)
+
+
+def set_up(box: Box, state: ArcsState, setup_card: str = "", pieces: bool = True) -> None:
+    """Fill a fresh `ArcsState` (seats and RNG already set) as standard setup leaves it;
+    `pieces=False` leaves the starting pieces to the flow (a module may place others)."""
     rng = Rng(state)
     n = len(state.seats)
     state.initiative = rng.below(n)  # ARCS-041
@@ -95,18 +112,13 @@ def set_up(box: Box, state: ArcsState, setup_card: str = "") -> None:
             for r in tokens:
                 state.supply[r] -= 1
     state.players = [PlayerState() for _ in range(n)]  # ARCS-050, ARCS-051
-    for position, spot in enumerate(card.positions):
-        seat = (state.initiative + position) % n  # ARCS-052: position 1 holds the initiative
-        place_ships(state, spot.a, seat, 3)  # ARCS-053
-        place_building(state, spot.a, seat, "city")
-        place_ships(state, spot.b, seat, 3)  # ARCS-054
-        place_building(state, spot.b, seat, "starport")
-        for c in spot.c:  # ARCS-055
-            place_ships(state, c, seat, 2)
-        take_resource(box, state, seat, box.systems[spot.a].type, slot=0)  # ARCS-057
-        take_resource(box, state, seat, box.systems[spot.b].type, slot=1)
+    if pieces:
+        for position in range(n):  # ARCS-052: position 1 holds the initiative
+            place_starting_pieces(box, state, (state.initiative + position) % n)
     rng.shuffle(deck)
-    for player in state.players:  # ARCS-059
-        player.hand, deck = deck[:box.board.hand_size], deck[box.board.hand_size:]
+    state.hands = []
+    for _ in state.players:  # ARCS-059
+        state.hands.append(deck[:box.board.hand_size])
+        deck = deck[box.board.hand_size:]
     rng.shuffle(deck)  # ARCS-061: the rest, shuffled, is the face-down discard pile
     state.action_discard, state.action_deck = deck, []

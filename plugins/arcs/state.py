@@ -60,7 +60,6 @@ class PlayerState(msgspec.Struct, omit_defaults=True):
     guild: list[str] = []
     lore: list[str] = []
     leader: str | None = None
-    hand: list[str] = []
 
 
 class Marker(msgspec.Struct, array_like=True):
@@ -68,7 +67,68 @@ class Marker(msgspec.Struct, array_like=True):
     flipped: bool = False
 
 
+class Play(msgspec.Struct, omit_defaults=True):
+    """One card played this round, as everyone sees it: a Copy's card is face down ("")."""
+
+    seat: int
+    kind: Literal["lead", "surpass", "copy", "pivot"]
+    card: str = ""
+    seized: bool = False  # an extra card went face down beside it (ARCS-099)
+
+
+class Turn(msgspec.Struct, omit_defaults=True):
+    """The turn being taken: what the played card's pips still buy and the Prelude's state."""
+
+    seat: int
+    kind: Literal["lead", "surpass", "copy", "pivot"]
+    pips: int
+    actions: list[str]        # what a pip buys (ARCS-081, ARCS-091..094)
+    lead_actions: list[str]   # what a Psionic buys (ARCS-214)
+    weapon: bool = False      # a Weapon made the pips battle-capable (ARCS-215)
+    prelude: bool = True      # open until the first pip is spent (ARCS-114)
+    aside: list[str] = []     # resources spent in this Prelude, back to supply when it closes (ARCS-116)
+    taxed: list[list] = []    # [system, building] taxed this turn (ARCS-141)
+    starports_used: list[list] = []  # [system, building] that built a ship this turn (ARCS-145)
+    acted: bool = False       # an action, a Prelude spend or an ability was used this turn
+    gained: list[str] = []    # Court cards taken during this Prelude: no Prelude ability of theirs (ARCS-117)
+    windows: list[str] = []   # "before/after" windows held open over this turn's action (Tactical, Charismatic)
+
+
+class Battle(msgspec.Struct, omit_defaults=True):
+    """A battle being resolved (ARCS-176): the roll's symbols still to resolve."""
+
+    attacker: int
+    defender: int
+    system: str
+    hit: int = 0
+    building_hit: int = 0
+    self_hit: int = 0
+    intercept: int = 0
+    key: int = 0
+    cities: int = 0  # defending cities destroyed, their Outrage and Ransack still to come
+    roll: list[tuple[str, int]] = []  # the attacker's dice (kind, face index) until tallied; rerolls change it
+    dice: list[str] = []              # the kinds collected (Mirror Plating reads them)
+    all_fresh: bool = False           # every attacking ship was fresh at the start (Signal Breaker)
+    trophies_at_start: int = 0        # the attacker's Trophies before the battle (Beloved)
+    copy_pivot: bool = False          # the battle was a Copy or Pivot pip's (Tactical's window)
+
+
+class AttachedUnion(msgspec.Struct, array_like=True):
+    """A Union card set beside a face-up played action card: at round end its holder takes
+    that card into hand and the Union is discarded (ARCS-314)."""
+
+    card: str
+    action_card: str
+    seat: int
+
+
 class ArcsState(TableState, kw_only=True):
+    # What views show (the kernel's allow-list): never the hands, the decks' order or the
+    # face-down cards; their sizes are added by the view hook.
+    visible = ("setup_card", "out_of_play", "systems", "players", "supply", "ambition_tokens",
+               "markers_available", "ambition_boxes", "initiative", "seized", "chapter", "court_row",
+               "court_agents", "court_discard", "resolving", "lead", "lead_seat", "declared", "ambition_declared",
+               "plays", "surpasses", "passes", "turn", "battle", "winner", "unions")
     setup_card: str = ""
     out_of_play: list[int] = []
     systems: dict[str, SystemState] = {}
@@ -87,3 +147,18 @@ class ArcsState(TableState, kw_only=True):
     court_agents: dict[str, list[int]] = {}  # card -> agents on it, per seat
     court_discard: list[str] = []
     resolving: list[str] = []  # Vox cards secured, their effect not yet resolved
+    hands: list[list[str]] = []   # per seat, secret to everyone else (ARCS-281)
+    # the round (digest section 5)
+    lead: str = ""                # the lead card, face up
+    lead_seat: int = -1
+    declared: bool = False        # the zero marker lies on the lead card (ARCS-084)
+    ambition_declared: str = ""   # the ambition declared this round, with or without the zero marker
+    plays: list[Play] = []        # the round's cards as the table sees them
+    facedown: list[str] = []      # Copy and seize cards of this round (secret)
+    queue: list[int] = []         # seats still to follow this round, in turn order
+    surpasses: list[list[int]] = []  # [seat, number] of each Surpass (ARCS-106)
+    passes: int = 0               # consecutive passes of the initiative (ARCS-079)
+    turn: Turn | None = None
+    battle: Battle | None = None
+    winner: int = -1
+    unions: list[AttachedUnion] = []  # Union cards waiting beside a played card until round end

@@ -185,10 +185,10 @@ def test_next_chapter_deal_ARCS_255_257():
     the initiative holder keeps it."""
     state = bare()
     holder = state.initiative
-    for p in state.players:
-        state.action_discard.extend(p.hand)
-        p.hand = []
+    for hand in state.hands:
+        state.action_discard.extend(hand)
+    state.hands = [[] for _ in state.players]
     deal_chapter(BOX, state)
-    assert [len(p.hand) for p in state.players] == [6, 6, 6] and len(state.action_discard) == 2
+    assert [len(h) for h in state.hands] == [6, 6, 6] and len(state.action_discard) == 2
     assert state.chapter == 2 and state.initiative == holder
     assert problems(BOX, state) == []

@@ -27,11 +27,11 @@ def test_initial_state_vector_ARCS_316_317_on_every_setup_card(card):
     ARCS-317: 20 cards for 2-3 players (8 or 2 left in the discard), 28 for 4 (4 left)."""
     players = BOX.setups[card].players
     state = new_state(players, 7, card)
-    for p in state.players:
+    for seat, p in enumerate(state.players):
+        assert len(state.hands[seat]) == 6
         assert len(open_slots(BOX, p)) == 3
         assert p.resources[0] and p.resources[1] and p.resources[2:] == [None] * 4
         assert sum(p.cities_on_board) == 4 and p.starports == 4 and p.agents == 10
-        assert len(p.hand) == 6
         assert p.ships == (5 if players == 2 else 7)
     assert len(state.action_discard) == {2: 8, 3: 2, 4: 4}[players]
     assert problems(BOX, state) == []
@@ -86,7 +86,7 @@ def test_hands_and_discard_are_hidden_orders_ARCS_059_061():
     """ARCS-059: six cards each; ARCS-061: the rest face down as the shuffled discard pile;
     two seeds give different deals."""
     a, b = new_state(4, 11), new_state(4, 12)
-    assert [p.hand for p in a.players] != [p.hand for p in b.players]
+    assert a.hands != b.hands
     assert a.action_deck == [] and len(a.action_discard) == 4
 
 
@@ -95,7 +95,7 @@ def test_invariants_catch_a_piece_in_two_places_or_none():
     state = new_state(3, 2)
     state.players[0].ships -= 1
     state.supply["relic"] += 1
-    state.players[1].hand.append(state.players[2].hand[0])
+    state.hands[1].append(state.hands[2][0])
     state.players[2].trophies.append(Trophy(owner=1, kind="agent"))
     found = problems(BOX, state)
     assert any("seat 0 has 14 ships" in p for p in found)

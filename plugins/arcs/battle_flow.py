@@ -1,0 +1,371 @@
+"""A battle as steps (digest 7.8-7.10): roll through core.chance, then resolve the symbols
+in their fixed order (ARCS-176), each choice the attacker's (ARCS-183): self-hits and
+intercepts on their own ships, hits on the defender's ships then buildings, each destroyed
+city's Outrage and Ransack, then keys spent on raiding."""
+from __future__ import annotations
+
+import msgspec
+
+from core import chance
+from core.errors import BadParameter
+from core.state import Action
+from plugins.arcs.battle import (
+    ShipHits, apply_building_hits, apply_ship_hits, check_building_hits, check_ship_hits, ship_capacity, total,
+)
+from plugins.arcs import lore_ops
+from plugins.arcs.content import default_box
+from plugins.arcs.court_flow import offer, offer_in_window, take
+from plugins.arcs.outrage import guarded, provoke_outrage, ransack_targets, steal_guild_card, steal_resource
+from plugins.arcs.state import Battle, Ships, Trophy
+from plugins.arcs.tables import decisions, steps
+from plugins.arcs.turn import dice_allowed
+
+
+class ShipSplit(msgspec.Struct, forbid_unknown_fields=True):
+    """Hits on one player's ships in the battle system: fresh ships damaged, fresh ships
+    destroyed (two hits each), damaged ships destroyed (ARCS-128, ARCS-185)."""
+
+    damage_fresh: int = 0
+    destroy_fresh: int = 0
+    destroy_damaged: int = 0
+
+
+class BuildingSplit(msgspec.Struct, forbid_unknown_fields=True):
+    """Hits per defending building, by its index in the system's buildings ("0", "1")."""
+
+    hits: dict[str, int] = {}
+
+
+def _faces(box):
+    return {kind: [msgspec.to_builtins(f) for f in die.faces] for kind, die in box.dice.items()}
+
+
+@steps("battle")
+def battle(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmish: int = 0, raid: int = 0):
+    """ARCS-171..176: one roll of the collected dice; every symbol is then resolved in order.
+    Railgun Arrays (L12) first hit the attacker before the dice are rolled."""
+    state, box = ctx.state, default_box()
+    here = state.systems[system]
+    which = ["assault"] * assault + ["skirmish"] * skirmish + ["raid"] * raid
+    ctx.emit("battle", attacker=seat, defender=defender, system=system)
+    state.battle = Battle(attacker=seat, defender=defender, system=system, dice=which,
+                          all_fresh=here.ships_of(seat).damaged == 0,
+                          trophies_at_start=len(state.players[seat].trophies))
+    railgun = lore_ops.railgun_hits(state, box, system, defender)
+    ctx.push(roll_dice)
+    if railgun:
+        ctx.emit("railgun", attacker=seat, defender=defender, hits=railgun)
+        ship_hits(ctx, seat, railgun, then=None)
+
+
+@steps("roll_dice")
+def roll_dice(ctx):
+    """The roll (public, through core.chance); at most one die per ship still there (the
+    Railgun hit may have destroyed some); then the attacker's after-roll abilities
+    (Skirmishers, Seeker Torpedoes) and the tally."""
+    state, box = ctx.state, default_box()
+    b = state.battle
+    allowed = dice_allowed(box, state, b.attacker, b.system)
+    if not state.systems[b.system].ships_of(b.attacker).total:
+        allowed = 0
+    b.dice = b.dice[:allowed]
+    b.roll = [tuple(f) for f in chance.roll(ctx, b.attacker, _faces(box), list(b.dice), why="battle")]
+    ctx.push_all([(offer, {"seat": b.attacker, "when": "battle_roll"}), (tally, {})])
+
+
+@steps("tally")
+def tally(ctx):
+    """The final roll's symbols; intercepts with Mirror Plating (L04) and Signal Breaker (L06)."""
+    state, box = ctx.state, default_box()
+    b = state.battle
+    r = total(box.dice, [tuple(f) for f in b.roll])
+    b.hit, b.building_hit, b.self_hit, b.key = r.hit, r.building_hit, r.self_hit, r.key
+    b.intercept = lore_ops.intercepts(state, box, b.attacker, b.defender, r.intercept, b.dice, b.all_fresh)
+    ctx.push(resolve)
+
+
+@steps("resolve")
+def resolve(ctx):
+    state = ctx.state
+    b = state.battle
+    here = state.systems[b.system]
+    if b.self_hit:  # ARCS-177
+        hits, b.self_hit = b.self_hit, 0
+        return ship_hits(ctx, b.attacker, hits)
+    if b.intercept:  # ARCS-178/179: once, one hit per fresh defending ship
+        b.intercept = 0
+        return ship_hits(ctx, b.attacker, here.ships_of(b.defender).fresh)
+    if b.hit:  # ARCS-180: ships first, the rest to buildings
+        hits, b.hit = b.hit, 0
+        return ship_hits(ctx, b.defender, hits)
+    if b.building_hit:  # ARCS-181
+        hits, b.building_hit = b.building_hit, 0
+        return building_hits(ctx, hits)
+    if b.cities:  # ARCS-190, ARCS-198: Outrage then Ransack, city by city (ruling A-R4)
+        b.cities -= 1
+        return city_destroyed(ctx)
+    if b.key and here.ships_of(b.attacker).total:  # ARCS-182
+        return raid_prompt(ctx)
+    state.battle = None  # ARCS-204: keys left are lost
+    ctx.emit("battle_over", attacker=b.attacker, defender=b.defender, system=b.system)
+    if lore_ops.repair_drones(state, default_box(), b.attacker, b.system):  # L07
+        ctx.emit("repaired", seat=b.attacker, system=b.system, piece="ship", why="repair_drones")
+    took = len(state.players[b.attacker].trophies) > b.trophies_at_start
+    ctx.push_all([(offer, {"seat": b.attacker, "when": "after_attack"}),
+                  *offer_in_window(b.defender, "after_defend", facts={"trophies_taken": took})])
+
+
+def splits(ships: Ships, hits: int):
+    """Every split of `hits` over these ships that the rules accept (all that can land must)."""
+    need = min(hits, ship_capacity(ships))
+    for xf in range(ships.fresh + 1):
+        for xd in range(ships.damaged + 1):
+            df = need - 2 * xf - xd
+            if 0 <= df and df + xf <= ships.fresh:
+                yield ShipSplit(damage_fresh=df, destroy_fresh=xf, destroy_damaged=xd)
+
+
+def ship_hits(ctx, owner: int, hits: int, then=resolve) -> None:
+    """Hits on one side's ships: applied at once when only one split is possible, else the
+    attacker's typed choice; `then` (resolve, or nothing before the roll) follows."""
+    b = ctx.state.battle
+    ships = ctx.state.systems[b.system].ships_of(owner)
+    options = list(splits(ships, hits))
+    if len(options) == 1:
+        apply_ships(ctx, owner, hits, options[0])
+        if then is not None:
+            ctx.push(then)
+    else:
+        ctx.decide(b.attacker, "arcs.ship_hits", resume=ship_hits_done, owner=owner, hits=hits,
+                   **({} if then is not None else {"then": False}))
+
+
+@decisions.kind("ship_hits", answer="assign_hits", params=ShipSplit)
+def check_ship_split(state, seat, prompt, answer: ShipSplit):
+    """Split the hits over one player's ships in the battle system."""
+    ships = state.systems[state.battle.system].ships_of(prompt.args["owner"])
+    check_ship_hits(ships, prompt.args["hits"], ShipHits(answer.damage_fresh, answer.destroy_fresh,
+                                                         answer.destroy_damaged))
+
+
+@check_ship_split.candidates
+def _ship_splits(state, seat, prompt):
+    ships = state.systems[state.battle.system].ships_of(prompt.args["owner"])
+    for split in splits(ships, prompt.args["hits"]):
+        yield msgspec.to_builtins(split)
+
+
+@steps("ship_hits_done")
+def ship_hits_done(ctx, seat, params: ShipSplit, owner: int, hits: int, then: bool = True):
+    apply_ships(ctx, owner, hits, params)
+    if then:
+        ctx.push(resolve)
+
+
+def apply_ships(ctx, owner: int, hits: int, split: ShipSplit) -> None:
+    """Damage and destroy; destroyed ships become the other side's Trophies (ARCS-187); hits
+    on the defender beyond their ships go on to their buildings (ARCS-180)."""
+    state, b = ctx.state, ctx.state.battle
+    here = state.systems[b.system]
+    ships = here.ships_of(owner)
+    leftover = hits - min(hits, ship_capacity(ships))
+    here.ships[owner] = apply_ship_hits(ships, ShipHits(split.damage_fresh, split.destroy_fresh, split.destroy_damaged))
+    destroyed = split.destroy_fresh + split.destroy_damaged
+    taker = b.defender if owner == b.attacker else b.attacker
+    state.players[taker].trophies.extend([Trophy(owner=owner, kind="ship")] * destroyed)
+    ctx.emit("ships_hit", system=b.system, owner=owner, damaged=split.damage_fresh, destroyed=destroyed)
+    if owner == b.defender and leftover:
+        b.building_hit += leftover
+
+
+def building_splits(buildings, defender: int, hits: int):
+    idx = [i for i, x in enumerate(buildings) if x.owner == defender]
+    caps = [1 if buildings[i].damaged else 2 for i in idx]
+    need = min(hits, sum(caps))
+
+    def go(k, left, acc):
+        if k == len(idx):
+            if left == 0:
+                yield dict(acc)
+            return
+        for n in range(0, min(caps[k], left) + 1):
+            if n:
+                acc[str(idx[k])] = n
+            yield from go(k + 1, left - n, acc)
+            acc.pop(str(idx[k]), None)
+
+    yield from go(0, need, {})
+
+
+def _int_keys(split: BuildingSplit) -> dict[int, int]:
+    try:
+        return {int(k): v for k, v in split.hits.items()}
+    except ValueError:
+        raise BadParameter("buildings are named by their index in the system") from None
+
+
+def building_hits(ctx, hits: int) -> None:
+    b = ctx.state.battle
+    options = list(building_splits(ctx.state.systems[b.system].buildings, b.defender, hits))
+    if len(options) == 1:
+        apply_buildings(ctx, BuildingSplit(hits=options[0]))
+        ctx.push(resolve)
+    else:
+        ctx.decide(b.attacker, "arcs.building_hits", resume=building_hits_done, hits=hits)
+
+
+@decisions.kind("building_hits", answer="assign_building_hits", params=BuildingSplit)
+def check_building_split(state, seat, prompt, answer: BuildingSplit):
+    """Hits on the defending buildings: each at most what destroys it, every landing hit placed."""
+    b = state.battle
+    check_building_hits(state.systems[b.system].buildings, b.defender, prompt.args["hits"], _int_keys(answer))
+
+
+@check_building_split.candidates
+def _building_splits(state, seat, prompt):
+    b = state.battle
+    for split in building_splits(state.systems[b.system].buildings, b.defender, prompt.args["hits"]):
+        yield {"hits": split}
+
+
+@steps("building_hits_done")
+def building_hits_done(ctx, seat, params: BuildingSplit, hits: int):
+    apply_buildings(ctx, params)
+    ctx.push(resolve)
+
+
+def apply_buildings(ctx, split: BuildingSplit) -> None:
+    state, b = ctx.state, ctx.state.battle
+    here = state.systems[b.system]
+    here.buildings, destroyed = apply_building_hits(here.buildings, _int_keys(split))
+    for x in destroyed:
+        state.players[b.attacker].trophies.append(Trophy(owner=x.owner, kind=x.kind))
+        b.cities += x.kind == "city"
+    ctx.emit("buildings_hit", system=b.system, owner=b.defender, hits=split.hits,
+             destroyed=[x.kind for x in destroyed])
+
+
+def city_destroyed(ctx) -> None:
+    """The battle's next destroyed city: its Outrage and Ransack, then the rest of the battle."""
+    b = ctx.state.battle
+    ctx.push(resolve)
+    city_lost(ctx, b.attacker, b.defender, b.system)
+
+
+def city_lost(ctx, attacker: int, owner: int, system: str) -> None:
+    """ARCS-191: Outrage of the planet's type on the attacker (a city in a gate: each of its
+    types, Gate Stations); ARCS-196: then Ransack a Court card holding the city owner's agents
+    (mandatory, the attacker picks which) unless the owner is the Elder (Beloved)."""
+    state, box = ctx.state, default_box()
+    for resource in lore_ops.city_types(state, box, system) or []:
+        provoke_outrage(box, state, attacker, resource)
+        ctx.emit("outrage", seat=attacker, resource=resource)
+    if lore_ops.ransack_barred(state, box, owner, True):
+        return
+    targets = ransack_targets(state, owner)
+    if targets:
+        ctx.ask(attacker, "ransack", [Action("ransack", {"card": c}) for c in targets], resume=ransacked)
+
+
+@steps("ransacked")
+def ransacked(ctx, seat, params):
+    take(ctx, seat, params["card"], rivals_to="trophies")
+
+
+def raid_options(state, box, thief: int, victim: int, keys: int) -> list[Action]:
+    """ARCS-200/201: each resource or Guild card the keys left can pay for, then done."""
+    out = []
+    player = state.players[victim]
+    if not guarded(box, state, victim):
+        for slot, r in enumerate(player.resources):
+            if r is not None and lore_ops.slot_raid_cost(box, state, victim, slot) <= keys:
+                out.append(Action("steal", {"slot": slot}))
+    for card in player.guild:
+        protects = any(a.do == "steal_protection" for a in box.court[card].abilities)
+        if box.court[card].raid_cost <= keys and (protects or not guarded(box, state, victim)):
+            out.append(Action("steal", {"card": card}))
+    return [*out, Action("steal", {})]
+
+
+def raid_prompt(ctx) -> None:
+    state, b, box = ctx.state, ctx.state.battle, default_box()
+    options = raid_options(state, box, b.attacker, b.defender, b.key)
+    if len(options) == 1:
+        b.key = 0
+        ctx.push(resolve)
+        return
+    ctx.prompt(b.attacker, "raid", options, resume=raided)
+
+
+@steps("raided")
+def raided(ctx, seat, params):
+    state, b, box = ctx.state, ctx.state.battle, default_box()
+    if "slot" in params:
+        resource = state.players[b.defender].resources[params["slot"]]
+        b.key = steal_resource(box, state, seat, b.defender, params["slot"], b.key)
+        ctx.emit("stolen", thief=seat, victim=b.defender, resource=resource)
+    elif "card" in params:
+        b.key = steal_guild_card(box, state, seat, b.defender, params["card"], b.key)
+        ctx.emit("stolen", thief=seat, victim=b.defender, card=params["card"])
+    else:
+        b.key = 0
+    ctx.push(resolve)
+
+
+# -- Fire Rifles (L02): the firer splits the hits, then Outrage and Ransack per city -------
+class RifleSplit(msgspec.Struct, forbid_unknown_fields=True):
+    """The Rifles' hits: on the defender's ships first (as `ShipSplit`), the rest on its
+    buildings by index."""
+
+    ships: ShipSplit = msgspec.field(default_factory=ShipSplit)
+    buildings: dict[str, int] = {}
+
+
+def rifle_split(ctx, seat: int) -> None:
+    ctx.decide(seat, "arcs.rifle_hits", resume=rifle_done)
+
+
+def _rifle_options(state):
+    pending = lore_ops.pending_rifle_hits(state)
+    here = state.systems[pending["system"]]
+    ships = here.ships_of(pending["defender"])
+    for split in splits(ships, pending["hits"]):
+        left = pending["hits"] - (split.damage_fresh + 2 * split.destroy_fresh + split.destroy_damaged)
+        for b in building_splits(here.buildings, pending["defender"], left):
+            yield RifleSplit(ships=split, buildings=b)
+
+
+@decisions.kind("rifle_hits", answer="assign_rifle_hits", params=RifleSplit)
+def check_rifle_split(state, seat, prompt, answer: RifleSplit):
+    """Every Rifles hit that can land does: ships first, the rest on buildings (ARCS-180)."""
+    trial = msgspec.convert(msgspec.to_builtins(state), type(state))
+    _assign(trial, seat, answer)
+
+
+@check_rifle_split.candidates
+def _rifle_candidates(state, seat, prompt):
+    for split in _rifle_options(state):
+        yield msgspec.to_builtins(split)
+
+
+def _assign(state, seat: int, answer: RifleSplit):
+    s = answer.ships
+    return lore_ops.assign_rifle_hits(state, seat, ShipHits(s.damage_fresh, s.destroy_fresh, s.destroy_damaged),
+                                      _int_keys(BuildingSplit(hits=answer.buildings)))
+
+
+@steps("rifle_done")
+def rifle_done(ctx, seat, params: RifleSplit):
+    state = ctx.state
+    pending = dict(lore_ops.pending_rifle_hits(state))
+    destroyed = _assign(state, seat, params)
+    ctx.emit("rifle_hits", seat=seat, system=pending["system"], defender=pending["defender"],
+             ships=msgspec.to_builtins(params.ships), destroyed=[b.kind for b in destroyed])
+    for b in destroyed:
+        if b.kind == "city":
+            ctx.push(city_lost_step, attacker=seat, owner=pending["defender"], system=pending["system"])
+
+
+@steps("city_lost")
+def city_lost_step(ctx, attacker: int, owner: int, system: str):
+    city_lost(ctx, attacker, owner, system)

@@ -1,0 +1,169 @@
+"""Cards leaving the Court (secure, ransack) and abilities offered at the rules' trigger
+points, as steps. The abilities themselves are the op registry's (`abilities.py`): this
+only offers them (`arcs.use_ability`) and resolves a Vox card's effect when secured."""
+from __future__ import annotations
+
+import msgspec
+
+from core.errors import IllegalAction
+from plugins.arcs import abilities
+from plugins.arcs.actions import dispose_vox, refill_court, take_court_card
+from plugins.arcs.content import default_box
+from plugins.arcs.tables import decisions, steps
+from plugins.arcs import lore_ops
+from plugins.arcs.moments import env_for, write_back
+
+
+class Choice(msgspec.Struct, forbid_unknown_fields=True):
+    """Which ability to use now, with its choices; `card` "" declines (done)."""
+
+    card: str = ""
+    index: int = -1
+    params: dict = {}
+
+
+FARSEERS_SWAP = "inspect_and_swap"  # offered only after its private look (`look`)
+
+
+def offered(state, seat: int, when: str, vox: str = "", used: list | None = None,
+            look: int = -1) -> list[abilities.Use]:
+    """The abilities open to `seat` at this trigger that `abilities.can_use` allows now: a
+    secured Vox card's own, or the held ones, less those already used at this trigger.
+    Standing rules are never offered (the rules read them)."""
+    box = default_box()
+    used = used or []
+    if vox:
+        found = abilities.secured_uses(box, vox, seat)
+    else:
+        found = abilities.held(state, box, seat, when)
+    env = env_for(box, state, seat=seat, used=used)
+    return [u for u in found if [u.card, u.index] not in used and abilities.can_use(env, u)
+            and (u.ability.do != FARSEERS_SWAP or look >= 0)]
+
+
+def _options(state, seat: int, use: abilities.Use, used: list, look: int) -> list[dict]:
+    options = abilities.candidates(env_for(default_box(), state, seat=seat, used=used), use)
+    if use.ability.do == FARSEERS_SWAP:
+        return [{"rival": look}]
+    return options
+
+
+@steps("offer")
+def offer(ctx, seat: int, when: str, vox: str = "", used: list | None = None, look: int = -1):
+    """Open `arcs.use_ability` if anything can be used at this trigger; else go on at once."""
+    if offered(ctx.state, seat, when, vox, used, look):
+        ctx.decide(seat, "arcs.use_ability", resume=offer_done, when=when, vox=vox, used=list(used or []), look=look)
+
+
+@decisions.kind("use_ability", answer="use_ability", params=Choice)
+def check_choice(state, seat, prompt, answer: Choice):
+    """Use one of the abilities open at this trigger, or none (card "")."""
+    if not answer.card:
+        return
+    args = prompt.args
+    use = _find(state, seat, args, answer)
+    trial = msgspec.convert(msgspec.to_builtins(state), type(state))
+    abilities.use(env_for(default_box(), trial, seat=seat, used=args.get("used") or []), use, answer.params)
+
+
+@check_choice.candidates
+def _choices(state, seat, prompt):
+    yield {"card": "", "index": -1, "params": {}}
+    args = prompt.args
+    used, look = args.get("used") or [], args.get("look", -1)
+    for use in offered(state, seat, args["when"], args.get("vox", ""), used, look):
+        for params in _options(state, seat, use, used, look):
+            yield {"card": use.card, "index": use.index, "params": params}
+
+
+def _find(state, seat, args, answer: Choice) -> abilities.Use:
+    look = args.get("look", -1)
+    for use in offered(state, seat, args["when"], args.get("vox", ""), args.get("used"), look):
+        if use.card == answer.card and use.index == answer.index:
+            if use.ability.do == FARSEERS_SWAP and answer.params.get("rival") != look:
+                raise IllegalAction(f"{use.card} swaps only with the Rival whose hand was shown")
+            return use
+    raise IllegalAction(f"{answer.card} has no ability {answer.index} to use now")
+
+
+@steps("offer_done")
+def offer_done(ctx, seat, params: Choice, when: str, vox: str = "", used: list | None = None, look: int = -1):
+    if not params.card:
+        return
+    used = list(used or [])
+    use = _find(ctx.state, seat, {"when": when, "vox": vox, "used": used, "look": look}, params)
+    env = env_for(default_box(), ctx.state, ctx, seat=seat, used=used)
+    abilities.use(env, use, params.params)
+    write_back(ctx.state, env.moment)
+    ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
+    after_use(ctx, seat, use)
+    ctx.push(offer, seat=seat, when=when, vox=vox, used=[*used, [use.card, use.index]], look=look)
+
+
+def after_use(ctx, seat: int, use: abilities.Use) -> None:
+    """What the flow owes an effect once it went through: Fire Rifles' hits wait for the
+    firer's split (then Outrage and Ransack per city, as after a battle)."""
+    from plugins.arcs.battle_flow import rifle_split
+    if lore_ops.pending_rifle_hits(ctx.state) is not None:
+        rifle_split(ctx, seat)
+
+
+@steps("window_open")
+def window_open(ctx, seat: int, when: str, facts: dict | None = None):
+    """A trigger point of a Lore or Leader ability: its abilities may be used once each."""
+    lore_ops.open_window(ctx.state, default_box(), seat, when, **(facts or {}))
+
+
+@steps("window_closed")
+def window_closed(ctx, seat: int, when: str):
+    lore_ops.close_window(ctx.state, seat, when)
+
+
+def offer_in_window(seat: int, when: str, facts: dict | None = None, **args) -> list:
+    """Steps for a trigger that opens a window: open it, offer, close it."""
+    return [(window_open, {"seat": seat, "when": when, "facts": facts or {}}),
+            (offer, {"seat": seat, "when": when, **args}),
+            (window_closed, {"seat": seat, "when": when})]
+
+
+@steps("after_scoring")
+def after_scoring(ctx, scored: list):
+    """The mandatory effects after scoring, in turn order: a Cartel's holder makes every
+    Rival discard that resource (ARCS-315); Lavish discards the holder's Fuel."""
+    state, box = ctx.state, default_box()
+    n = len(state.players)
+    for seat in [(state.initiative + i) % n for i in range(n)]:
+        for use in abilities.held(state, box, seat, "after_scoring"):
+            if use.ability.do in abilities.OPS and abilities.OPS[use.ability.do].apply is not None:
+                abilities.use(env_for(box, state, ctx, seat=seat), use, None)
+                ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
+    for seat, count in lore_ops.lavish(state, box, scored).items():
+        ctx.emit("resources_discarded", seat=seat, count=count, why="lavish")
+
+
+def take(ctx, seat: int, card: str, rivals_to: str) -> None:
+    """Take `card` from the Court (secure: Rival agents captured; ransack: as Trophies), then
+    resolve a Vox card's effect and refill its place (ARCS-163..166)."""
+    box = default_box()
+    turn = ctx.state.turn
+    if turn is not None and turn.seat == seat and turn.prelude:
+        turn.gained.append(card)  # ARCS-117
+    position = take_court_card(box, ctx.state, seat, card, rivals_to)
+    ctx.emit("court_taken", seat=seat, card=card, how="secure" if rivals_to == "captives" else "ransack")
+    if box.court[card].kind == "vox":
+        ctx.push_all([(offer, {"seat": seat, "when": "secured", "vox": card}),
+                      (vox_done, {"card": card, "position": position})])
+    else:
+        refill(ctx, position)
+
+
+def refill(ctx, position: int) -> None:
+    refill_court(ctx.state, position)
+    if position < len(ctx.state.court_row):
+        ctx.emit("court_revealed", position=position, card=ctx.state.court_row[position])
+
+
+@steps("vox_done")
+def vox_done(ctx, card: str, position: int):
+    dispose_vox(default_box(), ctx.state, card)
+    refill(ctx, position)

@@ -1,0 +1,468 @@
+"""Chapters, rounds and turns as steps (digest sections 5, 6 and 11).
+
+A chapter: (2 players) the mulligan, then rounds until the hands are empty or every holder
+passes in succession. A round: the initiative holder leads (and may declare) or passes;
+the others follow clockwise (Surpass, Copy or Pivot, and may seize); the initiative is
+checked and the cards discarded. A turn is `arcs.act` answers until the seat is done.
+"""
+from __future__ import annotations
+
+import msgspec
+
+from core import chance
+from core.errors import ActionRejected
+from core.state import Action
+from plugins.arcs import abilities, lore_ops
+from plugins.arcs import plays as cards
+from plugins.arcs.actions import check_secure, do_build, do_influence, do_move, do_repair, do_tax
+from plugins.arcs.battle_flow import battle
+from plugins.arcs.chapter import clean_up, deal_chapter, game_over, score_chapter, winner
+from plugins.arcs.content import default_box
+from plugins.arcs.control import controller
+from plugins.arcs.court_flow import (
+    FARSEERS_SWAP, after_scoring, after_use, offer, offer_in_window, take, window_closed, window_open,
+)
+from plugins.arcs.court_ops import place_ambition_marker, places_zero_marker, settle_unions, show_hand
+from plugins.arcs.moments import env_for, write_back
+from plugins.arcs.setup import place_ships
+from plugins.arcs.state import Play, Turn
+from plugins.arcs.tables import decisions, steps
+from plugins.arcs.turn import (
+    Act, Attack, Build, Done, Influence, MoveShips, Repair, Secure, Spend, Tax, UseAbility, candidates, check_act,
+    find_use, PRELUDE_TRIGGERS, to_move,
+)
+
+
+def clockwise(state, start: int) -> list[int]:
+    n = len(state.players)
+    return [(start + i) % n for i in range(n)]
+
+
+def deal_events(ctx) -> None:
+    """Each seat learns its own hand; the others only its size."""
+    for seat, hand in enumerate(ctx.state.hands):
+        ctx.emit("dealt", to=[seat], public={"seat": seat, "count": len(hand)}, seat=seat, count=len(hand),
+                 hand=list(hand))
+
+
+# -- chapters ---------------------------------------------------------------------------------
+@steps("chapter_start")
+def chapter_start(ctx):
+    state = ctx.state
+    ctx.emit("chapter", chapter=state.chapter)
+    deal_events(ctx)
+    ctx.push(round_start)
+    if len(state.players) == 2:  # ARCS-060, ARCS-256: the non-holder may redraw once
+        other = 1 - state.initiative
+        ctx.prompt(other, "mulligan", [Action("mulligan", {"redraw": False}), Action("mulligan", {"redraw": True})],
+                   resume=mulligan_done)
+
+
+@steps("mulligan_done")
+def mulligan_done(ctx, seat, params):
+    state = ctx.state
+    if not params["redraw"]:
+        return
+    old = state.hands[seat]
+    pile = state.action_discard
+    state.hands[seat], state.action_discard = pile[:len(old)], pile[len(old):] + old
+    chance.shuffle(ctx, state.action_discard, "action discard")
+    ctx.emit("mulligan", to=[seat], public={"seat": seat}, seat=seat, hand=list(state.hands[seat]))
+
+
+@steps("chapter_end")
+def chapter_end(ctx):
+    """ARCS-246..257: score, clean up, end the game or deal the next chapter."""
+    state, box = ctx.state, default_box()
+    for hand in state.hands:  # ARCS-079: a chapter ended by passes discards the hands too
+        state.action_discard.extend(hand)
+    state.hands = [[] for _ in state.players]
+    gained, scored = score_chapter(box, state, adjust=lore_ops.adjust_gains)
+    ctx.emit("scored", chapter=state.chapter, ambitions=scored, power={str(s): p for s, p in gained.items()})
+    ctx.push_all([(after_scoring, {"scored": scored}), (chapter_cleanup, {"scored": scored})])
+
+
+@steps("chapter_cleanup")
+def chapter_cleanup(ctx, scored: list):
+    state, box = ctx.state, default_box()
+    clean_up(box, state, scored)
+    if game_over(box, state):  # ARCS-252..254
+        state.winner = winner(state)
+        ctx.finish({"winners": [state.winner], "power": [p.power for p in state.players],
+                    "chapter": state.chapter})
+        return
+    state.action_discard = []
+    deal_chapter(box, state)
+    ctx.push(chapter_start)
+
+
+# -- rounds -----------------------------------------------------------------------------------
+def holders(state) -> list[int]:
+    return [s for s in range(len(state.players)) if state.hands[s]]
+
+
+def next_holder(state, after: int) -> int:
+    """ARCS-078: clockwise, the nearest player who still holds a card."""
+    for seat in clockwise(state, after)[1:]:
+        if state.hands[seat]:
+            return seat
+    return after
+
+
+@steps("round_start")
+def round_start(ctx):
+    state = ctx.state
+    if not holders(state):
+        ctx.push(chapter_end)
+        return
+    state.seized, state.lead, state.lead_seat, state.declared = False, "", -1, False
+    state.ambition_declared = ""
+    state.round += 1  # once-per-turn records are kept per (chapter, round)
+    state.plays, state.facedown, state.queue, state.surpasses = [], [], [], []
+    holder = state.initiative
+    if not state.hands[holder]:  # ARCS-078: an empty hand must pass (not a holder's pass)
+        state.initiative = next_holder(state, holder)
+        ctx.emit("initiative", seat=state.initiative, why="empty hand")
+        holder = state.initiative
+    options = [Action("lead", {"card": c}) for c in state.hands[holder]] + [Action("pass")]
+    ctx.prompt(holder, "lead", options, resume=lead_done)
+
+
+@steps("lead_done")
+def lead_done(ctx, seat, params):
+    state, box = ctx.state, default_box()
+    if "card" not in params:  # pass (ARCS-078, ARCS-079)
+        state.passes += 1
+        ctx.emit("passed", seat=seat)
+        if state.passes >= len(holders(state)):
+            state.passes = 0
+            ctx.push(chapter_end)
+            return
+        state.initiative = next_holder(state, seat)
+        ctx.push(round_start)
+        return
+    card = params["card"]
+    state.passes = 0
+    state.hands[seat].remove(card)
+    state.lead, state.lead_seat = card, seat
+    state.plays = [Play(seat=seat, kind="lead", card=card)]
+    state.queue = clockwise(state, seat)[1:]
+    ctx.emit("played", seat=seat, kind="lead", card=card)
+    ambitions = cards.declarable(box, card) if state.markers_available else []  # ARCS-083, ARCS-085
+    if not lore_ops.can_declare(state, box, seat):  # Generous: declaring costs a Guild card
+        ambitions = []
+    ctx.push(begin_turn, seat=seat, kind="lead", card=card)
+    if ambitions:
+        options = [Action("declare", {"ambition": a}) for a in ambitions] + [Action("declare", {"ambition": ""})]
+        ctx.prompt(seat, "declare", options, resume=declared)
+
+
+@steps("declared")
+def declared(ctx, seat, params):
+    """ARCS-084: the highest Available marker into the box, the zero marker on the lead card
+    (unless Secret Order spares it); Generous first hands over a Guild card; then the
+    abilities used when declaring (Farseers after its private look, Ambitious, Bold)."""
+    ambition = params["ambition"]
+    if not ambition:
+        return
+    state, box = ctx.state, default_box()
+    if lore_ops.generous_recipient(state, box, seat) is not None:
+        ctx.ask(seat, "generous", [Action("give", {"card": c}) for c in state.players[seat].guild],
+                resume=generous_paid, ambition=ambition)
+        return
+    declare(ctx, seat, ambition)
+
+
+@steps("generous_paid")
+def generous_paid(ctx, seat, params, ambition: str):
+    recipient = lore_ops.pay_generous(ctx.state, default_box(), seat, params["card"])
+    ctx.emit("guild_given", seat=seat, recipient=recipient, card=params["card"], why="generous")
+    declare(ctx, seat, ambition)
+
+
+def declare(ctx, seat: int, ambition: str) -> None:
+    state, box = ctx.state, default_box()
+    marker = place_ambition_marker(box, state, ambition)
+    state.declared = places_zero_marker(state, box, seat, ambition)  # BC18 Secret Order
+    state.ambition_declared = ambition
+    ctx.emit("declared", seat=seat, ambition=ambition, marker=marker.id, zero_marker=state.declared)
+    if any(u.ability.do == FARSEERS_SWAP for u in abilities.held(state, box, seat, "declare")):
+        rivals = [r for r in range(len(state.players)) if r != seat]
+        ctx.prompt(seat, "farseers_look", [Action("look", {"rival": r}) for r in [-1, *rivals]],
+                   resume=farseers_looked)
+        return
+    ctx.push_all(offer_in_window(seat, "declare"))
+
+
+@steps("farseers_looked")
+def farseers_looked(ctx, seat, params):
+    """Farseers (BC17): the chosen Rival's hand is shown to the holder alone, then the swap
+    is offered with the other abilities of the declaration."""
+    rival = params["rival"]
+    if rival >= 0:
+        show_hand(env_for(default_box(), ctx.state, ctx, seat=seat), seat, rival)
+    ctx.push_all(offer_in_window(seat, "declare", look=rival))
+
+
+@steps("begin_turn")
+def begin_turn(ctx, seat: int, kind: str, card: str):
+    state, box = ctx.state, default_box()
+    count, actions = cards.actions_bought(box, kind, state.lead, card)
+    lead_actions = list(box.actions.suits[cards.card(box, state.lead).suit])
+    state.turn = Turn(seat=seat, kind=kind, pips=count, actions=actions, lead_actions=lead_actions)
+    if kind in ("surpass", "pivot"):
+        ctx.push(turn_prompt, seat=seat)
+        ctx.push(offer, seat=seat, when="surpass_or_pivot")
+    else:
+        ctx.push(turn_prompt, seat=seat)
+
+
+@steps("turn_prompt")
+def turn_prompt(ctx, seat: int):
+    """The seat's next answer, until it is done or has nothing left to spend."""
+    turn = ctx.state.turn
+    if turn.pips == 0 and not turn.prelude:
+        ctx.push(end_turn, seat=seat)
+        return
+    ctx.decide(seat, "arcs.act", resume=acted)
+
+
+@decisions.kind("act", answer="act", params=Act, describe="One action of the turn, a Prelude spend, or done.")
+def check_turn_act(state, seat, prompt, answer):
+    check_act(default_box(), state, seat, answer)
+
+
+@check_turn_act.candidates
+def _act_candidates(state, seat, prompt):
+    return candidates(default_box(), state, seat)
+
+
+def close_prelude(state) -> None:
+    """ARCS-114/116: the first pip spent closes the Prelude; what it spent returns to supply."""
+    turn = state.turn
+    if turn.prelude:
+        turn.prelude = False
+        for r in turn.aside:
+            state.supply[r] += 1
+        turn.aside = []
+
+
+@steps("acted")
+def acted(ctx, seat, params):
+    state, box = ctx.state, default_box()
+    turn = state.turn
+    if isinstance(params, Done):
+        ctx.push(end_turn, seat=seat)
+        return
+    use = None
+    if isinstance(params, UseAbility):
+        use = find_use(box, state, seat, params.card, params.index, (*PRELUDE_TRIGGERS, "new_action"))
+    pip = False
+    if use is None or use.ability.when == "new_action":
+        pip = pay(ctx, seat, params)
+    ctx.push(turn_prompt, seat=seat)
+    copy_pivot = pip and turn.kind in ("copy", "pivot")  # ARCS-125: only the Copy/Pivot pip
+    if use is not None:
+        env = env_for(box, state, ctx, seat=seat)
+        abilities.use(env, use, params.params)
+        write_back(state, env.moment)
+        ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
+        after_use(ctx, seat, use)
+    turn.acted = True  # after the effect: "before any other action" abilities look at it
+    if use is not None:
+        return
+    if isinstance(params, Tax):
+        resource = params.resource or None
+        got = do_tax(box, state, seat, params.system, params.building, resource=resource)
+        turn.taxed.append([params.system, params.building])
+        lore_ops.note_taxed(state, seat, params.system, params.building)
+        ctx.emit("taxed", seat=seat, system=params.system, **got)
+        if copy_pivot:
+            bonus = lore_ops.copy_pivot_tax_bonus(state, box, seat)  # Attuned, Insatiable
+            if bonus:
+                ctx.emit("resources_gained", seat=seat, resources=bonus, why="copy_or_pivot_tax")
+    elif isinstance(params, Build):
+        if params.cost_slot >= 0:  # L09 Cloud Cities: a city beyond the planet's slots
+            lore_ops.pay_cloud_city(state, box, seat, params.system, params.cost_slot)
+        fresh = params.what == "ship" and lore_ops.builds_ships_fresh(state, box, seat)  # L05
+        placed = do_build(state, seat, params.system, params.what, turn.starports_used, fresh=fresh)
+        ctx.emit("built", seat=seat, system=params.system, what=params.what, placed=placed)
+    elif isinstance(params, Repair):
+        do_repair(state, seat, params.system, params.piece, None if params.building < 0 else params.building)
+        ctx.emit("repaired", seat=seat, system=params.system, piece=params.piece)
+    elif isinstance(params, MoveShips):
+        move(ctx, seat, to_move(params))
+    elif isinstance(params, Influence):
+        do_influence(state, seat, params.card)
+        ctx.emit("influenced", seat=seat, card=params.card)
+    elif isinstance(params, Secure):
+        if copy_pivot and abilities.held(state, box, seat, "copy_or_pivot_secure"):  # Charismatic
+            ctx.push_all([(window_open, {"seat": seat, "when": "copy_or_pivot_secure"}),
+                          (offer, {"seat": seat, "when": "copy_or_pivot_secure"}),
+                          (secure_step, {"seat": seat, "card": params.card}),
+                          (offer, {"seat": seat, "when": "copy_or_pivot_secure"}),
+                          (window_closed, {"seat": seat, "when": "copy_or_pivot_secure"})])
+        else:
+            take(ctx, seat, params.card, rivals_to="captives")
+    elif isinstance(params, Attack):
+        args = {k: v for k, v in msgspec.to_builtins(params).items() if k not in ("act", "pay")}
+        if copy_pivot and abilities.held(state, box, seat, "copy_or_pivot_battle"):  # Tactical
+            ctx.push_all([(window_open, {"seat": seat, "when": "copy_or_pivot_battle"}),
+                          (offer, {"seat": seat, "when": "copy_or_pivot_battle"}),
+                          (battle_if_able, {**args, "seat": seat}),
+                          (offer, {"seat": seat, "when": "copy_or_pivot_battle"}),
+                          (window_closed, {"seat": seat, "when": "copy_or_pivot_battle"})])
+        else:
+            ctx.push(battle, **args, seat=seat)
+
+
+def pay(ctx, seat: int, params) -> bool:
+    """Pay for an answer: the resource in slot `pay` for its Prelude action (ARCS-213/214),
+    held aside until the Prelude closes; or a pip, which closes the Prelude (ARCS-114).
+    Returns True for a pip."""
+    state = ctx.state
+    turn = state.turn
+    if params.pay >= 0:
+        player = state.players[seat]
+        resource, player.resources[params.pay] = player.resources[params.pay], None
+        turn.aside.append(resource)
+        ctx.emit("spent", seat=seat, resource=resource)
+        if isinstance(params, Spend) and resource == "weapon" and "weapon" not in player.outrage:
+            turn.weapon = True  # ARCS-215
+        return False
+    turn.pips -= 1
+    close_prelude(state)
+    return True
+
+
+def move(ctx, seat: int, m) -> None:
+    """A move, then what it triggers: Gate Ports' capture for each gate entered (L08, its
+    controller taken before the ships entered) and the Sprinter Drives window (L03)."""
+    state, box = ctx.state, default_box()
+    before = {g: controller(state.systems[g]) for g in m.path if g.endswith("G")}
+    do_move(state, seat, m)
+    ctx.emit("moved", seat=seat, origin=m.origin, path=list(m.path), fresh=m.fresh, damaged=m.damaged)
+    for gate, holder in before.items():
+        captor = lore_ops.gate_port_capture(state, box, seat, gate, holder)
+        if captor is not None:
+            ctx.emit("agent_captured", seat=captor, owner=seat, system=gate, why="gate_ports")
+    if abilities.held(state, box, seat, "move"):
+        landed = lore_ops.moved_fresh(m)
+        ctx.push_all(offer_in_window(seat, "move", facts={"landed": landed}))
+
+
+@steps("secure_step")
+def secure_step(ctx, seat: int, card: str):
+    """A Secure held back for a window around it (Charismatic): still possible, it happens."""
+    try:
+        check_secure(ctx.state, seat, card)
+    except ActionRejected:
+        ctx.emit("secure_lapsed", seat=seat, card=card)
+        return
+    take(ctx, seat, card, rivals_to="captives")
+
+
+@steps("battle_if_able")
+def battle_if_able(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmish: int = 0, raid: int = 0):
+    """A battle held back for a window before it (Tactical's move): fought if the attacker
+    still has ships there and the defender pieces; the dice shrink to what is allowed."""
+    state = ctx.state
+    here = state.systems[system]
+    if not here.ships_of(seat).total or not (here.ships_of(defender).total
+                                             or any(b.owner == defender for b in here.buildings)):
+        ctx.emit("battle_lapsed", seat=seat, system=system)
+        return
+    ctx.call(battle, seat=seat, system=system, defender=defender, assault=assault, skirmish=skirmish, raid=raid)
+
+
+@steps("end_turn")
+def end_turn(ctx, seat: int):
+    state = ctx.state
+    close_prelude(state)
+    state.turn = None
+    lore_ops.clear_turn(state)
+    ctx.push(next_turn)
+    if not any(here.ships_of(seat).total or any(b.owner == seat and b.kind == "starport" for b in here.buildings)
+               for here in state.systems.values()):  # ARCS-271: the safety net
+        gates = [s for s in state.systems if s.endswith("G")]
+        ctx.ask(seat, "return_fleet", [Action("place_fleet", {"gate": g}) for g in gates], resume=fleet_placed)
+
+
+@steps("fleet_placed")
+def fleet_placed(ctx, seat, params):
+    placed = place_ships(ctx.state, params["gate"], seat, 3)
+    ctx.emit("fleet_placed", seat=seat, gate=params["gate"], ships=placed)
+
+
+@steps("next_turn")
+def next_turn(ctx):
+    state, box = ctx.state, default_box()
+    while state.queue:
+        seat = state.queue.pop(0)
+        if not state.hands[seat]:  # ARCS-075
+            continue
+        options = []
+        for c in state.hands[seat]:
+            for kind in sorted(cards.follow_kinds(box, state.lead, state.declared, c)):
+                options.append(Action("play", {"card": c, "kind": kind}))
+        ctx.prompt(seat, "follow", options, resume=followed)
+        return
+    ctx.push(round_end)
+
+
+@steps("followed")
+def followed(ctx, seat, params):
+    """ARCS-090..104: the card goes down as its play; then the seat may seize."""
+    state, box = ctx.state, default_box()
+    card, kind = params["card"], params["kind"]
+    state.hands[seat].remove(card)
+    if kind == "copy":
+        state.facedown.append(card)
+        state.plays.append(Play(seat=seat, kind="copy"))
+        ctx.emit("played", to=[seat], public={"seat": seat, "kind": "copy"}, seat=seat, kind="copy", card=card)
+    else:
+        state.plays.append(Play(seat=seat, kind=kind, card=card))
+        ctx.emit("played", seat=seat, kind=kind, card=card)
+    if kind == "surpass":
+        state.surpasses.append([seat, cards.card(box, card).number])
+    ctx.push(begin_turn, seat=seat, kind=kind, card=card)
+    if state.seized or seat == state.initiative:  # ARCS-102, ARCS-103
+        return
+    if kind == "surpass" and cards.card(box, card).number == 7:  # ARCS-100/101: a 7 seizes
+        seize(ctx, seat)
+    elif state.hands[seat]:  # ARCS-099: an extra card face down
+        options = [Action("seize", {"card": ""})] + [Action("seize", {"card": c}) for c in state.hands[seat]]
+        ctx.prompt(seat, "seize", options, resume=seize_done)
+
+
+def seize(ctx, seat: int) -> None:
+    state = ctx.state
+    state.initiative, state.seized = seat, True
+    state.plays[-1].seized = True
+    ctx.emit("seized", seat=seat)
+
+
+@steps("seize_done")
+def seize_done(ctx, seat, params):
+    card = params["card"]
+    if not card:
+        return
+    ctx.state.hands[seat].remove(card)
+    ctx.state.facedown.append(card)
+    seize(ctx, seat)
+
+
+@steps("round_end")
+def round_end(ctx):
+    """ARCS-105..109: check the initiative, discard the round's cards face down, go on."""
+    state = ctx.state
+    if not state.seized:
+        state.initiative = cards.initiative_after(state.initiative, None, [tuple(s) for s in state.surpasses])
+    ctx.emit("round_over", initiative=state.initiative)
+    state.action_discard.extend([p.card for p in state.plays if p.card] + state.facedown)
+    for card in settle_unions(state):  # ARCS-314: a Union's holder takes its action card
+        ctx.emit("union_settled", card=card)
+    state.lead, state.lead_seat, state.declared = "", -1, False  # ARCS-089: the zero marker goes home
+    state.ambition_declared = ""
+    state.plays, state.facedown, state.surpasses = [], [], []
+    ctx.push(round_start)

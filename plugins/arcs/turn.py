@@ -1,0 +1,376 @@
+"""One turn's actions (digest sections 6-8) as typed answers: what a seat may do with the
+pips of its played card and, in the Prelude, with its resources.
+
+Every answer names how it is paid: `pay = -1` spends a pip; `pay = i` spends the resource in
+slot i for its Prelude action (ARCS-214). `check_act` refuses what the rules refuse and
+changes nothing; `pay_for` and the `do_*` effects of actions.py apply an answer that passed.
+`candidates` lists complete answers for bots and legalActions (each one passes the check).
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+import msgspec
+
+from core.errors import ActionRejected, BadParameter, IllegalAction, NotYourTurn
+from plugins.arcs import abilities
+from plugins.arcs.actions import (
+    Move, check_build, check_influence, check_move, check_repair, check_secure, check_tax,
+)
+from plugins.arcs.battle import raid_dice_allowed
+from plugins.arcs.content import Box
+from plugins.arcs import lore_ops
+from plugins.arcs.court_ops import extra_battle_dice, prelude_action_allowed
+from plugins.arcs.moments import env_for
+from plugins.arcs.reach import Reach, reach_for
+from plugins.arcs.state import ArcsState
+
+MAX_DICE_PER_KIND = 6  # ARCS-172
+
+
+class _Act(msgspec.Struct, tag_field="act", forbid_unknown_fields=True, kw_only=True):
+    pay: int = -1  # -1: a pip of the played card; i: the resource in slot i, spent in the Prelude
+
+
+class Tax(_Act, tag="tax", kw_only=True):
+    system: str
+    building: int
+    resource: str = ""  # a city in a gate (Gate Stations): which of its types
+
+
+class Build(_Act, tag="build", kw_only=True):
+    system: str
+    what: str  # city | starport | ship
+    cost_slot: int = -1  # Cloud Cities: the slot of the resource paid for a city beyond the slots
+
+
+class Repair(_Act, tag="repair", kw_only=True):
+    system: str
+    piece: str  # ship | building
+    building: int = -1
+
+
+class MoveShips(_Act, tag="move", kw_only=True):
+    origin: str
+    path: list[str]
+    fresh: int = 0
+    damaged: int = 0
+    drops: list[tuple[int, int]] = []  # per system of the path: (fresh, damaged) left there (Catapult)
+
+
+class Influence(_Act, tag="influence", kw_only=True):
+    card: str
+
+
+class Secure(_Act, tag="secure", kw_only=True):
+    card: str
+
+
+class Attack(_Act, tag="battle", kw_only=True):
+    system: str
+    defender: int
+    assault: int = 0
+    skirmish: int = 0
+    raid: int = 0
+
+
+class Spend(_Act, tag="spend", kw_only=True):
+    """Spend a resource for nothing but its own Prelude effect (a Weapon's, ARCS-215) or for
+    no effect at all (ARCS-220)."""
+
+
+class UseAbility(_Act, tag="ability", kw_only=True):
+    card: str
+    index: int
+    params: dict = {}
+
+
+class Done(_Act, tag="done", kw_only=True):
+    """End the turn; unused pips are lost (ARCS-081)."""
+
+
+Act = Tax | Build | Repair | MoveShips | Influence | Secure | Attack | Spend | UseAbility | Done
+KIND = {Tax: "tax", Build: "build", Repair: "repair", MoveShips: "move", Influence: "influence",
+        Secure: "secure", Attack: "battle"}
+PRELUDE_TRIGGERS = ("prelude", "prelude_discard", "prelude_first_discard")
+
+
+_REACH: dict[tuple[int, tuple[int, ...]], Reach] = {}
+
+
+def reach_of(box: Box, state: ArcsState) -> Reach:
+    """The table's map (cached per box and out-of-play clusters: it never changes in a game)."""
+    key = (id(box), tuple(state.out_of_play))
+    found = _REACH.get(key)
+    if found is None:
+        found = _REACH[key] = reach_for(box, key[1])
+    return found
+
+
+def prelude_buys(box: Box, state: ArcsState, seat: int, resource: str) -> list[str]:
+    """The actions a resource spent in the Prelude buys: none when Outraged in it (ARCS-217)
+    unless a Loyal card lifts that (ARCS-313); a Loyal card also lets any token be spent as
+    its type (ARCS-313), so the token buys that type's actions too."""
+    turn = state.turn
+    types = [resource, *(u.ability.resource for u in abilities.modifiers(state, box, seat, "spend_any_as")
+                         if u.ability.resource != resource)]
+    out: list[str] = []
+    for kind in types:
+        if not prelude_action_allowed(state, box, seat, kind):
+            continue
+        bought = turn.lead_actions if kind == "psionic" else box.board.prelude_actions.get(kind, [])  # ARCS-214
+        out += [a for a in bought if a not in out]
+    return out
+
+
+def act_kind(box: Box, state: ArcsState, seat: int, act) -> str | None:
+    """The standard action an answer takes or replaces: a new action is paid as the action
+    in its brackets (ARCS-120); a Prelude ability is paid by nothing."""
+    if isinstance(act, UseAbility):
+        use = find_use(box, state, seat, act.card, act.index, (*PRELUDE_TRIGGERS, "new_action"))
+        return use.ability.action if use.ability.when == "new_action" else None
+    return KIND.get(type(act))
+
+
+def check_act(box: Box, state: ArcsState, seat: int, act) -> None:
+    turn = state.turn
+    if turn is None or turn.seat != seat or state.battle is not None:
+        raise NotYourTurn(f"seat {seat} is not taking a turn")
+    if isinstance(act, Done):
+        if act.pay != -1:
+            raise BadParameter("ending the turn costs nothing")
+        return
+    kind = act_kind(box, state, seat, act)
+    if act.pay >= 0 or isinstance(act, Spend):
+        if not turn.prelude:
+            raise IllegalAction("the Prelude closed when the first pip was spent")  # ARCS-114
+        player = state.players[seat]
+        if not 0 <= act.pay < len(player.resources) or player.resources[act.pay] is None:
+            raise BadParameter(f"there is no resource in slot {act.pay + 1} to spend")
+        if kind is not None and kind not in prelude_buys(box, state, seat, player.resources[act.pay]):
+            raise IllegalAction(f"spending {player.resources[act.pay]} does not buy {kind}")
+    elif kind is not None:
+        if turn.pips <= 0:
+            raise IllegalAction("no pip of the played card is left")
+        if kind not in turn.actions and not (kind == "battle" and turn.weapon):
+            raise IllegalAction(f"the played card's pips do not buy {kind}")
+    if isinstance(act, Tax):
+        check_tax(state, seat, act.system, act.building, turn.taxed + lore_ops.taxed_this_turn(state, seat))
+        check_tax_lore(box, state, seat, act)
+    elif isinstance(act, Build):
+        check_build_lore(box, state, seat, act)
+    elif isinstance(act, Repair):
+        check_repair(state, seat, act.system, act.piece, None if act.building < 0 else act.building)
+    elif isinstance(act, MoveShips):
+        check_move(state, reach_of(box, state), seat, to_move(act))
+        lore_ops.check_move_limit(state, box, seat, act.fresh + act.damaged)  # Disorganized
+    elif isinstance(act, Influence):
+        check_influence(state, seat, act.card)
+    elif isinstance(act, Secure):
+        check_secure(state, seat, act.card)
+        lore_ops.check_paranoid(state, box, seat, act.card)
+    elif isinstance(act, Attack):
+        check_attack(box, state, seat, act)
+    elif isinstance(act, UseAbility):
+        check_ability(box, state, seat, act)
+
+
+def check_tax_lore(box: Box, state: ArcsState, seat: int, act: Tax) -> None:
+    """Callow (the Upstart's Loyal cities only where it rules); a city in a gate yields one
+    of its types, named by the taxer (Gate Stations); a planet city names none."""
+    lore_ops.check_callow(state, box, seat, act.system, act.building)
+    if box.systems[act.system] is None:
+        types = lore_ops.city_types(state, box, act.system)
+        if act.resource not in types and (types or act.resource):
+            raise BadParameter(f"a city in {act.system} yields one of {types}, not {act.resource!r}")
+    elif act.resource:
+        raise BadParameter("a planet's city yields the planet's type; name none")
+
+
+def check_build_lore(box: Box, state: ArcsState, seat: int, act: Build) -> None:
+    """Build with the Lore that changes where pieces go: a building in a gate (Gate Ports,
+    Gate Stations), a city beyond a full planet's slots paid with its type (Cloud Cities)."""
+    in_gate = box.systems.get(act.system, 0) is None and act.what in ("city", "starport") \
+        and lore_ops.gate_build_allowed(state, box, seat, act.system, act.what)
+    planet = box.systems.get(act.system)
+    off_slots = act.what == "city" and planet is not None and lore_ops.cloud_city_allowed(state, box, seat, act.system)
+    check_build(box, state, seat, act.system, act.what, state.turn.starports_used, in_gate=in_gate,
+                off_slots=off_slots)
+    full = planet is not None and act.what in ("city", "starport") and len(state.systems[act.system].buildings) >= planet.slots
+    if full != (act.cost_slot >= 0):
+        raise BadParameter("a Cloud City names the slot of the resource it costs; no other build does")
+    if full:
+        player = state.players[seat]
+        if act.cost_slot == act.pay:
+            raise BadParameter("the token paying for the Build cannot also pay for the Cloud City")
+        if not 0 <= act.cost_slot < len(player.resources) or player.resources[act.cost_slot] != planet.type:
+            raise IllegalAction(f"a city beyond the slots of {act.system} costs 1 {planet.type}")
+
+
+def to_move(act: MoveShips) -> Move:
+    return Move(origin=act.origin, fresh=act.fresh, damaged=act.damaged, path=tuple(act.path),
+                drops=tuple(tuple(d) for d in act.drops))
+
+
+def dice_allowed(box: Box, state: ArcsState, seat: int, system: str) -> int:
+    """One die per attacking ship (ARCS-171), plus what standing abilities add (Gatekeepers
+    in a gate, the Rebel's Committed anywhere)."""
+    return state.systems[system].ships_of(seat).total + extra_battle_dice(state, box, seat, system)
+
+
+def check_attack(box: Box, state: ArcsState, seat: int, act: Attack) -> None:
+    here = state.systems.get(act.system)
+    if here is None:
+        raise BadParameter(f"{act.system!r} is not a system in play")
+    if here.ships_of(seat).total == 0:
+        raise IllegalAction(f"battling in {act.system} needs a Loyal ship there")  # ARCS-168
+    n = len(state.players)
+    if not 0 <= act.defender < n or act.defender == seat:
+        raise BadParameter("the defender is one Rival")
+    if here.ships_of(act.defender).total == 0 and not any(b.owner == act.defender for b in here.buildings):
+        raise IllegalAction(f"seat {act.defender} has no piece in {act.system}")  # ARCS-169
+    counts = (act.assault, act.skirmish, act.raid)
+    if min(counts) < 0 or max(counts) > MAX_DICE_PER_KIND:
+        raise BadParameter(f"0 to {MAX_DICE_PER_KIND} dice of each kind")
+    if sum(counts) > dice_allowed(box, state, seat, act.system):
+        raise IllegalAction("at most one die per attacking ship")
+    forced = lore_ops.extra_dice(state, box, seat)
+    if sum(counts) < forced:  # ARCS-171 lets fewer be taken, but not the Rebel's 2 extra
+        raise IllegalAction(f"Committed: the Rebel always collects {forced} extra dice")
+    if act.raid and not raid_dice_allowed(state.systems, act.system, act.defender):
+        raise IllegalAction("raid dice need a defending building here, or none anywhere")  # ARCS-173
+    if act.raid and lore_ops.raid_dice_barred(state, box, act.system, act.defender):
+        raise IllegalAction("no raid dice against Hidden Harbors' fresh starport")  # L05
+
+
+def find_use(box: Box, state: ArcsState, seat: int, card: str, index: int, triggers) -> abilities.Use:
+    for when in triggers:
+        for use in abilities.held(state, box, seat, when):
+            if use.card == card and use.index == index:
+                return use
+    raise IllegalAction(f"{card} has no ability {index} to use now")
+
+
+def check_ability(box: Box, state: ArcsState, seat: int, act: UseAbility) -> None:
+    """A Prelude ability (free, in the Prelude, not from a card taken in this Prelude:
+    ARCS-117) or a new action (paid as its standard action, checked by `check_act`); tried
+    on a copy of the state, so a refusal changes nothing."""
+    use = find_use(box, state, seat, act.card, act.index, (*PRELUDE_TRIGGERS, "new_action"))
+    if use.ability.when != "new_action":
+        if act.pay != -1:
+            raise BadParameter("a Prelude ability is not paid for")
+        if not state.turn.prelude:
+            raise IllegalAction("the Prelude closed when the first pip was spent")  # ARCS-114
+        if use.card in state.turn.gained:
+            raise IllegalAction(f"{act.card} was taken in this Prelude: its Prelude abilities wait (ARCS-117)")
+    trial = msgspec.convert(msgspec.to_builtins(state), type(state))
+    abilities.use(env_for(box, trial, seat=seat), use, act.params)
+
+
+# -- candidates -----------------------------------------------------------------------------
+def candidates(box: Box, state: ArcsState, seat: int) -> Iterator[dict]:
+    """Complete answers the check accepts: every action kind the turn can pay for."""
+    for act in _raw(box, state, seat):
+        try:
+            check_act(box, state, seat, act)
+        except ActionRejected:
+            continue
+        yield msgspec.to_builtins(act)
+
+
+def _pays(box: Box, state: ArcsState, seat: int) -> list[tuple[int, set[str]]]:
+    turn = state.turn
+    out = []
+    if turn.pips > 0:
+        out.append((-1, set(turn.actions) | ({"battle"} if turn.weapon else set())))
+    if turn.prelude:
+        seen = set()
+        for i, r in enumerate(state.players[seat].resources):
+            if r is not None and r not in seen:
+                seen.add(r)
+                out.append((i, set(prelude_buys(box, state, seat, r))))
+    return out
+
+
+def _raw(box: Box, state: ArcsState, seat: int):
+    turn = state.turn
+    mine = [s for s, here in state.systems.items() if here.ships_of(seat).total]
+    reach = reach_of(box, state)
+    for pay, kinds in _pays(box, state, seat):
+        if "tax" in kinds:
+            for s, here in state.systems.items():
+                for i, b in enumerate(here.buildings):
+                    if b.kind == "city":
+                        if box.systems[s] is None:
+                            for r in lore_ops.city_types(state, box, s):
+                                yield Tax(pay=pay, system=s, building=i, resource=r)
+                        yield Tax(pay=pay, system=s, building=i)
+        if "build" in kinds:
+            for s, here in state.systems.items():
+                yield Build(pay=pay, system=s, what="city")
+                yield Build(pay=pay, system=s, what="starport")
+                if "." in s:
+                    for slot, r in enumerate(state.players[seat].resources):
+                        if r == box.systems[s].type and slot != pay:
+                            yield Build(pay=pay, system=s, what="city", cost_slot=slot)
+                            break
+                if any(b.owner == seat and b.kind == "starport" for b in here.buildings):
+                    yield Build(pay=pay, system=s, what="ship")
+        if "repair" in kinds:
+            for s, here in state.systems.items():
+                if here.ships_of(seat).damaged:
+                    yield Repair(pay=pay, system=s, piece="ship")
+                for i, b in enumerate(here.buildings):
+                    if b.owner == seat and b.damaged:
+                        yield Repair(pay=pay, system=s, piece="building", building=i)
+        if "move" in kinds:
+            for s in mine:
+                ships = state.systems[s].ships_of(seat)
+                for nxt in sorted(reach.neighbours.get(s, ())):
+                    yield MoveShips(pay=pay, origin=s, path=[nxt], fresh=ships.fresh, damaged=ships.damaged)
+                    if ships.fresh > 1:
+                        yield MoveShips(pay=pay, origin=s, path=[nxt], fresh=1)
+                    if any(b.owner == seat and b.kind == "starport" for b in state.systems[s].buildings) \
+                            and nxt.endswith("G"):
+                        for far in sorted(reach.neighbours.get(nxt, ())):
+                            if far != s:
+                                yield MoveShips(pay=pay, origin=s, path=[nxt, far], fresh=ships.fresh,
+                                                damaged=ships.damaged)
+        if "influence" in kinds:
+            for card in state.court_row:
+                if card:
+                    yield Influence(pay=pay, card=card)
+        if "secure" in kinds:
+            for card in state.court_row:
+                if card:
+                    yield Secure(pay=pay, card=card)
+        if "battle" in kinds:
+            for s in mine:
+                n = min(dice_allowed(box, state, seat, s), 3 * MAX_DICE_PER_KIND)
+                for rival in range(len(state.players)):
+                    if rival == seat:
+                        continue
+                    a = min(n, MAX_DICE_PER_KIND)
+                    yield Attack(pay=pay, system=s, defender=rival, assault=a, skirmish=min(n - a, 6))
+                    yield Attack(pay=pay, system=s, defender=rival, skirmish=min(n, 6))
+                    r = min(n, MAX_DICE_PER_KIND)
+                    yield Attack(pay=pay, system=s, defender=rival, raid=r, assault=min(n - r, 6))
+                    if n > 1:
+                        yield Attack(pay=pay, system=s, defender=rival, assault=n // 2, raid=min(n - n // 2, 6))
+    if turn.prelude:
+        for i, r in enumerate(state.players[seat].resources):
+            if r == "weapon" and not turn.weapon and "weapon" not in state.players[seat].outrage:
+                yield Spend(pay=i)
+                break
+        for when in PRELUDE_TRIGGERS:
+            for use in abilities.held(state, box, seat, when):
+                if use.card in turn.gained:
+                    continue  # ARCS-117
+                for params in abilities.candidates(env_for(box, state, seat=seat), use):
+                    yield UseAbility(card=use.card, index=use.index, params=params)
+    for pay, kinds in _pays(box, state, seat):
+        for use in abilities.held(state, box, seat, "new_action"):
+            if use.ability.action in kinds:
+                for params in abilities.candidates(env_for(box, state, seat=seat), use):
+                    yield UseAbility(pay=pay, card=use.card, index=use.index, params=params)
+    yield Done()

@@ -1,0 +1,1 @@
+"""Leaders & Lore: the Arcs module (`leaders-and-lore`)."""
