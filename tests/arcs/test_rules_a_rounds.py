@@ -191,3 +191,144 @@ def test_ARCS_089_the_zero_marker_goes_home_at_round_end():
     act(t, 1, "done")
     follow(t, 2, "MOB3", "pivot")
     assert kinds(t, 0, "CON2") == {"copy"}
+
+
+# -- 5.4 following ---------------------------------------------------------------------------
+def test_ARCS_090_a_follower_with_cards_must_play_exactly_one():
+    """ARCS-090: a follower is offered only plays (no pass); a pass or two cards are refused;
+    after the play the hand is one card smaller."""
+    t = table(3)
+    restart_round(t, [["CON3"], ["CON5", "ADM2"], ["MOB2"]], initiative=0)
+    lead(t, 0, "CON3")
+    act(t, 0, "done")
+    assert {a.type for a in t.legal(1)} == {"play"}
+    refused(t, 1, "pass")
+    refused(t, 1, "play", card="CON5", kind="surpass", extra="ADM2")
+    answer(t, 1, "play", card="CON5", kind="surpass")
+    assert t.state.hands[1] == ["ADM2"] and prompt_of(t, 1).kind == "seize"
+
+
+def test_ARCS_092_a_surpass_is_compared_with_the_lead_only():
+    """ARCS-092: after a Construction 6 Surpassed a Construction 2 lead, a Construction 4 may
+    still Surpass (4 > 2); the 6 takes the initiative."""
+    t = table(3)
+    restart_round(t, [["CON2"], ["CON6"], ["CON4"]], initiative=0)
+    lead(t, 0, "CON2", "")
+    act(t, 0, "done")
+    follow(t, 1, "CON6", "surpass")
+    assert kinds(t, 2, "CON4") == {"copy", "surpass"}
+    answer(t, 2, "play", card="CON4", kind="surpass")
+    assert t.state.turn.pips == 3 and t.state.turn.actions == ["build", "repair"]
+    act(t, 2, "done")
+    assert t.state.initiative == 1
+
+
+def test_ARCS_095_097_a_pivot_keeps_the_lead_suit_and_plays_lie_in_their_slot():
+    """ARCS-095: after an Administration Pivot on a Construction lead, the next follower
+    still Surpasses with Construction, Copies for Construction actions and Pivots with
+    Administration. ARCS-097: the round's plays are kept apart from the lead, face up but
+    the Copy."""
+    t = table(3)
+    restart_round(t, [["CON3"], ["ADM5"], ["CON4", "ADM6"]], initiative=0)
+    lead(t, 0, "CON3", "")
+    act(t, 0, "done")
+    follow(t, 1, "ADM5", "pivot")
+    assert t.state.lead == "CON3"
+    assert kinds(t, 2, "CON4") == {"copy", "surpass"} and kinds(t, 2, "ADM6") == {"copy", "pivot"}
+    answer(t, 2, "play", card="ADM6", kind="copy")
+    answer(t, 2, "seize", card="")
+    assert t.state.turn.actions == ["build", "repair"]
+    plays = [(p.seat, p.kind, p.card) for p in t.state.plays]
+    assert plays == [(0, "lead", "CON3"), (1, "pivot", "ADM5"), (2, "copy", "")]
+    assert [p.get("card", "") for p in t.view(0)["plays"]] == ["CON3", "ADM5", ""]
+
+
+# -- 5.5 seizing -----------------------------------------------------------------------------
+def test_ARCS_098_113_seizing_is_offered_on_playing_before_any_prelude_or_action():
+    """ARCS-098: the seize choice comes right after the follower's card and before the turn
+    opens; ARCS-113: while it is open, no Prelude spend nor action is accepted; once the
+    turn has opened, a seize is refused."""
+    t = table(3)
+    restart_round(t, [["CON3"], ["CON5", "ADM2"], ["MOB2"]], initiative=0)
+    lead(t, 0, "CON3", "")
+    act(t, 0, "done")
+    answer(t, 1, "play", card="CON5", kind="surpass")
+    assert prompt_of(t, 1).kind == "seize" and t.state.turn is None
+    refused(t, 1, "act", act="spend", pay=0)
+    refused(t, 1, "act", act="done")
+    answer(t, 1, "seize", card="")
+    assert prompt_of(t, 1).kind == "arcs.act" and t.state.turn.prelude
+    refused(t, 1, "seize", card="ADM2")
+    assert not t.state.seized
+
+
+def test_ARCS_112_113_turn_order_play_declare_prelude_pips():
+    """ARCS-112: the card is played, then the declaration is asked, then the Prelude opens
+    (a resource can be spent), then the first pip closes it; ARCS-113: while the
+    declaration is open a Prelude spend is refused."""
+    t = table(3)
+    restart_round(t, [["ADM2"], ["CON5"], ["MOB2"]], initiative=0)
+    s = t.state
+    assert s.players[0].resources[0] is not None
+    answer(t, 0, "lead", card="ADM2")
+    assert prompt_of(t, 0).kind == "declare"
+    refused(t, 0, "act", act="spend", pay=0)
+    answer(t, 0, "declare", ambition="tycoon")
+    turn = t.state.turn
+    assert turn.prelude and turn.pips == 4
+    act(t, 0, "spend", pay=0)
+    turn = t.state.turn
+    assert turn.prelude and len(turn.aside) == 1 and turn.pips == 4
+    act(t, 0, "influence", card=t.state.court_row[0])
+    turn = t.state.turn
+    assert not turn.prelude and turn.pips == 3 and turn.aside == []
+    refused(t, 0, "act", act="spend", pay=1)
+
+
+def test_ARCS_100_101_a_seven_seizes_by_itself_and_keeps_its_pip():
+    """ARCS-100: in 4 players a Surpass with a 7 seizes the initiative, no choice asked, and
+    its one pip is still taken; ARCS-101: once someone seized, a later 7 is an ordinary
+    Surpass and the first seizer keeps the initiative."""
+    t = table(4)
+    restart_round(t, [["ADM3"], ["ADM7", "CON2"], ["ADM4"], ["ADM5"]], initiative=0)
+    lead(t, 0, "ADM3", "")
+    act(t, 0, "done")
+    answer(t, 1, "play", card="ADM7", kind="surpass")
+    s = t.state
+    assert s.seized and s.initiative == 1 and prompt_of(t, 1).kind == "arcs.act"
+    assert s.turn.pips == 1 and s.hands[1] == ["CON2"]
+    act(t, 1, "done")
+    follow(t, 2, "ADM4", "surpass")
+    follow(t, 3, "ADM5", "surpass")
+    assert t.state.initiative == 1  # the 5 is the highest Surpass after the 7, the seize wins
+
+    t = table(4)
+    restart_round(t, [["ADM3"], ["ADM4", "CON2"], ["ADM7"], ["ADM5"]], initiative=0)
+    lead(t, 0, "ADM3", "")
+    act(t, 0, "done")
+    follow(t, 1, "ADM4", "surpass", seize="CON2")
+    assert t.state.seized and t.state.initiative == 1
+    answer(t, 2, "play", card="ADM7", kind="surpass")
+    assert t.state.initiative == 1 and t.state.turn.pips == 1
+    act(t, 2, "done")
+    follow(t, 3, "ADM5", "surpass")
+    assert t.state.initiative == 1
+
+
+@pytest.mark.parametrize("card, kind", [("CON5", "surpass"), ("ADM5", "pivot"), ("CON2", "copy")])
+def test_ARCS_104_a_seizer_plays_any_kind_and_gets_its_actions(card, kind):
+    """ARCS-104: seizing (an extra card face down) with a Surpass, a Pivot or a Copy: the
+    play buys what its kind buys, and the seizer holds the initiative after the round."""
+    t = table(3)
+    restart_round(t, [["CON3"], [card, "MOB4"], ["MOB2"]], initiative=0)
+    lead(t, 0, "CON3", "")
+    act(t, 0, "done")
+    answer(t, 1, "play", card=card, kind=kind)
+    answer(t, 1, "seize", card="MOB4")
+    turn = t.state.turn
+    expected = {"surpass": (2, ["build", "repair"]), "pivot": (1, ["tax", "repair", "influence"]),
+                "copy": (1, ["build", "repair"])}[kind]
+    assert t.state.seized and (turn.pips, turn.actions) == expected
+    act(t, 1, "done")
+    follow(t, 2, "MOB2", "pivot")
+    assert t.state.initiative == 1
