@@ -243,7 +243,7 @@ def test_each_destroyed_city_its_outrage_then_its_ransack_ARCS_190_199(monkeypat
 
 
 def test_a_city_destroyed_outside_battle_still_outrages_and_ransacks_ARCS_188_190(monkeypatch):
-    """ARCS-188/190: Fire Rifles (L02, not a battle) destroying a Rival city next door makes
+    """ARCS-188, ARCS-190: Fire Rifles (L02, not a battle) destroying a Rival city next door makes
     the firer Outraged in the planet's type and then Ransack a Court card with the owner's
     agent (it becomes a Trophy)."""
     monkeypatch.setattr(core.chance, "roll", lambda ctx, seat, dice, which, why="": [("skirmish", 0)] * len(which))

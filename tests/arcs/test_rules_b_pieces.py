@@ -61,7 +61,7 @@ def test_pieces_placed_are_fresh_and_loyal_ARCS_129():
 
 
 def test_control_decides_rival_tax_damaged_builds_and_catapult_stops_ARCS_133_134():
-    """ARCS-133/134: controlling a system controls what is in it: seat 0, ruling 2.3, taxes
+    """ARCS-133, ARCS-134: controlling a system controls what is in it: seat 0, ruling 2.3, taxes
     seat 1's city there; seat 1 ruling the system instead makes seat 0's building land
     damaged; a gate ruled by seat 1 stops seat 0's Catapult; where nobody rules, none of it."""
     t = bare()
