@@ -250,7 +250,8 @@ def dispose_vox(box: Box, state: ArcsState, card: str) -> None:
 
 def refill_court(state: ArcsState, position: int) -> None:
     """ARCS-166: the deck's top card fills the place; with the deck empty the place stays
-    empty and the row shrinks (ruling A-R3)."""
+    empty and the row shrinks. ARCS-229 is UNCERTAIN in the digest (18, item 13): ruling A-R3
+    is taken, so no discard pile is reshuffled into an empty deck."""
     if state.court_deck:
         state.court_row[position] = state.court_deck.pop(0)
         state.court_agents[state.court_row[position]] = [0] * len(state.players)

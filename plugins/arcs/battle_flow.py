@@ -101,7 +101,9 @@ def resolve(ctx):
     if b.building_hit:  # ARCS-181
         hits, b.building_hit = b.building_hit, 0
         return building_hits(ctx, hits)
-    if b.cities:  # ARCS-190, ARCS-198: Outrage then Ransack, city by city (ruling A-R4)
+    # ARCS-190, ARCS-198: Outrage then Ransack, city by city. ARCS-199 is UNCERTAIN (digest 18,
+    # item 12): ruling A-R4, one city at a time; all stand on one planet, so order cannot matter.
+    if b.cities:
         b.cities -= 1
         return city_destroyed(ctx)
     if b.key and here.ships_of(b.attacker).total:  # ARCS-182

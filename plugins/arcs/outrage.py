@@ -18,7 +18,9 @@ def provoke_outrage(box: Box, state: ArcsState, seat: int, resource: str) -> Non
     """ARCS-191: discard every token of that type and every Guild card of that suit (but the
     cards kept on Outrage, ARCS-192), then cover the Outrage slot with an agent; ARCS-193: a
     second Outrage of a type discards again but places nothing; ARCS-194: with no agent in
-    supply a placeholder covers the slot until one returns."""
+    supply a placeholder covers the slot until one returns. ARCS-195 is UNCERTAIN in the
+    digest (18, item 10): Outrage is read as permanent, since no base rule removes it, so
+    nothing here or elsewhere ever takes a type out of `outrage`."""
     player = state.players[seat]
     for i, held in enumerate(player.resources):
         if held == resource:
