@@ -226,11 +226,14 @@ def verdict(kind: str, counts: dict) -> str:
     was served stayed within the quota; else "NOT BOUNDED"."""
     if not counts:
         return "NOT BOUNDED (no attack ran)"
+    refusals = {"QUERY_TOO_COMPLEX", "HTTP_429", "WS_CLOSED_4429", "WS_REFUSED_403", "DROPPED"}
     if kind == "create-tables":
+        # Bounded: no more tables than the quota, and every other request refused: over the
+        # quota, or the address already shut out by an earlier phase (a short smoke run).
         created = counts.get("CreateTableOk", 0)
-        return "bounded" if created <= OPEN_TABLES_QUOTA and counts.get("QUOTA_EXCEEDED") else "NOT BOUNDED"
-    return "refused" if set(counts) <= {"QUERY_TOO_COMPLEX", "HTTP_429", "WS_CLOSED_4429", "WS_REFUSED_403",
-                                                 "DROPPED"} else "NOT BOUNDED"
+        others = set(counts) - {"CreateTableOk"}
+        return "bounded" if created <= OPEN_TABLES_QUOTA and others <= refusals | {"QUOTA_EXCEEDED"} else "NOT BOUNDED"
+    return "refused" if set(counts) <= refusals else "NOT BOUNDED"
 
 
 def run_phase(kind: str | None, server: Server, victim: tuple[str, str], seconds: float, rate: float) -> dict:
