@@ -440,20 +440,27 @@ class SlotChoice(_Choice):
     slot: int
 
 
+def used_this_turn(env: Env, u: Use) -> list[str]:
+    """Where a once-per-turn use is recorded: on the turn the holder is taking (kept with the
+    table between its answers), else on the moment."""
+    turn = env.state.turn
+    return turn.used if turn is not None and turn.seat == u.seat else env.moment.used
+
+
 @op("convert", params=SlotChoice,
     candidates=lambda env, u: [{"slot": i} for i, r in enumerate(env.state.players[u.seat].resources) if r],
-    usable=lambda env, u: _key(u) not in env.moment.used and any(env.state.players[u.seat].resources))
+    usable=lambda env, u: _key(u) not in used_this_turn(env, u) and any(env.state.players[u.seat].resources))
 def do_convert(env: Env, u: Use, choice: SlotChoice) -> None:
     """Relic Fence (BC24) Prelude, once per turn: discard one held token, then gain a Relic."""
     player = env.state.players[u.seat]
-    if u.ability.limit == "once_per_turn" and _key(u) in env.moment.used:
+    if u.ability.limit == "once_per_turn" and _key(u) in used_this_turn(env, u):
         raise IllegalAction(f"{u.card} was used this turn already")
     if not 0 <= choice.slot < len(player.resources) or player.resources[choice.slot] is None:
         raise BadParameter(f"slot {choice.slot + 1} holds no resource")
     dropped, player.resources[choice.slot] = player.resources[choice.slot], None
     env.state.supply[dropped] += 1
     got = take_resource(env.box, env.state, u.seat, u.ability.resource)
-    env.moment.used.append(_key(u))
+    used_this_turn(env, u).append(_key(u))
     env.emit("resource_converted", seat=u.seat, card=u.card, dropped=dropped, gained=u.ability.resource if got else None)
 
 

@@ -293,17 +293,18 @@ def sprint(env: Env, u: Use, p: Sprint) -> None:
 # -- L04 Mirror Plating, L06 Signal Breaker, L12 Railgun Arrays, L14 Seeker Torpedoes ------------
 def intercepts(state: ArcsState, box: Box, attacker: int, defender: int, rolled: int, dice: Iterable[str],
                all_fresh_at_start: bool) -> int:
-    """The INT symbols that count: those rolled, plus 1 when the defender holds Mirror Plating
-    and any assault die was rolled (L04), less 1 when the attacker holds Signal Breaker and
-    every attacking ship was fresh at the battle's start (L06). The added one is part of the
-    roll, so Signal Breaker may cancel it."""
+    """The INT symbols that count: those rolled, less 1 when the attacker holds Signal Breaker
+    and every attacking ship was fresh at the battle's start (L06), plus 1 when the defender
+    holds Mirror Plating and any assault die was rolled (L04). Signal Breaker ignores only an
+    intercept that was rolled, never the one Mirror Plating adds (the card library's FAQ)."""
     n = rolled
-    if holds(state, box, defender, "add_intercept_if_assault") and "assault" in list(dice):
-        n += 1
     if all_fresh_at_start:
         for u in holds(state, box, attacker, "ignore_intercept_if_all_fresh"):
             n -= u.ability.count
-    return max(n, 0)
+    n = max(n, 0)
+    if holds(state, box, defender, "add_intercept_if_assault") and "assault" in list(dice):
+        n += 1
+    return n
 
 
 def railgun_hits(state: ArcsState, box: Box, system: str, defender: int) -> int:

@@ -29,7 +29,7 @@ from plugins.arcs.state import Play, Turn
 from plugins.arcs.tables import decisions, steps
 from plugins.arcs.turn import (
     Act, Attack, Build, Done, Influence, MoveShips, Repair, Secure, Spend, Tax, UseAbility, candidates, check_act,
-    find_use, PRELUDE_TRIGGERS, to_move,
+    find_use, prelude_buys, PRELUDE_TRIGGERS, to_move,
 )
 
 
@@ -327,8 +327,8 @@ def pay(ctx, seat: int, params) -> bool:
         resource, player.resources[params.pay] = player.resources[params.pay], None
         turn.aside.append(resource)
         ctx.emit("spent", seat=seat, resource=resource)
-        if isinstance(params, Spend) and resource == "weapon" and "weapon" not in player.outrage:
-            turn.weapon = True  # ARCS-215
+        if isinstance(params, Spend) and "battle_with_pips" in prelude_buys(default_box(), state, seat, resource):
+            turn.weapon = True  # ARCS-215; a Loyal card may make another token a Weapon, or lift Outrage (ARCS-313)
         return False
     turn.pips -= 1
     close_prelude(state)

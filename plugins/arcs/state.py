@@ -92,6 +92,7 @@ class Turn(msgspec.Struct, omit_defaults=True):
     acted: bool = False       # an action, a Prelude spend or an ability was used this turn
     gained: list[str] = []    # Court cards taken during this Prelude: no Prelude ability of theirs (ARCS-117)
     windows: list[str] = []   # "before/after" windows held open over this turn's action (Tactical, Charismatic)
+    used: list[str] = []      # "card:index" of once-per-turn Court abilities used this turn (Relic Fence)
 
 
 class Battle(msgspec.Struct, omit_defaults=True):

@@ -358,8 +358,8 @@ def _raw(box: Box, state: ArcsState, seat: int):
                     if n > 1:
                         yield Attack(pay=pay, system=s, defender=rival, assault=n // 2, raid=min(n - n // 2, 6))
     if turn.prelude:
-        for i, r in enumerate(state.players[seat].resources):
-            if r == "weapon" and not turn.weapon and "weapon" not in state.players[seat].outrage:
+        for i, r in enumerate(state.players[seat].resources):  # a token spent as a Weapon (ARCS-215, ARCS-313)
+            if r is not None and not turn.weapon and "battle_with_pips" in prelude_buys(box, state, seat, r):
                 yield Spend(pay=i)
                 break
         for when in PRELUDE_TRIGGERS:

@@ -169,7 +169,7 @@ def test_L03_catapult_drops_may_sprint_from_where_they_were_left():
 # -- L04 Mirror Plating, L06 Signal Breaker ------------------------------------------------------
 def test_L04_mirror_plating_and_L06_signal_breaker_change_the_intercepts_ARCS_178():
     """ARCS-178: any INT means one intercept. L04: the defender adds one INT when assault dice
-    were rolled; L06: an attacker whose ships were all fresh at the start ignores one INT."""
+    were rolled; L06: an attacker whose ships were all fresh at the start ignores one rolled INT."""
     state = bare()
     give(state, 1, "L04")
     assert lore_ops.intercepts(state, BOX, 0, 1, 0, ["assault", "raid"], False) == 1
@@ -180,6 +180,8 @@ def test_L04_mirror_plating_and_L06_signal_breaker_change_the_intercepts_ARCS_17
     assert lore_ops.intercepts(state, BOX, 0, 1, 1, ["skirmish"], False) == 1  # a damaged attacker
     assert lore_ops.intercepts(state, BOX, 0, 1, 1, ["assault"], True) == 1    # one added, one ignored
     assert lore_ops.intercepts(state, BOX, 0, 2, 2, ["assault"], True) == 1
+    # the card library's FAQ: Signal Breaker ignores a rolled intercept, never Mirror Plating's
+    assert lore_ops.intercepts(state, BOX, 0, 1, 0, ["assault"], True) == 1
 
 
 # -- L05 Hidden Harbors ----------------------------------------------------------------------------
