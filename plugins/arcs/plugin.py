@@ -36,7 +36,10 @@ def _game() -> GameSpec:
                                                       "(ARCS-047)"),
                  "lore_per_player": OptionSpec(default=1, choices=(1, 2),
                                                description="Leaders & Lore: Lore cards each player drafts "
-                                                           "(2: the two-Lore variant, ARCS-266)")},
+                                                           "(2: the two-Lore variant, ARCS-266)"),
+                 "split_discard": OptionSpec(default=False, choices=(False, True),
+                                             description="Split Discard variant: face-up plays go to a public "
+                                                         "discard pile of their own (ARCS-283)")},
         hookspecs=arcs_hookspecs,
         state_type=ArcsState,
     )
