@@ -9,7 +9,7 @@ import sys
 
 from core.hookspecs import hookimpl
 from core.plugins import GameSpec, OptionSpec
-from plugins.arcs import battle_flow, court_flow, rounds  # noqa: F401 (register their steps)
+from plugins.arcs import battle_flow, court_flow, rounds, simultaneous  # noqa: F401 (register their steps)
 from plugins.arcs.content import default_box
 from plugins.arcs.invariants import problems
 from plugins.arcs import hookspecs as arcs_hookspecs
