@@ -12,6 +12,7 @@ from plugins.arcs.content import default_box
 from plugins.arcs.tables import decisions, steps
 from plugins.arcs import lore_ops
 from plugins.arcs.moments import env_for, write_back
+from plugins.arcs.simultaneous import after_scoring_effects, resolve_simultaneous
 
 
 class Choice(msgspec.Struct, forbid_unknown_fields=True):
@@ -128,17 +129,11 @@ def offer_in_window(seat: int, when: str, facts: dict | None = None, **args) -> 
 
 @steps("after_scoring")
 def after_scoring(ctx, scored: list):
-    """The mandatory effects after scoring, in turn order: a Cartel's holder makes every
-    Rival discard that resource (ARCS-315); Lavish discards the holder's Fuel."""
-    state, box = ctx.state, default_box()
-    n = len(state.players)
-    for seat in [(state.initiative + i) % n for i in range(n)]:
-        for use in abilities.held(state, box, seat, "after_scoring"):
-            if use.ability.do in abilities.OPS and abilities.OPS[use.ability.do].apply is not None:
-                abilities.use(env_for(box, state, ctx, seat=seat), use, None)
-                ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
-    for seat, count in lore_ops.lavish(state, box, scored).items():
-        ctx.emit("resources_discarded", seat=seat, count=count, why="lavish")
+    """The mandatory effects after scoring happen together: a Cartel's holder makes every
+    Rival discard that resource (ARCS-315); Lavish discards the holder's Fuel. Outside any
+    turn, the initiative holder orders them when the order matters (ARCS-270)."""
+    effects = after_scoring_effects(ctx.state, default_box(), scored)
+    ctx.call(resolve_simultaneous, effects=[msgspec.to_builtins(e) for e in effects])
 
 
 def take(ctx, seat: int, card: str, rivals_to: str) -> None:

@@ -24,6 +24,7 @@ from plugins.arcs.abilities import Env, Use, modifiers, op, standing
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
 from plugins.arcs.control import controller
+from plugins.arcs.discard import draw_bottom, take_back
 from plugins.arcs.outrage import agent_returns, guarded, place_resource, provoke_outrage
 from plugins.arcs.plays import declarable, next_marker
 from plugins.arcs.setup import empty_slots, place_ships, take_resource
@@ -102,8 +103,7 @@ def settle_unions(state: ArcsState) -> list[str]:
     discard. Returns the action cards taken, which the flow must not discard."""
     taken = []
     for union in state.unions:
-        if union.action_card in state.action_discard:
-            state.action_discard.remove(union.action_card)
+        take_back(state, union.action_card)
         state.hands[union.seat].append(union.action_card)
         state.court_discard.append(union.card)
         taken.append(union.action_card)
@@ -618,17 +618,15 @@ class Redraw(_Choice):
 @op("redraw_from_discard_bottom", params=Redraw, candidates=lambda env, u: [{}])
 def do_farseers_redraw(env: Env, u: Use, choice: Redraw) -> None:
     """Farseers (BC17) Prelude: discard it and any hand cards (face down, on top of the action
-    discard), then draw as many cards, the Farseers counted, from the discard's bottom."""
+    discard), then draw as many cards, the Farseers counted, from the discard's bottom (the
+    face-down pile's with Split Discard, ARCS-283)."""
     state, hand = env.state, env.state.hands[u.seat]
     if len(set(choice.cards)) != len(choice.cards) or not set(choice.cards) <= set(hand):
         raise BadParameter("discard distinct cards from your hand")
     for c in choice.cards:
         hand.remove(c)
     state.action_discard[:0] = choice.cards
-    drawn = []
-    for _ in range(len(choice.cards) + 1):
-        if state.action_discard:
-            drawn.append(state.action_discard.pop())
+    drawn = draw_bottom(_chance(env), state, len(choice.cards) + 1)
     hand.extend(drawn)
     env.emit("cards_redrawn", to=[u.seat], public={"seat": u.seat, "discarded": len(choice.cards), "drawn": len(drawn)},
              seat=u.seat, discarded=list(choice.cards), drawn=drawn)
@@ -833,8 +831,9 @@ def do_guild_struggle_reshuffle(env: Env, u: Use, _: None) -> None:
 
 @op("draw_discard_bottom")
 def do_call_to_action(env: Env, u: Use, _: None) -> None:
-    """Call to Action (BC31): draw the bottom card of the action discard pile (none if empty)."""
+    """Call to Action (BC31): draw the bottom card of the action discard pile (none if empty;
+    the face-down pile's with Split Discard, ARCS-283)."""
     state = env.state
-    drawn = [state.action_discard.pop()] if state.action_discard else []
+    drawn = draw_bottom(_chance(env), state, 1)
     state.hands[u.seat].extend(drawn)
     env.emit("cards_drawn", to=[u.seat], public={"seat": u.seat, "count": len(drawn)}, seat=u.seat, cards=drawn)

@@ -107,7 +107,9 @@ class ArcsState:
     turn: Turn | None
     hand: list[str] | None
     action_deck_count: int
-    action_discard_count: int
+    action_discard_count: int   # the face-down pile: its size only
+    split_discard: bool         # the Split Discard variant is on (ARCS-283)
+    action_discard_face_up: list[str]  # its public pile of face-up plays, top first (empty when off)
     resources_in_supply: list[str]
 
 
@@ -150,5 +152,7 @@ def from_view(view: dict) -> ArcsState:
                                             prelude=turn.get("prelude", True)),
         hand=view["hand"], action_deck_count=view["action_deck_count"],
         action_discard_count=view["action_discard_count"],
+        split_discard=bool(view["options"].get("split_discard", False)),
+        action_discard_face_up=list(view["action_discard_up"]),
         resources_in_supply=[r for r, k in view["supply"].items() for _ in range(k)],
     )

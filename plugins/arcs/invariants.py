@@ -43,7 +43,7 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = ()) -> list[
         total = held + on_boxes + state.supply.get(resource, 0) + aside.count(resource)
         if total != box.board.supply_per_resource:
             out.append(f"{total} {resource} tokens in play, not {box.board.supply_per_resource}")
-    actions = [*state.action_deck, *state.action_discard, *in_play_cards, *(c for h in state.hands for c in h)]
+    actions = [*state.action_deck, *state.action_discard, *state.action_discard_up, *in_play_cards, *(c for h in state.hands for c in h)]
     if sorted(actions) != sorted(box.action_deck(n)):
         out.append("the action cards are not each in exactly one place")
     court = [*state.court_deck, *(c for c in state.court_row if c), *state.court_discard, *state.resolving,

@@ -646,21 +646,26 @@ def start_outraged(state: ArcsState, box: Box, seat: int) -> list[str]:
     return covered
 
 
+def lavish_due(u: Use, scored: list[str]) -> bool:
+    """Lavish applies after this chapter's scoring only if one of its ambitions was scored."""
+    return u.ability.do == "discard_all_if_scored" and bool(set(u.ability.ambitions) & set(scored))
+
+
+def lavish_discard(state: ArcsState, u: Use) -> int:
+    """Lavish, once due: the holder discards all their tokens of its resource; how many."""
+    player, n = state.players[u.seat], 0
+    for i, r in enumerate(player.resources):
+        if r == u.ability.resource:
+            player.resources[i] = None
+            state.supply[r] += 1
+            n += 1
+    return n
+
+
 def lavish(state: ArcsState, box: Box, scored: list[str]) -> dict[int, int]:
     """Lavish: after scoring, a holder discards all their Fuel if Tycoon was scored."""
-    out = {}
-    for seat, player in enumerate(state.players):
-        for u in held(state, box, seat, "after_scoring"):
-            if u.ability.do != "discard_all_if_scored" or not set(u.ability.ambitions) & set(scored):
-                continue
-            n = 0
-            for i, r in enumerate(player.resources):
-                if r == u.ability.resource:
-                    player.resources[i] = None
-                    state.supply[r] += 1
-                    n += 1
-            out[seat] = n
-    return out
+    return {seat: lavish_discard(state, u) for seat in range(len(state.players))
+            for u in held(state, box, seat, "after_scoring") if lavish_due(u, scored)}
 
 
 # -- LEAD04 Upstart ------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import sys
 
 from core.hookspecs import hookimpl
 from core.plugins import GameSpec, OptionSpec
-from plugins.arcs import battle_flow, court_flow, rounds  # noqa: F401 (register their steps)
+from plugins.arcs import battle_flow, court_flow, rounds, simultaneous  # noqa: F401 (register their steps)
 from plugins.arcs.content import default_box
 from plugins.arcs.invariants import problems
 from plugins.arcs import hookspecs as arcs_hookspecs
@@ -36,7 +36,10 @@ def _game() -> GameSpec:
                                                       "(ARCS-047)"),
                  "lore_per_player": OptionSpec(default=1, choices=(1, 2),
                                                description="Leaders & Lore: Lore cards each player drafts "
-                                                           "(2: the two-Lore variant, ARCS-266)")},
+                                                           "(2: the two-Lore variant, ARCS-266)"),
+                 "split_discard": OptionSpec(default=False, choices=(False, True),
+                                             description="Split Discard variant: face-up plays go to a public "
+                                                         "discard pile of their own (ARCS-283)")},
         hookspecs=arcs_hookspecs,
         state_type=ArcsState,
     )

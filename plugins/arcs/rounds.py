@@ -22,6 +22,7 @@ from plugins.arcs.control import controller
 from plugins.arcs.court_flow import (
     FARSEERS_SWAP, after_scoring, after_use, offer, offer_in_window, take, window_closed, window_open,
 )
+from plugins.arcs.discard import discard_round, reset_for_deal
 from plugins.arcs.court_ops import place_ambition_marker, places_zero_marker, settle_unions, show_hand
 from plugins.arcs.moments import env_for, write_back
 from plugins.arcs.setup import place_ships
@@ -91,7 +92,7 @@ def chapter_cleanup(ctx, scored: list):
         ctx.finish({"winners": [state.winner], "power": [p.power for p in state.players],
                     "chapter": state.chapter})
         return
-    state.action_discard = []
+    reset_for_deal(state)
     deal_chapter(box, state)
     ctx.push(chapter_start)
 
@@ -454,12 +455,13 @@ def seize_done(ctx, seat, params):
 
 @steps("round_end")
 def round_end(ctx):
-    """ARCS-105..109: check the initiative, discard the round's cards face down, go on."""
+    """ARCS-105..109: check the initiative, discard the round's cards (face down, or split
+    by how they were played: ARCS-283), go on."""
     state = ctx.state
     if not state.seized:
         state.initiative = cards.initiative_after(state.initiative, None, [tuple(s) for s in state.surpasses])
     ctx.emit("round_over", initiative=state.initiative)
-    state.action_discard.extend([p.card for p in state.plays if p.card] + state.facedown)
+    discard_round(state)
     for card in settle_unions(state):  # ARCS-314: a Union's holder takes its action card
         ctx.emit("union_settled", card=card)
     state.lead, state.lead_seat, state.declared = "", -1, False  # ARCS-089: the zero marker goes home

@@ -128,7 +128,7 @@ class ArcsState(TableState, kw_only=True):
     # face-down cards; their sizes are added by the view hook.
     visible = ("setup_card", "out_of_play", "systems", "players", "supply", "ambition_tokens",
                "markers_available", "ambition_boxes", "initiative", "seized", "chapter", "court_row",
-               "court_agents", "court_discard", "resolving", "lead", "lead_seat", "declared", "ambition_declared",
+               "court_agents", "court_discard", "action_discard_up", "resolving", "lead", "lead_seat", "declared", "ambition_declared",
                "plays", "surpasses", "passes", "turn", "battle", "winner", "unions")
     setup_card: str = ""
     out_of_play: list[int] = []
@@ -142,7 +142,8 @@ class ArcsState(TableState, kw_only=True):
     seized: bool = False
     chapter: int = 1
     action_deck: list[str] = []   # face down, in order
-    action_discard: list[str] = []
+    action_discard: list[str] = []     # face down (secret): its size only is shown
+    action_discard_up: list[str] = []  # Split Discard (ARCS-283): the face-up plays, public
     court_deck: list[str] = []
     court_row: list[str] = []
     court_agents: dict[str, list[int]] = {}  # card -> agents on it, per seat
