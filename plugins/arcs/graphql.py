@@ -87,6 +87,16 @@ class Turn:
     prelude: bool
 
 
+@strawberry.type(name="ArcsPlacing")
+class Placing:
+    """Tokens waiting for their owner to place them (ARCS-209; `rearrange`: a returning
+    city covered a slot, ARCS-250)."""
+
+    seat: int
+    tokens: list[str]
+    rearrange: bool
+
+
 @strawberry.type(name="ArcsState")
 class ArcsState:
     setup_card: str
@@ -109,6 +119,7 @@ class ArcsState:
     action_deck_count: int
     action_discard_count: int
     resources_in_supply: list[str]
+    placing: list[Placing]
 
 
 def _marker(m) -> str:
@@ -151,4 +162,6 @@ def from_view(view: dict) -> ArcsState:
         hand=view["hand"], action_deck_count=view["action_deck_count"],
         action_discard_count=view["action_discard_count"],
         resources_in_supply=[r for r, k in view["supply"].items() for _ in range(k)],
+        placing=[Placing(seat=w["seat"], tokens=w.get("tokens", []), rearrange=w.get("rearrange", False))
+                 for w in view.get("placing", [])],
     )
