@@ -14,7 +14,8 @@ from core.rng import Rng
 from plugins.arcs.content import Box
 from plugins.arcs.control import controller
 from plugins.arcs.reach import Reach
-from plugins.arcs.setup import place_building, take_resource
+from plugins.arcs.placing import gain
+from plugins.arcs.setup import place_building
 from plugins.arcs.state import ArcsState, Building, Ships, Trophy
 
 
@@ -39,13 +40,14 @@ def check_tax(state: ArcsState, seat: int, system: str, building: int, taxed: li
 
 
 def do_tax(box: Box, state: ArcsState, seat: int, system: str, building: int, resource: str | None = None) -> dict:
-    """Gain the planet's resource if any is left and there is room (ARCS-138, ARCS-142); a
+    """Gain the planet's resource if any is left (ARCS-138, ARCS-142; where it goes, or what
+    makes room, is its owner's placement, ARCS-209); a
     Rival city also yields one of its owner's agents as a captive, if they have one (ARCS-139/140).
     `resource`: for a city in a gate (Gate Stations) the type chosen among its types."""
     city = state.systems[system].buildings[building]
     planet = box.systems[system]
     resource = planet.type if planet is not None else resource
-    gained = take_resource(box, state, seat, resource)
+    gained = gain(state, seat, resource)
     captured = None
     if city.owner != seat and state.players[city.owner].agents > 0:
         state.players[city.owner].agents -= 1

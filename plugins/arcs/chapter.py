@@ -7,7 +7,8 @@ from plugins.arcs.content import Box
 from plugins.arcs.outrage import agent_returns
 from plugins.arcs.plays import flip_after_chapter
 from plugins.arcs.scoring import score_ambition
-from plugins.arcs.setup import empty_slots, open_slots
+from plugins.arcs.placing import cover_slots
+from plugins.arcs.setup import open_slots
 from plugins.arcs.state import ArcsState
 
 
@@ -28,30 +29,17 @@ def score_chapter(box: Box, state: ArcsState, adjust=None) -> tuple[dict[int, in
     return gained, scored
 
 
-def return_city(box: Box, state: ArcsState, seat: int) -> list[str]:
-    """A city goes back to the rightmost empty city slot (ARCS-249); the resources in the
-    slots it covers again move to open empty slots if there are any, else are discarded
-    (ARCS-250). Returns the discarded types (the flow lets the owner choose beforehand when
-    the choice matters)."""
+def return_city(box: Box, state: ArcsState, seat: int) -> None:
+    """A city goes back to the rightmost empty city slot (ARCS-249). If it covers a resource
+    slot, the tokens there wait for their owner, who rearranges everything and discards
+    what no longer fits (ARCS-250, ARCS-210): the placement the flow settles next."""
     player = state.players[seat]
     empty = [i for i, here in enumerate(player.cities_on_board) if not here]
     if not empty:
-        return []
+        return
+    before = open_slots(box, player)
     player.cities_on_board[empty[-1]] = True
-    opened = set(open_slots(box, player))
-    displaced = [r for i, r in enumerate(player.resources) if i not in opened and r is not None]
-    for i in range(len(player.resources)):
-        if i not in opened:
-            player.resources[i] = None
-    lost = []
-    for r in displaced:
-        free = empty_slots(box, player)
-        if free:
-            player.resources[free[0]] = r
-        else:
-            state.supply[r] += 1
-            lost.append(r)
-    return lost
+    cover_slots(box, state, seat, before)
 
 
 def clean_up(box: Box, state: ArcsState, scored: list[str]) -> None:

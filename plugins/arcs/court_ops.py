@@ -25,9 +25,10 @@ from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
 from plugins.arcs.control import controller
 from plugins.arcs.discard import draw_bottom, take_back
-from plugins.arcs.outrage import agent_returns, guarded, place_resource, provoke_outrage
+from plugins.arcs.outrage import agent_returns, guarded, provoke_outrage
+from plugins.arcs.placing import gain, receive
 from plugins.arcs.plays import declarable, next_marker
-from plugins.arcs.setup import empty_slots, place_ships, take_resource
+from plugins.arcs.setup import empty_slots, place_ships
 from plugins.arcs.state import ArcsState, AttachedUnion, Marker, Trophy
 
 Resource = Literal["material", "fuel", "weapon", "relic", "psionic"]
@@ -140,8 +141,8 @@ def _stealable_guilds(box: Box, state: ArcsState, victim: int) -> list[str]:
 
 def _steal_slot(box: Box, state: ArcsState, thief: int, victim: int, slot: int) -> str:
     player = state.players[victim]
-    resource, player.resources[slot] = player.resources[slot], None
-    place_resource(box, state, thief, resource)  # ARCS-202/209
+    resource, player.resources[slot] = player.resources[slot], None  # ARCS-210: no rearranging for the victim
+    receive(state, thief, resource)  # ARCS-202/209: the thief places it
     return resource
 
 
@@ -253,14 +254,14 @@ def do_mass_uprising(env: Env, u: Use, choice: ClusterChoice) -> None:
 @op("gain")
 def do_gain(env: Env, u: Use, _: None) -> None:
     """Gain `count` of a resource from the supply; an empty supply gives nothing (ARCS-207)."""
-    got = sum(take_resource(env.box, env.state, u.seat, u.ability.resource) for _ in range(u.ability.count))
+    got = sum(gain(env.state, u.seat, u.ability.resource) for _ in range(u.ability.count))
     env.emit("resources_gained", seat=u.seat, card=u.card, resources={u.ability.resource: got})
 
 
 @op("gain_each")
 def do_gain_each(env: Env, u: Use, _: None) -> None:
     """Elder Broker (BC23) Prelude: one of each listed resource, as far as supply and slots allow."""
-    got = {r: int(take_resource(env.box, env.state, u.seat, r)) for r in u.ability.resources}
+    got = {r: int(gain(env.state, u.seat, r)) for r in u.ability.resources}
     env.emit("resources_gained", seat=u.seat, card=u.card, resources=got)
 
 
@@ -298,7 +299,7 @@ def do_gain_to_fill_slots(env: Env, u: Use, choice: StealFrom) -> None:
         if n > stealable[r]:
             raise IllegalAction(f"seat {r} has only {stealable[r]} {resource} that can be stolen")
     for _ in range(from_supply):
-        take_resource(env.box, state, u.seat, resource)
+        gain(state, u.seat, resource)
     for r in choice.steal_from:
         _steal_slot(env.box, state, u.seat, r, _stealable_tokens(env.box, state, r, resource)[0])
     env.emit("resources_gained", seat=u.seat, card=u.card, resources={resource: from_supply},
@@ -431,8 +432,9 @@ def do_trade(env: Env, u: Use, choice: TradeChoice) -> None:
     given = mine[choice.give]
     if given in theirs:
         raise IllegalAction(f"seat {owner} already has {given}: give a type they have none of")
-    slot = theirs.index(wanted)
-    theirs[slot], mine[choice.give] = given, wanted
+    theirs[theirs.index(wanted)], mine[choice.give] = None, None  # ARCS-210: nothing else moves
+    receive(state, u.seat, wanted)  # each side places what it receives (ARCS-209)
+    receive(state, owner, given)
     env.emit("traded", seat=u.seat, rival=owner, took=wanted, gave=given)
 
 
@@ -459,7 +461,7 @@ def do_convert(env: Env, u: Use, choice: SlotChoice) -> None:
         raise BadParameter(f"slot {choice.slot + 1} holds no resource")
     dropped, player.resources[choice.slot] = player.resources[choice.slot], None
     env.state.supply[dropped] += 1
-    got = take_resource(env.box, env.state, u.seat, u.ability.resource)
+    got = gain(env.state, u.seat, u.ability.resource)
     used_this_turn(env, u).append(_key(u))
     env.emit("resource_converted", seat=u.seat, card=u.card, dropped=dropped, gained=u.ability.resource if got else None)
 
@@ -496,7 +498,7 @@ def do_pressgang(env: Env, u: Use, choice: Pressgang) -> None:
     for owner in choice.captives:
         state.players[u.seat].captives.remove(owner)
         agent_returns(state, owner)
-    got = [r for r in choice.resources if take_resource(env.box, state, u.seat, r)]
+    got = [r for r in choice.resources if gain(state, u.seat, r)]
     env.emit("captives_returned", seat=u.seat, card=u.card, owners=list(choice.captives), gained=got)
 
 
@@ -794,8 +796,8 @@ def do_song_of_freedom(env: Env, u: Use, choice: ReturnCity) -> None:
     if choice.seize:
         _check_can_seize(state, u.seat)
     owner = here.buildings.pop(choice.building).owner
-    lost = return_city(env.box, state, owner)
-    env.emit("city_returned", seat=u.seat, owner=owner, system=choice.system, discarded=lost)
+    return_city(env.box, state, owner)  # its owner then places what it covered (ARCS-250)
+    env.emit("city_returned", seat=u.seat, owner=owner, system=choice.system)
     if choice.seize:
         _seize(env, u.seat)
 

@@ -87,6 +87,16 @@ class Turn:
     prelude: bool
 
 
+@strawberry.type(name="ArcsPlacing")
+class Placing:
+    """Tokens waiting for their owner to place them (ARCS-209; `rearrange`: a returning
+    city covered a slot, ARCS-250)."""
+
+    seat: int
+    tokens: list[str]
+    rearrange: bool
+
+
 @strawberry.type(name="ArcsState")
 class ArcsState:
     setup_card: str
@@ -111,6 +121,7 @@ class ArcsState:
     split_discard: bool         # the Split Discard variant is on (ARCS-283)
     action_discard_face_up: list[str]  # its public pile of face-up plays, top first (empty when off)
     resources_in_supply: list[str]
+    placing: list[Placing]
 
 
 def _marker(m) -> str:
@@ -155,4 +166,6 @@ def from_view(view: dict) -> ArcsState:
         split_discard=bool(view["options"].get("split_discard", False)),
         action_discard_face_up=list(view["action_discard_up"]),
         resources_in_supply=[r for r, k in view["supply"].items() for _ in range(k)],
+        placing=[Placing(seat=w["seat"], tokens=w.get("tokens", []), rearrange=w.get("rearrange", False))
+                 for w in view.get("placing", [])],
     )

@@ -39,6 +39,7 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = ()) -> list[
                 out.append(f"seat {seat} has {total} {kind} in play, not {counts[kind]}")
     for resource in box.board.resources:
         held = sum(p.resources.count(resource) for p in state.players)
+        held += sum(w.tokens.count(resource) for w in state.placing)  # gained, not yet placed
         on_boxes = sum(t.count(resource) for t in state.ambition_tokens.values())
         total = held + on_boxes + state.supply.get(resource, 0) + aside.count(resource)
         if total != box.board.supply_per_resource:

@@ -32,7 +32,8 @@ from plugins.arcs.court_ops import _chance
 from plugins.arcs.control import controller
 from plugins.arcs.reach import reach_for
 from plugins.arcs.scoring import PHANTOM, ambition_count, marker_values
-from plugins.arcs.setup import empty_slots, open_slots, take_resource
+from plugins.arcs.placing import gain
+from plugins.arcs.setup import open_slots
 from plugins.arcs.state import ArcsState, Building, Ships, Trophy
 
 KEY = "leaders-and-lore"  # this module's part of `state.module_state`
@@ -472,7 +473,7 @@ def nurture(env: Env, u: Use, p: Nurture) -> None:
     and the once-per-turn limit per city apply, ARCS-123, ARCS-141)."""
     resource = _check_nurture(env, u, p)
     note_taxed(env.state, u.seat, p.system, p.building)
-    gained = bool(resource) and take_resource(env.box, env.state, u.seat, resource)
+    gained = bool(resource) and gain(env.state, u.seat, resource)
     env.emit("tax", seat=u.seat, system=p.system, resource=resource if gained else None, via="nurture")
 
 
@@ -622,7 +623,7 @@ def copy_pivot_tax_bonus(state: ArcsState, box: Box, seat: int) -> list[str]:
     for u in held(state, box, seat, "copy_or_pivot_tax"):
         if u.ability.do == "gain":
             for _ in range(u.ability.count):
-                if take_resource(box, state, seat, u.ability.resource):
+                if gain(state, seat, u.ability.resource):
                     gained.append(u.ability.resource)
     return gained
 
@@ -685,7 +686,7 @@ def ambitious(env: Env, u: Use, p: AnyResource) -> None:
     if p.resource not in env.box.board.resources:
         raise BadParameter(f"{p.resource!r} is not a resource")
     _spend_window(env, u)
-    gained = take_resource(env.box, env.state, u.seat, p.resource)
+    gained = gain(env.state, u.seat, p.resource)
     env.emit("gain", seat=u.seat, resource=p.resource if gained else None, via=u.ability.name)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from core.errors import BadParameter, IllegalAction
 from plugins.arcs.actions import take_court_card
 from plugins.arcs.content import Box
-from plugins.arcs.setup import empty_slots
+from plugins.arcs.placing import receive
 from plugins.arcs.state import ArcsState
 
 
@@ -61,18 +61,6 @@ def ransack(box: Box, state: ArcsState, seat: int, owner: int, card: str) -> int
     return take_court_card(box, state, seat, card, rivals_to="trophies")
 
 
-def place_resource(box: Box, state: ArcsState, seat: int, resource: str) -> bool:
-    """A stolen or given token goes into an empty open slot; with none it is discarded to the
-    supply (ARCS-202, ARCS-209; which one to drop instead is the flow's choice)."""
-    player = state.players[seat]
-    free = empty_slots(box, player)
-    if not free:
-        state.supply[resource] += 1
-        return False
-    player.resources[free[0]] = resource
-    return True
-
-
 def guarded(box: Box, state: ArcsState, victim: int) -> bool:
     """Sworn Guardians: Rivals cannot steal the holder's resources or other Guild cards."""
     return any(a.do == "steal_protection" for c in state.players[victim].guild for a in box.court[c].abilities)
@@ -91,8 +79,8 @@ def steal_resource(box: Box, state: ArcsState, thief: int, victim: int, slot: in
     cost = slot_raid_cost(box, state, victim, slot)
     if cost > keys:
         raise IllegalAction(f"that resource costs {cost} keys; {keys} left")
-    resource, player.resources[slot] = player.resources[slot], None
-    place_resource(box, state, thief, resource)
+    resource, player.resources[slot] = player.resources[slot], None  # ARCS-210: the victim rearranges nothing
+    receive(state, thief, resource)  # ARCS-202: the thief places it (ARCS-209)
     return keys - cost
 
 

@@ -9,7 +9,7 @@ import sys
 
 from core.hookspecs import hookimpl
 from core.plugins import GameSpec, OptionSpec
-from plugins.arcs import battle_flow, court_flow, rounds, simultaneous  # noqa: F401 (register their steps)
+from plugins.arcs import battle_flow, court_flow, placing_flow, rounds, simultaneous  # noqa: F401 (register their steps)
 from plugins.arcs.content import default_box
 from plugins.arcs.invariants import problems
 from plugins.arcs import hookspecs as arcs_hookspecs
@@ -85,7 +85,17 @@ def starting_pieces(ctx):
 
 @hookimpl
 def conclave_step_handlers():
-    return steps
+    return _settled()
+
+
+_SETTLED: dict = {}
+
+
+def _settled() -> dict:
+    """Every Arcs step, each followed by the resource placement check (`placing_flow`)."""
+    if not _SETTLED:
+        _SETTLED.update(placing_flow.settled_steps(steps))
+    return _SETTLED
 
 
 @hookimpl

@@ -19,20 +19,17 @@ def open_slots(box: Box, player: PlayerState) -> list[int]:
 
 
 def empty_slots(box: Box, player: PlayerState) -> list[int]:
-    """The open resource slots holding nothing, leftmost first (where a new token goes, ARCS-209)."""
+    """The open resource slots holding nothing, leftmost first."""
     return [i for i in open_slots(box, player) if player.resources[i] is None]
 
 
-def take_resource(box: Box, state: ArcsState, seat: int, resource: str, slot: int | None = None) -> bool:
-    """Move one token from the supply to an open empty slot (the given one, or the leftmost)."""
+def take_resource(box: Box, state: ArcsState, seat: int, resource: str, slot: int) -> bool:
+    """Setup only: one token from the supply into the slot the rules name (ARCS-057, a
+    Leader's two, ARCS-264). Every later gain goes through `placing.gain`, the owner's choice."""
     player = state.players[seat]
-    if state.supply.get(resource, 0) <= 0:
+    if state.supply.get(resource, 0) <= 0 or slot not in empty_slots(box, player):
         return False  # ARCS-207: the supply is finite
-    free = empty_slots(box, player)
-    if not free:
-        return False
-    target = slot if slot is not None and slot in free else free[0]
-    player.resources[target] = resource
+    player.resources[slot] = resource
     state.supply[resource] -= 1
     return True
 

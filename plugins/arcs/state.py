@@ -9,7 +9,7 @@ from typing import Literal
 
 import msgspec
 
-from core.state import TableState
+from core.state import Prompt, TableState
 
 
 class Ships(msgspec.Struct, array_like=True, omit_defaults=True):
@@ -123,13 +123,24 @@ class AttachedUnion(msgspec.Struct, array_like=True):
     seat: int
 
 
+class Placing(msgspec.Struct, omit_defaults=True):
+    """Tokens waiting for their owner to place them (ARCS-209): gained, taken, stolen or
+    given, or pushed off the slots a returning city covers (`rearrange`, ARCS-250). They
+    are out of the supply and in no slot until the owner's placement is applied."""
+
+    seat: int
+    number: int                # which placement this is: an answer names it, so a stale one is refused
+    tokens: list[str] = []
+    rearrange: bool = False    # a returning city covered a slot: everything may be moved (ARCS-210)
+
+
 class ArcsState(TableState, kw_only=True):
     # What views show (the kernel's allow-list): never the hands, the decks' order or the
     # face-down cards; their sizes are added by the view hook.
     visible = ("setup_card", "out_of_play", "systems", "players", "supply", "ambition_tokens",
                "markers_available", "ambition_boxes", "initiative", "seized", "chapter", "court_row",
-               "court_agents", "court_discard", "action_discard_up", "resolving", "lead", "lead_seat", "declared", "ambition_declared",
-               "plays", "surpasses", "passes", "turn", "battle", "winner", "unions")
+               "court_agents", "court_discard", "action_discard_up", "resolving", "lead", "lead_seat", "declared",
+               "ambition_declared", "plays", "surpasses", "passes", "turn", "battle", "winner", "unions", "placing")
     setup_card: str = ""
     out_of_play: list[int] = []
     systems: dict[str, SystemState] = {}
@@ -164,3 +175,6 @@ class ArcsState(TableState, kw_only=True):
     battle: Battle | None = None
     winner: int = -1
     unions: list[AttachedUnion] = []  # Union cards waiting beside a played card until round end
+    placing: list[Placing] = []   # tokens waiting for their owners' placement, first asked first
+    placings: int = 0             # placements opened so far (numbers them)
+    held_prompts: list[Prompt] = []  # prompts opened with a placement pending: reopened once it is done

@@ -9,7 +9,8 @@ from core.errors import ActionRejected
 from core.flow import Ctx
 from core.rng import seed_state
 from core.state import Seat, encode_state
-from plugins.arcs.abilities import Env, Moment, Use, use
+from plugins.arcs import abilities
+from plugins.arcs.abilities import Env, Moment, Use
 from plugins.arcs.actions import refill_court
 from plugins.arcs.content import default_box
 from plugins.arcs.invariants import problems
@@ -17,6 +18,15 @@ from plugins.arcs.setup import set_up
 from plugins.arcs.state import ArcsState
 
 BOX = default_box()
+
+
+def use(env: Env, u: Use, params) -> None:
+    """An op, then what it gained placed as its owner's first listed choice (the leftmost
+    empty slot; with no room, the new token dropped): the flow asks, a pure test cannot."""
+    from tests.arcs.flow_helpers import place_waiting
+
+    abilities.use(env, u, params)
+    place_waiting(env.state)
 
 
 def table(players: int = 3, seed: int = 1, card: str = "3SETUP01") -> ArcsState:

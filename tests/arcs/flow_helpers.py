@@ -65,3 +65,29 @@ def act(t, seat: int, act: str, **params):
 def prompt_of(t, seat: int):
     found = [p for p in t.state.prompts if p.seat == seat]
     return found[0] if found else None
+
+
+def placements(t, seat: int) -> list:
+    """The listed answers of the seat's open resource placement (ARCS-209), [] if none."""
+    from core.engine import legal_actions
+
+    if not any(p.seat == seat and p.decision == "arcs.place_resources" for p in t.state.prompts):
+        return []
+    return [a for a in legal_actions(t.state, seat, t.rules) if a.type == "place_resources"]
+
+
+def place_first(t, seat: int):
+    """Answer the seat's open placement with its first listed answer (the leftmost empty
+    slots; with no room, the new token discarded); it must be open."""
+    listed = placements(t, seat)
+    assert listed, f"seat {seat} has no placement to make"
+    return t.act(seat, listed[0])
+
+
+def place_waiting(state) -> None:
+    """Pure-rules tests: every waiting token placed as its owner's first listed choice."""
+    from plugins.arcs import placing
+    from plugins.arcs.content import default_box
+
+    for record in list(state.placing):
+        placing.apply(state, record, next(placing.outcomes(default_box(), state, record)))

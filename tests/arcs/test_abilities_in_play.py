@@ -9,7 +9,7 @@ from core.engine import create_table, legal_actions
 from core.errors import ActionRejected, IllegalAction
 from core.state import Action, encode_msgpack
 from plugins.arcs.content import default_box
-from tests.arcs.flow_helpers import act, answer, clear_map, prompt_of, put, restart_round, table
+from tests.arcs.flow_helpers import act, answer, clear_map, place_first, prompt_of, put, restart_round, table
 
 BOX = default_box()
 
@@ -111,6 +111,7 @@ def test_mining_interest_new_action_replaces_a_build_pip_ARCS_120():
     pips = t.state.turn.pips
     (use,) = listed(t, 0, act="ability", card="BC02", index=0, pay=-1)
     t.act(0, use)
+    place_first(t, 0)  # ARCS-209: the owner picks the empty slot (here the leftmost)
     s = t.state
     assert s.players[0].resources[0] == "material" and s.turn.pips == pips - 1 and not s.turn.prelude
     assert "BC02" in s.players[0].guild
@@ -291,6 +292,7 @@ def test_upstart_ambitious_gains_any_resource_when_declaring_LEAD04():
     assert p.kind == "arcs.use_ability" and p.args["when"] == "declare"
     (use,) = listed(t, 0, card="LEAD04", params={"resource": "psionic"})
     t.act(0, use)
+    place_first(t, 0)
     s = t.state
     assert "psionic" in s.players[0].resources
     assert prompt_of(t, 0).kind == "arcs.act"  # used once: the window closed

@@ -18,6 +18,7 @@ from plugins.arcs.invariants import problems
 from plugins.arcs.reach import reach_for
 from plugins.arcs.setup import open_slots, set_up
 from plugins.arcs.state import ArcsState, Building, Ships, SystemState
+from tests.arcs.flow_helpers import place_waiting
 
 BOX = default_box()
 
@@ -79,6 +80,7 @@ def test_tax_loyal_and_rival_cities_ARCS_136_to_142():
     refused(check_tax, state, 0, "2.3", 0, taxed, error=IllegalAction)
     check_tax(state, 0, "3.1", 0, taxed)
     assert do_tax(BOX, state, 0, "3.1", 0) == {"resource": "material", "captive": 1}
+    place_waiting(state)
     assert state.players[0].resources[:2] == ["relic", "material"] and state.players[0].captives == [1]
     put(state, "3.1", 1, fresh=2)  # now tied: nobody controls
     refused(check_tax, state, 0, "3.1", 0, [], error=IllegalAction)

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from core.errors import BadParameter, IllegalAction
-from plugins.arcs.abilities import held, modifiers, use
+from plugins.arcs.abilities import held, modifiers
 from plugins.arcs.court_ops import (
     can_spend_as, extra_battle_dice, places_zero_marker, prelude_action_allowed, settle_unions, weapon_icons,
 )
 from plugins.arcs.outrage import provoke_outrage, steal_guild_card
 from plugins.arcs.scoring import ambition_count
 from plugins.arcs.state import Ships
-from tests.arcs.court_helpers import BOX, ability, env_for, events, give, grant, home, refused, sound, table
+from tests.arcs.court_helpers import BOX, ability, env_for, events, give, grant, home, refused, sound, table, use
 
 LOYAL = {"BC01": "material", "BC07": "fuel", "BC15": "weapon", "BC19": "psionic", "BC21": "relic"}
 

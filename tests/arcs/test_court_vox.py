@@ -3,10 +3,10 @@ the flow runs them while the card waits in `state.resolving` (ARCS-165, ARCS-224
 from __future__ import annotations
 
 from core.errors import BadParameter, IllegalAction
-from plugins.arcs.abilities import secured_uses, use
+from plugins.arcs.abilities import secured_uses
 from plugins.arcs.actions import dispose_vox
 from plugins.arcs.state import Ships
-from tests.arcs.court_helpers import BOX, env_for, events, give, grant, home, refused, sound, table
+from tests.arcs.court_helpers import BOX, env_for, events, give, grant, home, refused, sound, table, use
 
 
 def test_vox_effects_only_while_being_secured_ARCS_224():

@@ -6,10 +6,12 @@ import pytest
 
 from core.errors import BadParameter, CannotAfford, IllegalAction
 from plugins.arcs import lore_ops
-from plugins.arcs.abilities import OPS, held, use
+from plugins.arcs.abilities import OPS, held
 from plugins.arcs.scoring import score_ambition
 from plugins.arcs.state import Marker, Ships, Trophy
 from tests.arcs.test_actions import BOX, bare, put
+from tests.arcs.court_helpers import use
+from tests.arcs.flow_helpers import place_waiting
 from tests.arcs.test_lore_cards import ability, env_for, give, refused, refused_use
 
 
@@ -79,6 +81,7 @@ def test_LEAD02_attuned_LEAD03_insatiable_copy_or_pivot_tax_gains_one_more_ARCS_
     give(state, 0, leader)
     before = state.supply[resource]
     assert lore_ops.copy_pivot_tax_bonus(state, BOX, 0) == [resource]
+    place_waiting(state)
     assert state.players[0].resources.count(resource) == 1 and state.supply[resource] == before - 1
     assert lore_ops.copy_pivot_tax_bonus(state, BOX, 1) == []
     state.supply[resource] = 0

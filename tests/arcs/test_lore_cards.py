@@ -10,7 +10,7 @@ import pytest
 from core.errors import ActionRejected, BadParameter, CannotAfford, IllegalAction
 from core.flow import Ctx
 from plugins.arcs import lore_ops
-from plugins.arcs.abilities import Env, OPS, held, modifiers, use
+from plugins.arcs.abilities import Env, OPS, held, modifiers
 from plugins.arcs.actions import Move, do_move
 from plugins.arcs.battle import ShipHits, total
 from plugins.arcs.invariants import problems
@@ -18,6 +18,7 @@ from plugins.arcs.outrage import steal_guild_card
 from plugins.arcs.scoring import ambition_count
 from plugins.arcs.state import ArcsState, Building, Ships
 from tests.arcs.test_actions import BOX, bare, put
+from tests.arcs.court_helpers import use
 
 
 def env_for(state: ArcsState) -> Env:

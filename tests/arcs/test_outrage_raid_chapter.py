@@ -10,6 +10,7 @@ from plugins.arcs.content import default_box
 from plugins.arcs.invariants import problems
 from plugins.arcs.outrage import provoke_outrage, ransack, ransack_targets, steal_guild_card, steal_resource
 from plugins.arcs.state import Marker, Trophy
+from tests.arcs.flow_helpers import place_waiting
 from tests.arcs.test_actions import bare, put
 
 BOX = default_box()
@@ -105,6 +106,7 @@ def test_raiding_ARCS_200_to_203_and_sworn_guardians():
     with pytest.raises(IllegalAction):
         steal_resource(BOX, state, 0, 1, 0, keys=2)
     assert steal_resource(BOX, state, 0, 1, 1, keys=2) == 1
+    place_waiting(state)
     assert state.players[0].resources[0] == "psionic" and victim.resources[1] is None
     assert steal_guild_card(BOX, state, 0, 1, "BC13", keys=3) == 1
     assert state.players[0].guild == ["BC13"]
@@ -143,6 +145,7 @@ def test_chapter_end_scoring_and_clean_up_ARCS_246_to_251():
     gained, scored = score_chapter(BOX, state)
     assert scored == ["warlord"] and gained == {0: 5, 1: 0, 2: 0} and state.players[0].power == 5
     clean_up(BOX, state, scored)
+    place_waiting(state)  # the owner's first listed choice: nothing moved, the covered token dropped
     assert state.players[0].trophies == [] and state.players[0].captives == [2]
     assert owner.cities_on_board == [False, False, True, True, True]
     assert owner.resources == ["fuel", "relic", "material", "weapon", None, None]
@@ -158,7 +161,8 @@ def test_return_city_with_room_rearranges_ARCS_250():
     p = state.players[0]
     p.cities_on_board = [False, False, True, True, True]
     p.resources = ["fuel", None, None, "relic", None, None]
-    assert return_city(BOX, state, 0) == []
+    return_city(BOX, state, 0)
+    place_waiting(state)
     assert p.cities_on_board == [False, True, True, True, True] and p.resources == ["fuel", "relic", None, None, None, None]
 
 

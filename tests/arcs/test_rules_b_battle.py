@@ -11,7 +11,7 @@ from core.engine import legal_actions
 from core.errors import IllegalAction, NotYourTurn
 from plugins.arcs.content import default_box
 from plugins.arcs.state import Building
-from tests.arcs.flow_helpers import act, answer, prompt_of, put
+from tests.arcs.flow_helpers import act, answer, place_first, prompt_of, put
 from tests.arcs.test_abilities_in_play import own
 from tests.arcs.test_rules_b_pieces import city
 from tests.arcs.test_rules_b_turn import bare, lead, refused, slots
@@ -138,6 +138,7 @@ def test_symbols_resolve_self_int_hit_bhit_key_in_one_roll_ARCS_176_184(monkeypa
     assert hits == [(0, 1, 0), (0, 0, 2), (1, 1, 1)]  # SELF, INT, then the 3 HITs
     assert prompt_of(t, 0).kind == "raid" and prompt_of(t, 1) is None  # the keys come last
     answer(t, 0, "steal", slot=1)
+    place_first(t, 0)  # ARCS-202/209: the thief places it (two empty slots: a choice)
     assert rollers == [0] and sum(e.type == "roll" for e in events) == 1
     assert t.state.players[0].resources[:2] == ["fuel", None] and t.state.players[1].resources[1] is None
 

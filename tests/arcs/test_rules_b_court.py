@@ -9,7 +9,7 @@ from core.errors import IllegalAction
 from plugins.arcs.content import default_box
 from plugins.arcs.scoring import PHANTOM, ambition_count, score_ambition
 from plugins.arcs.state import Marker, Trophy
-from tests.arcs.flow_helpers import act, answer, prompt_of, put, restart_round, table
+from tests.arcs.flow_helpers import act, answer, place_first, prompt_of, put, restart_round, table
 from tests.arcs.test_abilities_in_play import own
 from tests.arcs.test_rules_b_battle import in_row
 from tests.arcs.test_rules_b_pieces import city
@@ -94,12 +94,14 @@ def test_resources_come_from_tax_and_card_effects_ARCS_206():
     slots(t, 0, [None, None])
     lead(t, "ADM4")
     act(t, 0, "tax", system="2.3", building=0)
+    place_first(t, 0)
     assert t.state.players[0].resources[:2] == ["relic", None]
     t = bare()
     own(t, 0, "BC02")
     slots(t, 0, [None, None])
     lead(t, "CON4")
     act(t, 0, "ability", card="BC02", index=0, params={})
+    place_first(t, 0)
     assert t.state.players[0].resources[0] == "material"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import core.chance
 from core.errors import IllegalAction
 from plugins.arcs.state import Building
-from tests.arcs.flow_helpers import act, answer, prompt_of, put, restart_round, table
+from tests.arcs.flow_helpers import act, answer, place_first, prompt_of, put, restart_round, table
 from tests.arcs.test_rules_b_turn import bare, lead, refused, slots
 
 
@@ -103,6 +103,7 @@ def test_taxing_a_rival_city_needs_control_at_that_moment_ARCS_137():
     refused(t, 0, {"act": "tax", "system": "2.3", "building": 0}, IllegalAction)
     act(t, 0, "move", pay=0, origin="2G", path=["2.3"], fresh=1)
     act(t, 0, "tax", system="2.3", building=0)
+    place_first(t, 0)
     assert t.state.players[0].resources[0] == "relic" and t.state.players[0].captives == [1]
 
 
