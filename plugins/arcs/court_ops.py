@@ -669,9 +669,17 @@ class Declare(_Choice):
     ambition: Ambition | Literal[""] = ""
 
 
+def _may_declare(env: Env, seat: int) -> bool:
+    """Generous (LEAD07) makes a Guild card the price of any declaration, a card's included
+    (ARCS-124): without one the seat cannot declare."""
+    return not modifiers(env.state, env.box, seat, "give_guild_to_lowest_power") or bool(env.state.players[seat].guild)
+
+
 def _bards_options(env: Env, u: Use) -> list[str]:
     m = env.moment
     if m.play not in ("surpass", "pivot") or m.declared or m.acted or not m.played:
+        return []
+    if not _may_declare(env, u.seat):
         return []
     return declarable(env.box, m.played) if env.state.markers_available else []
 
@@ -688,6 +696,8 @@ def do_galactic_bards(env: Env, u: Use, choice: Declare) -> None:
         raise IllegalAction("an ambition was declared this round already")
     if m.acted:
         raise IllegalAction("declaring comes before any action")
+    if not _may_declare(env, u.seat):
+        raise IllegalAction("Generous: declaring costs a Guild card, and you hold none")
     options = declarable(env.box, m.played)
     if not options:
         raise IllegalAction("the played card shows no ambition")
@@ -700,13 +710,16 @@ def do_galactic_bards(env: Env, u: Use, choice: Declare) -> None:
 
 
 @op("declare_any", params=Declare, candidates=lambda env, u: [{}] + (
-    [{"ambition": a} for a in env.box.board.ambitions] if env.state.markers_available else []))
+    [{"ambition": a} for a in env.box.board.ambitions]
+    if env.state.markers_available and _may_declare(env, u.seat) else []))
 def do_populist_demands(env: Env, u: Use, choice: Declare) -> None:
     """Populist Demands (BC27) when secured: optionally declare any ambition, if a marker is
     Available. The card places no zero marker (it names no lead card); the moment records
     the declaration."""
     if not choice.ambition:
         return
+    if not _may_declare(env, u.seat):
+        raise IllegalAction("Generous: declaring costs a Guild card, and you hold none")
     marker = place_ambition_marker(env.box, env.state, choice.ambition)
     env.moment.declared = choice.ambition
     env.emit("ambition_declared", seat=u.seat, ambition=choice.ambition, marker=marker.id, card=u.card)

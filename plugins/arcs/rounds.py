@@ -175,10 +175,28 @@ def declared(ctx, seat, params):
 
 
 @steps("generous_paid")
-def generous_paid(ctx, seat, params, ambition: str):
+def generous_paid(ctx, seat, params, ambition: str = ""):
+    """Generous's Guild card handed over; a lead card's declaration then happens (a card's
+    declaration, `ambition` "", happened already and goes on to its abilities)."""
     recipient = lore_ops.pay_generous(ctx.state, default_box(), seat, params["card"])
     ctx.emit("guild_given", seat=seat, recipient=recipient, card=params["card"], why="generous")
-    declare(ctx, seat, ambition)
+    if ambition:
+        declare(ctx, seat, ambition)
+    else:
+        declaration_abilities(ctx, seat)
+
+
+@steps("declared_by_card")
+def declared_by_card(ctx, seat: int):
+    """A declaration made by a card (Galactic Bards BC25, Populist Demands BC27) is a
+    declaration all the same (ARCS-124; the card FAQ: Connected triggers again): Generous
+    takes its Guild card, then Farseers, Ambitious and Bold are offered."""
+    state, box = ctx.state, default_box()
+    if lore_ops.generous_recipient(state, box, seat) is not None and state.players[seat].guild:
+        ctx.ask(seat, "generous", [Action("give", {"card": c}) for c in state.players[seat].guild],
+                resume=generous_paid)
+        return
+    declaration_abilities(ctx, seat)
 
 
 def declare(ctx, seat: int, ambition: str) -> None:
@@ -187,6 +205,13 @@ def declare(ctx, seat: int, ambition: str) -> None:
     state.declared = places_zero_marker(state, box, seat, ambition)  # BC18 Secret Order
     state.ambition_declared = ambition
     ctx.emit("declared", seat=seat, ambition=ambition, marker=marker.id, zero_marker=state.declared)
+    declaration_abilities(ctx, seat)
+
+
+def declaration_abilities(ctx, seat: int) -> None:
+    """What declaring opens: Farseers' private look first (its swap is offered after it),
+    then the `declare` window (Ambitious, Bold, Farseers' swap)."""
+    state, box = ctx.state, default_box()
     if any(u.ability.do == FARSEERS_SWAP for u in abilities.held(state, box, seat, "declare")):
         rivals = [r for r in range(len(state.players)) if r != seat]
         ctx.prompt(seat, "farseers_look", [Action("look", {"rival": r}) for r in [-1, *rivals]],
@@ -205,12 +230,16 @@ def farseers_looked(ctx, seat, params):
     ctx.push_all(offer_in_window(seat, "declare", look=rival))
 
 
-@steps("begin_turn")
-def begin_turn(ctx, seat: int, kind: str, card: str):
-    state, box = ctx.state, default_box()
+def new_turn(state, seat: int, kind: str, card: str) -> None:
+    box = default_box()
     count, actions = cards.actions_bought(box, kind, state.lead, card)
     lead_actions = list(box.actions.suits[cards.card(box, state.lead).suit])
     state.turn = Turn(seat=seat, kind=kind, pips=count, actions=actions, lead_actions=lead_actions)
+
+
+@steps("begin_turn")
+def begin_turn(ctx, seat: int, kind: str, card: str):
+    new_turn(ctx.state, seat, kind, card)
     if kind in ("surpass", "pivot"):
         ctx.push(turn_prompt, seat=seat)
         ctx.push(offer, seat=seat, when="surpass_or_pivot")
@@ -426,14 +455,31 @@ def followed(ctx, seat, params):
         ctx.emit("played", seat=seat, kind=kind, card=card)
     if kind == "surpass":
         state.surpasses.append([seat, cards.card(box, card).number])
-    ctx.push(begin_turn, seat=seat, kind=kind, card=card)
-    if state.seized or seat == state.initiative:  # ARCS-102, ARCS-103
-        return
-    if kind == "surpass" and cards.card(box, card).number == 7:  # ARCS-100/101: a 7 seizes
+    may_seize = not (state.seized or seat == state.initiative)  # ARCS-102, ARCS-103
+    if may_seize and kind == "surpass" and cards.card(box, card).number == 7:  # ARCS-100/101: a 7 seizes
         seize(ctx, seat)
-    elif state.hands[seat]:  # ARCS-099: an extra card face down
-        options = [Action("seize", {"card": ""})] + [Action("seize", {"card": c}) for c in state.hands[seat]]
-        ctx.prompt(seat, "seize", options, resume=seize_done)
+        may_seize = False
+    if may_seize and state.hands[seat] and kind in ("surpass", "pivot") \
+            and abilities.held(state, box, seat, "surpass_or_pivot"):
+        # Galactic Bards: seize and declare in either order (card FAQ): the turn begins and
+        # its offer comes before the seize, and again after it if it was not used
+        new_turn(state, seat, kind, card)
+        ctx.push_all([(offer, {"seat": seat, "when": "surpass_or_pivot"}), (seize_offer, {"seat": seat}),
+                      (offer, {"seat": seat, "when": "surpass_or_pivot"}), (turn_prompt, {"seat": seat})])
+        return
+    ctx.push(begin_turn, seat=seat, kind=kind, card=card)
+    if may_seize:
+        seize_offer(ctx, seat)  # ARCS-099: an extra card face down
+
+
+@steps("seize_offer")
+def seize_offer(ctx, seat: int):
+    """ARCS-099: seize by putting an extra card face down, or not."""
+    state = ctx.state
+    if state.seized or seat == state.initiative or not state.hands[seat]:
+        return
+    options = [Action("seize", {"card": ""})] + [Action("seize", {"card": c}) for c in state.hands[seat]]
+    ctx.prompt(seat, "seize", options, resume=seize_done)
 
 
 def seize(ctx, seat: int) -> None:

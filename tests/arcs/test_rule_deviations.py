@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.errors import IllegalAction
 from core.state import Action
 from plugins.arcs.content import default_box
-from tests.arcs.flow_helpers import prompt_of
+from tests.arcs.flow_helpers import act, answer, prompt_of, put, restart_round
 from tests.arcs.test_abilities_in_play import fresh_table, in_court, lead, listed, own, refused
 
 BOX = default_box()
@@ -73,3 +73,81 @@ def test_the_optional_vox_cards_still_offer_doing_nothing_BC27_BC28_BC29():
             assert card != "BC28"
             continue
         assert listed(t, 0, card=card, params={}) and not listed(t, 0, card="")
+
+
+# -- 2. a card's declaration is a declaration ----------------------------------------------------
+def test_populist_demands_declaration_opens_ambitious_LEAD04_BC27_ARCS_124():
+    """Populist Demands (BC27) declares: the Upstart's Ambitious (LEAD04) is offered as for a
+    lead card's declaration (ARCS-124; card FAQ: a card's declaration triggers the
+    declaring abilities again)."""
+    t = fresh_table()
+    own(t, 0, "LEAD04")
+    _secure(t, "BC27")
+    ambition = BOX.board.ambitions[0]
+    (declare,) = listed(t, 0, card="BC27", params={"ambition": ambition})
+    t.act(0, declare)
+    s = t.state
+    assert s.ambition_declared == ambition
+    p = prompt_of(t, 0)
+    assert p.kind == "arcs.use_ability" and p.args["when"] == "declare"
+    assert listed(t, 0, card="LEAD04")
+
+
+def test_generous_pays_a_guild_card_for_a_populist_demands_declaration_LEAD07_BC27():
+    """Generous (LEAD07): declaring with Populist Demands costs a Guild card, handed to the
+    Rival with the least Power (all 0 here: the first after the holder in turn order); with
+    no Guild card the declaration is neither listed nor accepted (typed, nothing changed)."""
+    t = fresh_table()
+    own(t, 0, "LEAD07")
+    _secure(t, "BC27")
+    assert listed(t, 0, card="BC27") == listed(t, 0, card="BC27", params={})
+    refused(t, 0, Action("use_ability", {"card": "BC27", "index": 0, "params": {"ambition": BOX.board.ambitions[0]}}),
+            IllegalAction)
+    t = fresh_table()
+    own(t, 0, "LEAD07")
+    own(t, 0, "BC01")
+    _secure(t, "BC27")
+    (declare,) = listed(t, 0, card="BC27", params={"ambition": BOX.board.ambitions[0]})
+    t.act(0, declare)
+    s = t.state
+    assert s.ambition_declared == BOX.board.ambitions[0]
+    assert "BC01" not in s.players[0].guild and "BC01" in s.players[1].guild
+
+
+def test_galactic_bards_declare_before_or_after_seizing_BC25_ARCS_124():
+    """Galactic Bards (BC25), Surpassing: the declaration may come before the seize (card FAQ:
+    either order), and it opens Ambitious (LEAD04) like any declaration; the seize is then
+    still offered. Declining first leaves the declaration open after the seize."""
+    for first in (True, False):
+        t = fresh_table()
+        own(t, 1, "BC25")
+        own(t, 1, "LEAD04")
+        for seat in range(3):  # a ship each: the safety net (ARCS-271) stays out of the way
+            put(t, "6.3", seat, fresh=1)
+        restart_round(t, [["ADM2"], ["ADM4", "CON2"], ["MOB3"]], initiative=0)
+        answer(t, 0, "lead", card="ADM2")
+        if prompt_of(t, 0).kind == "declare":
+            answer(t, 0, "declare", ambition="")
+        act(t, 0, "done")
+        answer(t, 1, "play", card="ADM4", kind="surpass")
+        p = prompt_of(t, 1)
+        assert p.kind == "arcs.use_ability" and p.args["when"] == "surpass_or_pivot"
+        ambition = BOX.actions.ambition_by_number["4"]
+        if first:
+            (bards,) = listed(t, 1, card="BC25", params={"ambition": ambition})
+            t.act(1, bards)
+            assert t.state.ambition_declared == ambition
+            assert prompt_of(t, 1).args.get("when") == "declare"  # Ambitious offered
+            (gain,) = listed(t, 1, card="LEAD04", params={"resource": "fuel"})
+            t.act(1, gain)
+            assert prompt_of(t, 1).kind == "seize"
+            answer(t, 1, "seize", card="CON2")
+            assert t.state.initiative == 1 and prompt_of(t, 1).kind == "arcs.act"
+        else:
+            t.act(1, Action("use_ability", {"card": "", "index": -1, "params": {}}))
+            assert prompt_of(t, 1).kind == "seize"
+            answer(t, 1, "seize", card="CON2")
+            assert prompt_of(t, 1).args.get("when") == "surpass_or_pivot"
+            (bards,) = listed(t, 1, card="BC25", params={"ambition": ambition})
+            t.act(1, bards)
+            assert t.state.ambition_declared == ambition and t.state.initiative == 1
