@@ -615,6 +615,15 @@ def adjust_gains(box: Box, state: ArcsState, ambition: str, gains: dict[int, int
 
 
 # -- LEAD02 Mystic, LEAD03 Fuel-Drinker -------------------------------------------------------
+# New actions that contain a standard action (ARCS-123, ARCS-125): a "when you Copy or Pivot
+# to X" ability triggers when the pip pays one of these for X.
+CONTAINS = {"tax_loyal_city": "tax"}  # L10 Nurture: "tax a Loyal city"
+
+
+def contained_action(op_name: str) -> str:
+    return CONTAINS.get(op_name, "")
+
+
 def copy_pivot_tax_bonus(state: ArcsState, box: Box, seat: int) -> list[str]:
     """Attuned / Insatiable: a Copy or Pivot pip spent on a tax also gains their resource
     (ARCS-125: never from a Prelude tax). Returns what was gained."""

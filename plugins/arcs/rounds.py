@@ -298,6 +298,8 @@ def acted(ctx, seat, params):
         write_back(state, env.moment)
         ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
         after_use(ctx, seat, use)
+        if copy_pivot and lore_ops.contained_action(use.ability.do) == "tax":
+            copy_pivot_tax(ctx, seat)  # ARCS-125: a new action containing a tax (Nurture)
     turn.acted = True  # after the effect: "before any other action" abilities look at it
     if use is not None:
         return
@@ -308,9 +310,7 @@ def acted(ctx, seat, params):
         lore_ops.note_taxed(state, seat, params.system, params.building)
         ctx.emit("taxed", seat=seat, system=params.system, **got)
         if copy_pivot:
-            bonus = lore_ops.copy_pivot_tax_bonus(state, box, seat)  # Attuned, Insatiable
-            if bonus:
-                ctx.emit("resources_gained", seat=seat, resources=bonus, why="copy_or_pivot_tax")
+            copy_pivot_tax(ctx, seat)
     elif isinstance(params, Build):
         if params.cost_slot >= 0:  # L09 Cloud Cities: a city beyond the planet's slots
             lore_ops.pay_cloud_city(state, box, seat, params.system, params.cost_slot)
@@ -344,6 +344,13 @@ def acted(ctx, seat, params):
                           (window_closed, {"seat": seat, "when": "copy_or_pivot_battle"})])
         else:
             ctx.push(battle, **args, seat=seat)
+
+
+def copy_pivot_tax(ctx, seat: int) -> None:
+    """Attuned, Insatiable: a Copy or Pivot pip paid a tax (ARCS-125)."""
+    bonus = lore_ops.copy_pivot_tax_bonus(ctx.state, default_box(), seat)
+    if bonus:
+        ctx.emit("resources_gained", seat=seat, resources=bonus, why="copy_or_pivot_tax")
 
 
 def pay(ctx, seat: int, params) -> bool:

@@ -151,3 +151,39 @@ def test_galactic_bards_declare_before_or_after_seizing_BC25_ARCS_124():
             (bards,) = listed(t, 1, card="BC25", params={"ambition": ambition})
             t.act(1, bards)
             assert t.state.ambition_declared == ambition and t.state.initiative == 1
+
+
+# -- 3. a Copy or Pivot pip paying a new action that contains the action ----------------------
+def _city(t, system: str, seat: int) -> None:
+    from plugins.arcs.state import Building
+    p = t.state.players[seat]
+    p.cities_on_board[p.cities_on_board.index(True)] = False
+    t.state.systems[system].buildings.append(Building(kind="city", owner=seat))
+
+
+def _nurture_after(t, kind: str):
+    """Seat 0 leads ADM2; seat 1 (Mystic and Living Structures) follows CON3 as `kind` and
+    pays Nurture (L10, Build) with the pip, taxing its Weapon city in 2.2."""
+    for seat in range(3):
+        put(t, "6.3", seat, fresh=1)
+    own(t, 1, "LEAD02")
+    own(t, 1, "L10")
+    _city(t, "2.2", 1)
+    set_slots = __import__("tests.arcs.test_abilities_in_play", fromlist=["set_slots"]).set_slots
+    set_slots(t, 1, [None, None])
+    restart_round(t, [["ADM2"], ["CON3"], ["MOB3"]], initiative=0)
+    answer(t, 0, "lead", card="ADM2")
+    if prompt_of(t, 0).kind == "declare":
+        answer(t, 0, "declare", ambition="")
+    act(t, 0, "done")
+    answer(t, 1, "play", card="CON3", kind=kind)
+    index = next(i for i, a in enumerate(BOX.lore["L10"].abilities) if a.do == "tax_loyal_city")
+    (nurture,) = listed(t, 1, act="ability", card="L10", index=index, pay=-1)
+    t.act(1, nurture)
+    return sorted(r for r in t.state.players[1].resources if r)
+
+
+def test_attuned_triggers_when_a_pivot_pip_pays_nurture_LEAD02_L10_ARCS_125():
+    """ARCS-125: a Pivot pip paying Nurture (L10 "tax a Loyal city") is a Pivot to tax: the
+    Mystic's Attuned adds a Psionic to the Weapon taxed."""
+    assert _nurture_after(fresh_table(), "pivot") == ["psionic", "weapon"]
