@@ -113,21 +113,25 @@ def offer_done(ctx, seat, params: Choice, when: str, vox: str = "", used: list |
     abilities.use(env, use, params.params)
     write_back(ctx.state, env.moment)
     ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
-    after_use(ctx, seat, use, declared=undeclared and bool(ctx.state.ambition_declared))
+    after_use(ctx, seat, use, params.params, declared=undeclared and bool(ctx.state.ambition_declared))
     ctx.push(offer, seat=seat, when=when, vox=vox, used=[*used, [use.card, use.index]], look=look)
 
 
-def after_use(ctx, seat: int, use: abilities.Use, declared: bool = False) -> None:
+def after_use(ctx, seat: int, use: abilities.Use, params: dict | None = None, declared: bool = False) -> None:
     """What the flow owes an effect once it went through: Fire Rifles' hits wait for the
     firer's split (then Outrage and Ransack per city, as after a battle); a declaration made
     by a card (Galactic Bards, Populist Demands) goes on like a lead card's: Generous's
-    price, then Farseers, Ambitious, Bold (ARCS-124)."""
+    price, then Farseers, Ambitious, Bold (ARCS-124); Tactical's move is a move, whose fresh
+    ships may sprint (L03, ARCS-123; a sprint itself opens no further sprint)."""
     from plugins.arcs.battle_flow import rifle_split
     from plugins.arcs.rounds import declared_by_card
     if lore_ops.pending_rifle_hits(ctx.state) is not None:
         rifle_split(ctx, seat)
     if declared:
         ctx.push(declared_by_card, seat=seat)
+    if use.ability.do == "move_before_or_after" and abilities.held(ctx.state, default_box(), seat, "move"):
+        landed = lore_ops.moved_fresh(lore_ops.tactical_move(params or {}))
+        ctx.push_all(offer_in_window(seat, "move", facts={"landed": landed}))
 
 
 @steps("window_open")

@@ -285,9 +285,11 @@ def sprint(env: Env, u: Use, p: Sprint) -> None:
     reach = _reach(env)
     if p.to not in reach.systems or not reach.adjacent(p.origin, p.to):
         raise BadParameter(f"{p.to} does not border {p.origin}")
+    before = gates_before(env.state, [p.to])
     do_move(env.state, u.seat, Move(origin=p.origin, fresh=p.fresh, damaged=0, path=(p.to,)))
     left[p.origin] -= p.fresh
     env.emit("sprint", seat=u.seat, origin=p.origin, into=p.to, fresh=p.fresh)
+    capture_at_gates(env.state, env.box, u.seat, before, env.emit)
 
 
 # -- L04 Mirror Plating, L06 Signal Breaker, L12 Railgun Arrays, L14 Seeker Torpedoes ------------
@@ -395,6 +397,20 @@ def gate_port_capture(state: ArcsState, box: Box, mover: int, gate: str, control
     state.players[mover].agents -= 1
     state.players[holder].captives.append(mover)
     return holder
+
+
+def gates_before(state: ArcsState, path: Iterable[str]) -> dict[str, int | None]:
+    """Who controls each gate on a move's path before the ships enter (for Gate Ports)."""
+    return {g: controller(state.systems[g]) for g in path if g.endswith("G")}
+
+
+def capture_at_gates(state: ArcsState, box: Box, mover: int, before: dict, emit) -> None:
+    """Gate Ports (L08) for every gate a move entered, whatever made the move (a pip, a Fuel,
+    Tactical, Sprinter Drives: ARCS-123, a modifier of the Move inside other effects)."""
+    for gate, holder in before.items():
+        captor = gate_port_capture(state, box, mover, gate, holder)
+        if captor is not None:
+            emit("agent_captured", seat=captor, owner=mover, system=gate, why="gate_ports")
 
 
 def city_types(state: ArcsState, box: Box, system: str) -> list[str]:
@@ -755,8 +771,16 @@ def tactical(env: Env, u: Use, p: TacticalMove) -> None:
     check_move(env.state, _reach(env), u.seat, move)
     check_move_limit(env.state, env.box, u.seat, p.fresh + p.damaged)
     _spend_window(env, u)
+    before = gates_before(env.state, p.path)
     do_move(env.state, u.seat, move)
     env.emit("move", seat=u.seat, origin=p.origin, path=list(p.path), via=u.ability.name)
+    capture_at_gates(env.state, env.box, u.seat, before, env.emit)
+
+
+def tactical_move(params: dict) -> Move:
+    """The Move a Tactical use made (its fresh ships may then sprint, L03)."""
+    p = msgspec.convert(params, TacticalMove)
+    return Move(origin=p.origin, fresh=p.fresh, damaged=p.damaged, path=tuple(p.path), drops=tuple(p.drops))
 
 
 # -- LEAD07 Feastbringer ------------------------------------------------------------------------

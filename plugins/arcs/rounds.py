@@ -18,7 +18,6 @@ from plugins.arcs.actions import check_secure, do_build, do_influence, do_move, 
 from plugins.arcs.battle_flow import battle
 from plugins.arcs.chapter import clean_up, deal_chapter, game_over, score_chapter, winner
 from plugins.arcs.content import default_box
-from plugins.arcs.control import controller
 from plugins.arcs.court_flow import (
     FARSEERS_SWAP, after_scoring, after_use, offer, offer_in_window, take, window_closed, window_open,
 )
@@ -297,7 +296,7 @@ def acted(ctx, seat, params):
         abilities.use(env, use, params.params)
         write_back(state, env.moment)
         ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
-        after_use(ctx, seat, use)
+        after_use(ctx, seat, use, params.params)
         if copy_pivot and lore_ops.contained_action(use.ability.do) == "tax":
             copy_pivot_tax(ctx, seat)  # ARCS-125: a new action containing a tax (Nurture)
     turn.acted = True  # after the effect: "before any other action" abilities look at it
@@ -376,13 +375,10 @@ def move(ctx, seat: int, m) -> None:
     """A move, then what it triggers: Gate Ports' capture for each gate entered (L08, its
     controller taken before the ships entered) and the Sprinter Drives window (L03)."""
     state, box = ctx.state, default_box()
-    before = {g: controller(state.systems[g]) for g in m.path if g.endswith("G")}
+    before = lore_ops.gates_before(state, m.path)
     do_move(state, seat, m)
     ctx.emit("moved", seat=seat, origin=m.origin, path=list(m.path), fresh=m.fresh, damaged=m.damaged)
-    for gate, holder in before.items():
-        captor = lore_ops.gate_port_capture(state, box, seat, gate, holder)
-        if captor is not None:
-            ctx.emit("agent_captured", seat=captor, owner=seat, system=gate, why="gate_ports")
+    lore_ops.capture_at_gates(state, box, seat, before, ctx.emit)
     if abilities.held(state, box, seat, "move"):
         landed = lore_ops.moved_fresh(m)
         ctx.push_all(offer_in_window(seat, "move", facts={"landed": landed}))

@@ -187,3 +187,49 @@ def test_attuned_triggers_when_a_pivot_pip_pays_nurture_LEAD02_L10_ARCS_125():
     """ARCS-125: a Pivot pip paying Nurture (L10 "tax a Loyal city") is a Pivot to tax: the
     Mystic's Attuned adds a Psionic to the Weapon taxed."""
     assert _nurture_after(fresh_table(), "pivot") == ["psionic", "weapon"]
+
+
+# -- 4. modifiers of a Move made inside other effects (ARCS-123) ------------------------------
+def test_tactical_and_sprinter_moves_trigger_gate_ports_and_tactical_opens_the_sprint_LEAD06_L03_L08(monkeypatch):
+    """ARCS-123: Tactical's move (LEAD06) into a gate whose controller holds Gate Ports (L08)
+    and a fresh starport there gives that controller a captive, as a pip's move does; the
+    fresh ship that moved may then sprint (L03), and the sprint into another such gate
+    captures again; the sprint opens no further sprint (card FAQ: not recursive)."""
+    import core.chance
+    from plugins.arcs.state import Building
+    monkeypatch.setattr(core.chance, "roll", lambda ctx, seat, dice, which, why="": [(k, 5) for k in which])
+    t = fresh_table()
+    s = t.state
+    own(t, 1, "LEAD06")
+    own(t, 1, "L03")
+    own(t, 2, "L08")
+    for gate in ("2G", "3G"):
+        put(t, gate, 2, fresh=1)
+        s.systems[gate].buildings.append(Building(kind="starport", owner=2))
+        s.players[2].starports -= 1
+    put(t, "6.3", 0, fresh=1)
+    put(t, "2.1", 0, fresh=1)
+    put(t, "2.1", 1, fresh=1)
+    put(t, "2.2", 1, fresh=1)
+    restart_round(t, [["ADM2"], ["AGG3"], ["MOB3"]], initiative=0)
+    answer(t, 0, "lead", card="ADM2")
+    if prompt_of(t, 0).kind == "declare":
+        answer(t, 0, "declare", ambition="")
+    act(t, 0, "done")
+    answer(t, 1, "play", card="AGG3", kind="pivot")
+    battle = listed(t, 1, act="battle", system="2.1", defender=0)[0]
+    t.act(1, battle)
+    assert prompt_of(t, 1).args["when"] == "copy_or_pivot_battle"
+    agents = s.players[1].agents
+    (move,) = listed(t, 1, card="LEAD06", params={"origin": "2.2", "path": ["2G"], "fresh": 1, "damaged": 0})
+    t.act(1, move)
+    s = t.state
+    assert s.players[1].agents == agents - 1 and s.players[2].captives.count(1) == 1
+    p = prompt_of(t, 1)
+    assert p.kind == "arcs.use_ability" and p.args["when"] == "move"  # the sprint after Tactical's move
+    (sprint,) = listed(t, 1, card="L03", params={"origin": "2G", "to": "3G", "fresh": 1})
+    t.act(1, sprint)
+    s = t.state
+    assert s.systems["3G"].ships[1].fresh == 1
+    assert s.players[1].agents == agents - 2 and s.players[2].captives.count(1) == 2
+    assert not (prompt_of(t, 1) and prompt_of(t, 1).args.get("when") == "move")
