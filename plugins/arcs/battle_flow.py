@@ -10,7 +10,8 @@ from core import chance
 from core.errors import BadParameter
 from core.state import Action
 from plugins.arcs.battle import (
-    ShipHits, apply_building_hits, apply_ship_hits, check_building_hits, check_ship_hits, ship_capacity, total,
+    ShipHits, apply_building_hits, apply_ship_hits, check_building_hits, check_ship_hits, destroyed_indexes,
+    ship_capacity, total,
 )
 from plugins.arcs import lore_ops
 from plugins.arcs.content import default_box
@@ -239,6 +240,7 @@ def building_hits_done(ctx, seat, params: BuildingSplit, hits: int):
 def apply_buildings(ctx, split: BuildingSplit) -> None:
     state, b = ctx.state, ctx.state.battle
     here = state.systems[b.system]
+    lore_ops.buildings_removed(state, b.system, destroyed_indexes(here.buildings, _int_keys(split)))  # ARCS-141
     here.buildings, destroyed = apply_building_hits(here.buildings, _int_keys(split))
     for x in destroyed:
         state.players[b.attacker].trophies.append(Trophy(owner=x.owner, kind=x.kind))

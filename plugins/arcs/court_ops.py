@@ -806,6 +806,8 @@ def do_song_of_freedom(env: Env, u: Use, choice: ReturnCity) -> None:
         raise IllegalAction(f"seat {u.seat} does not control {choice.system}")
     if choice.seize:
         _check_can_seize(state, u.seat)
+    from plugins.arcs.lore_ops import buildings_removed  # (lore_ops builds on this module)
+    buildings_removed(state, choice.system, [choice.building])  # ARCS-141: the tax records follow
     owner = here.buildings.pop(choice.building).owner
     lost = return_city(env.box, state, owner)
     env.emit("city_returned", seat=u.seat, owner=owner, system=choice.system, discarded=lost)

@@ -25,7 +25,7 @@ from core.errors import BadParameter, CannotAfford, IllegalAction
 from plugins.arcs.abilities import Env, Use, held, modifiers, op
 from plugins.arcs.actions import Move, check_influence, check_move, check_tax, do_influence, do_move
 from plugins.arcs.battle import ShipHits, apply_building_hits, apply_ship_hits, check_building_hits, \
-    check_ship_hits, total
+    check_ship_hits, destroyed_indexes, total
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
 from plugins.arcs.court_ops import _chance
@@ -98,6 +98,26 @@ def taxed_this_turn(state: ArcsState, seat: int) -> list[list]:
 
 def note_taxed(state: ArcsState, seat: int, system: str, building: int) -> None:
     turn(state, write=True)["taxed"].setdefault(str(seat), []).append([system, building])
+
+
+def buildings_removed(state: ArcsState, system: str, removed: Iterable[int]) -> None:
+    """Buildings left `system` mid-turn: the once-per-turn tax records (ARCS-141) name cities
+    by their index there, so a removed city's record goes and the later ones shift down,
+    still naming the same cities (the flow's Tax and Nurture's records alike)."""
+    gone = sorted(set(removed))
+    if not gone:
+        return
+
+    def shifted(records: list) -> list:
+        return [[s, i if s != system else i - sum(g < i for g in gone)]
+                for s, i in records if s != system or i not in gone]
+
+    if state.turn is not None:
+        state.turn.taxed = shifted(state.turn.taxed)
+    record = state.module_state.get(KEY, {}).get("turn")
+    if record is not None:
+        for seat, records in record["taxed"].items():
+            record["taxed"][seat] = shifted(records)
 
 
 def holds(state: ArcsState, box: Box, seat: int, op_name: str) -> list[Use]:
@@ -221,6 +241,7 @@ def assign_rifle_hits(state: ArcsState, seat: int, ships: ShipHits, buildings: d
     check_building_hits(here.buildings, defender, left, buildings)
     here.ships[defender] = apply_ship_hits(here.ships[defender], ships)
     state.players[seat].trophies.extend([Trophy(owner=defender, kind="ship")] * ships.destroyed)
+    buildings_removed(state, pending["system"], destroyed_indexes(here.buildings, buildings))
     here.buildings, destroyed = apply_building_hits(here.buildings, buildings)
     state.players[seat].trophies.extend(Trophy(owner=defender, kind=b.kind) for b in destroyed)
     del _mine(state)["rifle"]

@@ -233,3 +233,29 @@ def test_tactical_and_sprinter_moves_trigger_gate_ports_and_tactical_opens_the_s
     assert s.systems["3G"].ships[1].fresh == 1
     assert s.players[1].agents == agents - 2 and s.players[2].captives.count(1) == 2
     assert not (prompt_of(t, 1) and prompt_of(t, 1).args.get("when") == "move")
+
+
+# -- 5. once per turn per city, when buildings leave mid-turn ---------------------------------
+def test_a_city_taxed_stays_taxed_when_an_earlier_building_is_destroyed_ARCS_141(monkeypatch):
+    """ARCS-141: seat 0 taxes its city (second in 2.3), then destroys seat 1's city before it
+    in the same system; its city is now first there, and taxing it again is neither listed
+    nor accepted (typed, nothing changed): the record still names that city."""
+    import core.chance
+    from tests.arcs.test_rules_b_turn import bare, refused as refused_act, slots
+    monkeypatch.setattr(core.chance, "roll", lambda ctx, seat, dice, which, why="": [(k, 0) for k in which])
+    t = bare()
+    _city(t, "2.3", 1)
+    _city(t, "2.3", 0)
+    put(t, "2.3", 0, fresh=2)
+    restart_round(t, [["ADM4"], ["MOB2"], ["MOB3"]], initiative=0)
+    answer(t, 0, "lead", card="ADM4")
+    if prompt_of(t, 0).kind == "declare":
+        answer(t, 0, "declare", ambition="")
+    slots(t, 0, ["weapon", None, None])
+    act(t, 0, "spend", pay=0)  # ARCS-215: the pips may battle
+    act(t, 0, "tax", system="2.3", building=1)
+    act(t, 0, "battle", system="2.3", defender=1, skirmish=2)
+    s = t.state
+    assert [(b.kind, b.owner) for b in s.systems["2.3"].buildings] == [("city", 0)]
+    assert not listed(t, 0, act="tax", system="2.3")
+    refused_act(t, 0, {"act": "tax", "system": "2.3", "building": 0}, IllegalAction)
