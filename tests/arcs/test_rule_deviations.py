@@ -259,3 +259,37 @@ def test_a_city_taxed_stays_taxed_when_an_earlier_building_is_destroyed_ARCS_141
     assert [(b.kind, b.owner) for b in s.systems["2.3"].buildings] == [("city", 0)]
     assert not listed(t, 0, act="tax", system="2.3")
     refused_act(t, 0, {"act": "tax", "system": "2.3", "building": 0}, IllegalAction)
+
+
+# -- 6. Railgun Arrays before the dice are collected ------------------------------------------
+def test_railgun_hit_comes_before_the_attacker_collects_dice_L12(monkeypatch):
+    """Railgun Arrays (L12): the attacker takes its hit first and then collects dice for the
+    ships left (card FAQ), so destroying the damaged ship leaves one die of the attacker's
+    choice (a skirmish die here, though the battle named an assault die first); a second
+    die is neither listed nor accepted."""
+    import core.chance
+    from tests.arcs.test_rules_b_turn import bare
+    rolled = []
+
+    def roll(ctx, seat, dice, which, why=""):
+        rolled.append(list(which))
+        return [(k, 5) for k in which]
+    monkeypatch.setattr(core.chance, "roll", roll)
+    t = bare()
+    own(t, 1, "L12")
+    put(t, "2.1", 0, fresh=1, damaged=1)
+    put(t, "2.1", 1, fresh=1)
+    restart_round(t, [["AGG4"], ["MOB2"], ["MOB3"]], initiative=0)
+    answer(t, 0, "lead", card="AGG4")
+    if prompt_of(t, 0).kind == "declare":
+        answer(t, 0, "declare", ambition="")
+    act(t, 0, "battle", system="2.1", defender=1, assault=1, skirmish=1)
+    assert prompt_of(t, 0).kind == "arcs.ship_hits" and not rolled
+    (kill,) = listed(t, 0, destroy_damaged=1)
+    t.act(0, kill)
+    assert prompt_of(t, 0).kind == "battle_dice" and not rolled
+    assert {"assault": 1, "skirmish": 1, "raid": 0} not in [a.params for a in listed(t, 0)]
+    refused(t, 0, Action("dice", {"assault": 1, "skirmish": 1, "raid": 0}))
+    (one,) = listed(t, 0, assault=0, skirmish=1, raid=0)
+    t.act(0, one)
+    assert rolled == [["skirmish"]]
