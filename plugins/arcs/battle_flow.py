@@ -125,11 +125,12 @@ def resolve(ctx):
     if b.cities:
         b.cities -= 1
         return city_destroyed(ctx)
-    if b.key and here.ships_of(b.attacker).total:  # ARCS-182
+    attacking = here.ships_of(b.attacker).total - b.joined  # ships placed mid-battle do not attack
+    if b.key and attacking > 0:  # ARCS-182
         return raid_prompt(ctx)
     state.battle = None  # ARCS-204: keys left are lost
     ctx.emit("battle_over", attacker=b.attacker, defender=b.defender, system=b.system)
-    if lore_ops.repair_drones(state, default_box(), b.attacker, b.system):  # L07
+    if lore_ops.repair_drones(state, default_box(), b.attacker, b.system, attacking):  # L07
         ctx.emit("repaired", seat=b.attacker, system=b.system, piece="ship", why="repair_drones")
     took = len(state.players[b.attacker].trophies) > b.trophies_at_start
     ctx.push_all([(offer, {"seat": b.attacker, "when": "after_attack"}),

@@ -246,7 +246,16 @@ def do_mass_uprising(env: Env, u: Use, choice: ClusterChoice) -> None:
     if not systems:
         raise BadParameter(f"cluster {choice.cluster} is not in play")  # ARCS-037
     out = {s: place_ships(env.state, s, u.seat, 1) for s in _spread(env, u.seat, systems, 1, choice.systems)}
+    _joined(env.state, u.seat, out)
     env.emit("ships_placed", seat=u.seat, card=u.card, systems=out)
+
+
+def _joined(state: ArcsState, seat: int, placed: dict[str, int]) -> None:
+    """Ships the attacker places in the battle system mid-battle (Mass Uprising by Ransack)
+    are not attacking ships (card FAQ): the battle counts them apart (raiding, Repair Drones)."""
+    b = state.battle
+    if b is not None and b.attacker == seat:
+        b.joined += placed.get(b.system, 0)
 
 
 # -- gaining, stealing and discarding resources (BC02, BC03, BC06, BC09, BC20, BC23, BC24) -----

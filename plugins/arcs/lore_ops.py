@@ -380,12 +380,13 @@ def raid_dice_barred(state: ArcsState, box: Box, system: str, defender: int) -> 
 
 
 # -- L07 Repair Drones ------------------------------------------------------------------------------
-def repair_drones(state: ArcsState, box: Box, attacker: int, system: str) -> bool:
+def repair_drones(state: ArcsState, box: Box, attacker: int, system: str, attacking: int | None = None) -> bool:
     """L07: after a battle the seat attacked in, one damaged Loyal attacking ship is repaired
-    (if one is left). True when a ship was repaired."""
+    (if one is left; `attacking`: how many of the seat's ships there are attacking ones).
+    True when a ship was repaired."""
     count = sum(u.ability.count for u in holds(state, box, attacker, "repair_attacking_ship"))
     mine = state.systems[system].ships_of(attacker)
-    n = min(count, mine.damaged)
+    n = min(count, mine.damaged, mine.total if attacking is None else max(attacking, 0))
     if n:
         state.systems[system].ships[attacker] = Ships(fresh=mine.fresh + n, damaged=mine.damaged - n)
     return n > 0

@@ -293,3 +293,34 @@ def test_railgun_hit_comes_before_the_attacker_collects_dice_L12(monkeypatch):
     (one,) = listed(t, 0, assault=0, skirmish=1, raid=0)
     t.act(0, one)
     assert rolled == [["skirmish"]]
+
+
+# -- 7. ships placed mid-battle are not attacking ships ----------------------------------------
+def test_ships_mass_uprising_places_by_ransack_in_the_battle_system_do_not_raid_BC26(monkeypatch):
+    """Card FAQ (Mass Uprising, BC26): ships it places in the battle system when a Ransack
+    secures it mid-battle are not attacking ships. Both attacking ships die to their own
+    SELF hits, the HITs destroy the defender's city, the Ransack takes Mass Uprising and a
+    ship lands in the battle system: the KEY rolled is lost (no attacking ship is left,
+    ARCS-182), so Galactic Bards (raid cost 1) is not stolen."""
+    import core.chance
+    from tests.arcs.test_rules_b_turn import bare
+    faces = {"assault": 1, "raid": 1}  # HIT x2 + SELF; KEY + SELF
+    monkeypatch.setattr(core.chance, "roll", lambda ctx, seat, dice, which, why="": [(k, faces[k]) for k in which])
+    t = bare()
+    own(t, 1, "BC25")
+    _city(t, "2.1", 1)
+    put(t, "2.1", 0, damaged=2)
+    in_court(t, "BC26", [0, 1, 0])
+    restart_round(t, [["AGG4"], ["MOB2"], ["MOB3"]], initiative=0)
+    answer(t, 0, "lead", card="AGG4")
+    if prompt_of(t, 0).kind == "declare":
+        answer(t, 0, "declare", ambition="")
+    act(t, 0, "battle", system="2.1", defender=1, assault=1, raid=1)
+    s = t.state
+    assert not s.systems["2.1"].buildings and "BC26" not in s.court_row
+    (uprising,) = listed(t, 0, card="BC26", params={"cluster": 2})
+    t.act(0, uprising)
+    s = t.state
+    assert s.systems["2.1"].ships[0].fresh == 1
+    assert prompt_of(t, 0).kind != "raid" and "BC25" in s.players[1].guild
+    assert s.battle is None
