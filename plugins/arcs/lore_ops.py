@@ -28,7 +28,7 @@ from plugins.arcs.battle import ShipHits, apply_building_hits, apply_ship_hits, 
     check_ship_hits, destroyed_indexes, total
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
-from plugins.arcs.court_ops import _chance
+from plugins.arcs.court_ops import _chance, can_spend_as
 from plugins.arcs.control import controller
 from plugins.arcs.reach import reach_for
 from plugins.arcs.scoring import PHANTOM, ambition_count, marker_values
@@ -456,14 +456,22 @@ def cloud_city_allowed(state: ArcsState, box: Box, seat: int, system: str) -> bo
     return len(state.systems[system].buildings) == planet.slots
 
 
+def pays_cloud_city(state: ArcsState, box: Box, seat: int, system: str, slot: int) -> bool:
+    """Whether the token in `slot` pays L09's cost in `system`: the planet's type, or any
+    token spent as that type by a Loyal card (ARCS-313)."""
+    player = state.players[seat]
+    return 0 <= slot < len(player.resources) and player.resources[slot] is not None \
+        and can_spend_as(state, box, seat, player.resources[slot], box.systems[system].type)
+
+
 def pay_cloud_city(state: ArcsState, box: Box, seat: int, system: str, slot: int) -> None:
     """L09's cost: spend 1 resource of the planet's type from the named slot (before building)."""
     wanted = box.systems[system].type
     player = state.players[seat]
-    if not 0 <= slot < len(player.resources) or player.resources[slot] != wanted:
+    if not pays_cloud_city(state, box, seat, system, slot):
         raise CannotAfford(f"a Cloud City in {system} costs 1 {wanted}; slot {slot + 1} does not hold one")
-    player.resources[slot] = None
-    state.supply[wanted] += 1  # ARCS-213
+    token, player.resources[slot] = player.resources[slot], None
+    state.supply[token] += 1  # ARCS-213: the token itself goes back
 
 
 # -- L10 Living Structures: Nurture (Build), Prune (Repair) --------------------------------------

@@ -200,10 +200,9 @@ def check_build_lore(box: Box, state: ArcsState, seat: int, act: Build) -> None:
     if full != (act.cost_slot >= 0):
         raise BadParameter("a Cloud City names the slot of the resource it costs; no other build does")
     if full:
-        player = state.players[seat]
         if act.cost_slot == act.pay:
             raise BadParameter("the token paying for the Build cannot also pay for the Cloud City")
-        if not 0 <= act.cost_slot < len(player.resources) or player.resources[act.cost_slot] != planet.type:
+        if not lore_ops.pays_cloud_city(state, box, seat, act.system, act.cost_slot):  # ARCS-313: a Loyal card's "as"
             raise IllegalAction(f"a city beyond the slots of {act.system} costs 1 {planet.type}")
 
 
@@ -331,8 +330,8 @@ def _raw(box: Box, state: ArcsState, seat: int):
                 yield Build(pay=pay, system=s, what="city")
                 yield Build(pay=pay, system=s, what="starport")
                 if "." in s:
-                    for slot, r in enumerate(state.players[seat].resources):
-                        if r == box.systems[s].type and slot != pay:
+                    for slot in range(len(state.players[seat].resources)):
+                        if slot != pay and lore_ops.pays_cloud_city(state, box, seat, s, slot):
                             yield Build(pay=pay, system=s, what="city", cost_slot=slot)
                             break
                 if any(b.owner == seat and b.kind == "starport" for b in here.buildings):

@@ -324,3 +324,35 @@ def test_ships_mass_uprising_places_by_ransack_in_the_battle_system_do_not_raid_
     assert s.systems["2.1"].ships[0].fresh == 1
     assert prompt_of(t, 0).kind != "raid" and "BC25" in s.players[1].guild
     assert s.battle is None
+
+
+# -- 8. "spend any as X" for a cost a card names -----------------------------------------------
+def test_loyal_engineers_pay_a_cloud_city_with_any_token_L09_BC01_ARCS_313():
+    """Cloud Cities (L09) cost a resource of the planet's type (card FAQ); Loyal Engineers
+    (BC01) let any token be spent as Material (ARCS-313), so a Fuel pays for a Cloud City on
+    the full Material planet 3.1 (the Fuel itself returns to the supply). Without the
+    Loyal card the Fuel pays nothing: not listed, refused (typed, nothing changed)."""
+    from tests.arcs.test_rules_b_turn import bare, refused as refused_act, slots
+    for loyal in (True, False):
+        t = bare()
+        own(t, 0, "L09")
+        if loyal:
+            own(t, 0, "BC01")
+        _city(t, "3.1", 1)
+        put(t, "3.1", 0, fresh=1)
+        restart_round(t, [["CON4"], ["MOB2"], ["MOB3"]], initiative=0)
+        answer(t, 0, "lead", card="CON4")
+        if prompt_of(t, 0).kind == "declare":
+            answer(t, 0, "declare", ambition="")
+        slots(t, 0, ["fuel", None, None])
+        build = {"act": "build", "pay": -1, "system": "3.1", "what": "city", "cost_slot": 0}
+        if not loyal:
+            assert not listed(t, 0, **build)
+            refused_act(t, 0, build, IllegalAction)
+            continue
+        fuel = t.state.supply["fuel"]
+        (action,) = listed(t, 0, **build)
+        t.act(0, action)
+        s = t.state
+        assert [(b.kind, b.owner) for b in s.systems["3.1"].buildings] == [("city", 1), ("city", 0)]
+        assert s.players[0].resources[0] is None and s.supply["fuel"] == fuel + 1
