@@ -103,6 +103,11 @@ def check_building_hits(buildings: list[Building], defender: int, hits: int, ass
         raise BadParameter(f"{min(hits, capacity)} hit(s) must go to the defending buildings")
 
 
+def destroyed_indexes(buildings: list[Building], assignment: dict[int, int]) -> list[int]:
+    """Which of the buildings (by index) these hits destroy."""
+    return [i for i, b in enumerate(buildings) if assignment.get(i, 0) >= (1 if b.damaged else 2)]
+
+
 def apply_building_hits(buildings: list[Building], assignment: dict[int, int]) -> tuple[list[Building], list[Building]]:
     """(buildings left, buildings destroyed), in the system's order."""
     left, destroyed = [], []

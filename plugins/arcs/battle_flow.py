@@ -10,7 +10,8 @@ from core import chance
 from core.errors import BadParameter
 from core.state import Action
 from plugins.arcs.battle import (
-    ShipHits, apply_building_hits, apply_ship_hits, check_building_hits, check_ship_hits, ship_capacity, total,
+    ShipHits, apply_building_hits, apply_ship_hits, check_building_hits, check_ship_hits, destroyed_indexes,
+    ship_capacity, total,
 )
 from plugins.arcs import lore_ops
 from plugins.arcs.content import default_box
@@ -18,7 +19,7 @@ from plugins.arcs.court_flow import offer, offer_in_window, take
 from plugins.arcs.outrage import guarded, provoke_outrage, ransack_targets, steal_guild_card, steal_resource
 from plugins.arcs.state import Battle, Ships, Trophy
 from plugins.arcs.tables import decisions, steps
-from plugins.arcs.turn import dice_allowed
+from plugins.arcs.turn import dice_choices
 
 
 class ShipSplit(msgspec.Struct, forbid_unknown_fields=True):
@@ -43,7 +44,8 @@ def _faces(box):
 @steps("battle")
 def battle(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmish: int = 0, raid: int = 0):
     """ARCS-171..176: one roll of the collected dice; every symbol is then resolved in order.
-    Railgun Arrays (L12) first hit the attacker before the dice are rolled."""
+    Railgun Arrays (L12) first hit the attacker before the dice are collected (the card FAQ:
+    the attacker then chooses dice for the ships left)."""
     state, box = ctx.state, default_box()
     here = state.systems[system]
     which = ["assault"] * assault + ["skirmish"] * skirmish + ["raid"] * raid
@@ -53,22 +55,39 @@ def battle(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmis
                           trophies_at_start=len(state.players[seat].trophies))
     railgun = lore_ops.railgun_hits(state, box, system, defender)
     ctx.push(roll_dice)
-    if railgun:
+    if railgun:  # the hit comes before the dice are collected: they are chosen afterwards
         ctx.emit("railgun", attacker=seat, defender=defender, hits=railgun)
+        ctx.push(collect_dice)
         ship_hits(ctx, seat, railgun, then=None)
+
+
+@steps("collect_dice")
+def collect_dice(ctx):
+    """After Railgun Arrays' hit (L12) the attacker collects dice for the ships left (the
+    battle's named dice are not yet collected then); none if no ship is left."""
+    state, box = ctx.state, default_box()
+    b = state.battle
+    if not state.systems[b.system].ships_of(b.attacker).total:
+        b.dice = []
+        return
+    options = [Action("dice", d) for d in dice_choices(box, state, b.attacker, b.system, b.defender)]
+    ctx.ask(b.attacker, "battle_dice", options, resume=dice_collected)
+
+
+@steps("dice_collected")
+def dice_collected(ctx, seat, params):
+    b = ctx.state.battle
+    b.dice = ["assault"] * params["assault"] + ["skirmish"] * params["skirmish"] + ["raid"] * params["raid"]
 
 
 @steps("roll_dice")
 def roll_dice(ctx):
-    """The roll (public, through core.chance); at most one die per ship still there (the
-    Railgun hit may have destroyed some); then the attacker's after-roll abilities
-    (Skirmishers, Seeker Torpedoes) and the tally."""
+    """The roll (public, through core.chance) of the dice collected; then the attacker's
+    after-roll abilities (Skirmishers, Seeker Torpedoes) and the tally."""
     state, box = ctx.state, default_box()
     b = state.battle
-    allowed = dice_allowed(box, state, b.attacker, b.system)
     if not state.systems[b.system].ships_of(b.attacker).total:
-        allowed = 0
-    b.dice = b.dice[:allowed]
+        b.dice = []
     b.roll = [tuple(f) for f in chance.roll(ctx, b.attacker, _faces(box), list(b.dice), why="battle")]
     ctx.push_all([(offer, {"seat": b.attacker, "when": "battle_roll"}), (tally, {})])
 
@@ -106,11 +125,12 @@ def resolve(ctx):
     if b.cities:
         b.cities -= 1
         return city_destroyed(ctx)
-    if b.key and here.ships_of(b.attacker).total:  # ARCS-182
+    attacking = here.ships_of(b.attacker).total - b.joined  # ships placed mid-battle do not attack
+    if b.key and attacking > 0:  # ARCS-182
         return raid_prompt(ctx)
     state.battle = None  # ARCS-204: keys left are lost
     ctx.emit("battle_over", attacker=b.attacker, defender=b.defender, system=b.system)
-    if lore_ops.repair_drones(state, default_box(), b.attacker, b.system):  # L07
+    if lore_ops.repair_drones(state, default_box(), b.attacker, b.system, attacking):  # L07
         ctx.emit("repaired", seat=b.attacker, system=b.system, piece="ship", why="repair_drones")
     took = len(state.players[b.attacker].trophies) > b.trophies_at_start
     ctx.push_all([(offer, {"seat": b.attacker, "when": "after_attack"}),
@@ -239,6 +259,7 @@ def building_hits_done(ctx, seat, params: BuildingSplit, hits: int):
 def apply_buildings(ctx, split: BuildingSplit) -> None:
     state, b = ctx.state, ctx.state.battle
     here = state.systems[b.system]
+    lore_ops.buildings_removed(state, b.system, destroyed_indexes(here.buildings, _int_keys(split)))  # ARCS-141
     here.buildings, destroyed = apply_building_hits(here.buildings, _int_keys(split))
     for x in destroyed:
         state.players[b.attacker].trophies.append(Trophy(owner=x.owner, kind=x.kind))

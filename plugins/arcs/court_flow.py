@@ -38,8 +38,9 @@ def offered(state, seat: int, when: str, vox: str = "", used: list | None = None
     else:
         found = abilities.held(state, box, seat, when)
     env = env_for(box, state, seat=seat, used=used)
-    return [u for u in found if [u.card, u.index] not in used and abilities.can_use(env, u)
-            and (u.ability.do != FARSEERS_SWAP or look >= 0)]
+    open_now = [u for u in found if [u.card, u.index] not in used and abilities.can_use(env, u)
+                and (u.ability.do != FARSEERS_SWAP or look >= 0)]
+    return open_now[:1] if vox else open_now  # a Vox card's parts resolve in card order
 
 
 def _options(state, seat: int, use: abilities.Use, used: list, look: int) -> list[dict]:
@@ -51,17 +52,30 @@ def _options(state, seat: int, use: abilities.Use, used: list, look: int) -> lis
 
 @steps("offer")
 def offer(ctx, seat: int, when: str, vox: str = "", used: list | None = None, look: int = -1):
-    """Open `arcs.use_ability` if anything can be used at this trigger; else go on at once."""
-    if offered(ctx.state, seat, when, vox, used, look):
-        ctx.decide(seat, "arcs.use_ability", resume=offer_done, when=when, vox=vox, used=list(used or []), look=look)
+    """Open `arcs.use_ability` if anything can be used at this trigger; else go on at once.
+    A secured Vox card's effect is not optional: its next part is asked only for the choices
+    inside it (an optional part offers "nothing" among them), and applied unasked when there
+    is only one way to resolve it (BC26-BC31)."""
+    found = offered(ctx.state, seat, when, vox, used, look)
+    if not found:
+        return
+    options = _options(ctx.state, seat, found[0], list(used or []), look) if vox else []
+    if len(options) == 1:
+        choice = Choice(card=found[0].card, index=found[0].index, params=options[0])
+        ctx.call(offer_done, seat=seat, params=choice, when=when, vox=vox, used=list(used or []), look=look)
+        return
+    ctx.decide(seat, "arcs.use_ability", resume=offer_done, when=when, vox=vox, used=list(used or []), look=look)
 
 
 @decisions.kind("use_ability", answer="use_ability", params=Choice)
 def check_choice(state, seat, prompt, answer: Choice):
-    """Use one of the abilities open at this trigger, or none (card "")."""
-    if not answer.card:
-        return
+    """Use one of the abilities open at this trigger, or none (card ""), except for a
+    secured Vox card, whose effect must be resolved."""
     args = prompt.args
+    if not answer.card:
+        if args.get("vox"):
+            raise IllegalAction(f"{args['vox']}'s effect when secured is not optional")
+        return
     use = _find(state, seat, args, answer)
     trial = msgspec.convert(msgspec.to_builtins(state), type(state))
     abilities.use(env_for(default_box(), trial, seat=seat, used=args.get("used") or []), use, answer.params)
@@ -69,8 +83,9 @@ def check_choice(state, seat, prompt, answer: Choice):
 
 @check_choice.candidates
 def _choices(state, seat, prompt):
-    yield {"card": "", "index": -1, "params": {}}
     args = prompt.args
+    if not args.get("vox"):
+        yield {"card": "", "index": -1, "params": {}}
     used, look = args.get("used") or [], args.get("look", -1)
     for use in offered(state, seat, args["when"], args.get("vox", ""), used, look):
         for params in _options(state, seat, use, used, look):
@@ -94,19 +109,29 @@ def offer_done(ctx, seat, params: Choice, when: str, vox: str = "", used: list |
     used = list(used or [])
     use = _find(ctx.state, seat, {"when": when, "vox": vox, "used": used, "look": look}, params)
     env = env_for(default_box(), ctx.state, ctx, seat=seat, used=used)
+    undeclared = not ctx.state.ambition_declared
     abilities.use(env, use, params.params)
     write_back(ctx.state, env.moment)
     ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
-    after_use(ctx, seat, use)
+    after_use(ctx, seat, use, params.params, declared=undeclared and bool(ctx.state.ambition_declared))
     ctx.push(offer, seat=seat, when=when, vox=vox, used=[*used, [use.card, use.index]], look=look)
 
 
-def after_use(ctx, seat: int, use: abilities.Use) -> None:
+def after_use(ctx, seat: int, use: abilities.Use, params: dict | None = None, declared: bool = False) -> None:
     """What the flow owes an effect once it went through: Fire Rifles' hits wait for the
-    firer's split (then Outrage and Ransack per city, as after a battle)."""
+    firer's split (then Outrage and Ransack per city, as after a battle); a declaration made
+    by a card (Galactic Bards, Populist Demands) goes on like a lead card's: Generous's
+    price, then Farseers, Ambitious, Bold (ARCS-124); Tactical's move is a move, whose fresh
+    ships may sprint (L03, ARCS-123; a sprint itself opens no further sprint)."""
     from plugins.arcs.battle_flow import rifle_split
+    from plugins.arcs.rounds import declared_by_card
     if lore_ops.pending_rifle_hits(ctx.state) is not None:
         rifle_split(ctx, seat)
+    if declared:
+        ctx.push(declared_by_card, seat=seat)
+    if use.ability.do == "move_before_or_after" and abilities.held(ctx.state, default_box(), seat, "move"):
+        landed = lore_ops.moved_fresh(lore_ops.tactical_move(params or {}))
+        ctx.push_all(offer_in_window(seat, "move", facts={"landed": landed}))
 
 
 @steps("window_open")

@@ -247,7 +247,16 @@ def do_mass_uprising(env: Env, u: Use, choice: ClusterChoice) -> None:
     if not systems:
         raise BadParameter(f"cluster {choice.cluster} is not in play")  # ARCS-037
     out = {s: place_ships(env.state, s, u.seat, 1) for s in _spread(env, u.seat, systems, 1, choice.systems)}
+    _joined(env.state, u.seat, out)
     env.emit("ships_placed", seat=u.seat, card=u.card, systems=out)
+
+
+def _joined(state: ArcsState, seat: int, placed: dict[str, int]) -> None:
+    """Ships the attacker places in the battle system mid-battle (Mass Uprising by Ransack)
+    are not attacking ships (card FAQ): the battle counts them apart (raiding, Repair Drones)."""
+    b = state.battle
+    if b is not None and b.attacker == seat:
+        b.joined += placed.get(b.system, 0)
 
 
 # -- gaining, stealing and discarding resources (BC02, BC03, BC06, BC09, BC20, BC23, BC24) -----
@@ -671,9 +680,17 @@ class Declare(_Choice):
     ambition: Ambition | Literal[""] = ""
 
 
+def _may_declare(env: Env, seat: int) -> bool:
+    """Generous (LEAD07) makes a Guild card the price of any declaration, a card's included
+    (ARCS-124): without one the seat cannot declare."""
+    return not modifiers(env.state, env.box, seat, "give_guild_to_lowest_power") or bool(env.state.players[seat].guild)
+
+
 def _bards_options(env: Env, u: Use) -> list[str]:
     m = env.moment
     if m.play not in ("surpass", "pivot") or m.declared or m.acted or not m.played:
+        return []
+    if not _may_declare(env, u.seat):
         return []
     return declarable(env.box, m.played) if env.state.markers_available else []
 
@@ -690,6 +707,8 @@ def do_galactic_bards(env: Env, u: Use, choice: Declare) -> None:
         raise IllegalAction("an ambition was declared this round already")
     if m.acted:
         raise IllegalAction("declaring comes before any action")
+    if not _may_declare(env, u.seat):
+        raise IllegalAction("Generous: declaring costs a Guild card, and you hold none")
     options = declarable(env.box, m.played)
     if not options:
         raise IllegalAction("the played card shows no ambition")
@@ -702,13 +721,16 @@ def do_galactic_bards(env: Env, u: Use, choice: Declare) -> None:
 
 
 @op("declare_any", params=Declare, candidates=lambda env, u: [{}] + (
-    [{"ambition": a} for a in env.box.board.ambitions] if env.state.markers_available else []))
+    [{"ambition": a} for a in env.box.board.ambitions]
+    if env.state.markers_available and _may_declare(env, u.seat) else []))
 def do_populist_demands(env: Env, u: Use, choice: Declare) -> None:
     """Populist Demands (BC27) when secured: optionally declare any ambition, if a marker is
     Available. The card places no zero marker (it names no lead card); the moment records
     the declaration."""
     if not choice.ambition:
         return
+    if not _may_declare(env, u.seat):
+        raise IllegalAction("Generous: declaring costs a Guild card, and you hold none")
     marker = place_ambition_marker(env.box, env.state, choice.ambition)
     env.moment.declared = choice.ambition
     env.emit("ambition_declared", seat=u.seat, ambition=choice.ambition, marker=marker.id, card=u.card)
@@ -795,6 +817,8 @@ def do_song_of_freedom(env: Env, u: Use, choice: ReturnCity) -> None:
         raise IllegalAction(f"seat {u.seat} does not control {choice.system}")
     if choice.seize:
         _check_can_seize(state, u.seat)
+    from plugins.arcs.lore_ops import buildings_removed  # (lore_ops builds on this module)
+    buildings_removed(state, choice.system, [choice.building])  # ARCS-141: the tax records follow
     owner = here.buildings.pop(choice.building).owner
     return_city(env.box, state, owner)  # its owner then places what it covered (ARCS-250)
     env.emit("city_returned", seat=u.seat, owner=owner, system=choice.system)

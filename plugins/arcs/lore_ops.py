@@ -25,10 +25,10 @@ from core.errors import BadParameter, CannotAfford, IllegalAction
 from plugins.arcs.abilities import Env, Use, held, modifiers, op
 from plugins.arcs.actions import Move, check_influence, check_move, check_tax, do_influence, do_move
 from plugins.arcs.battle import ShipHits, apply_building_hits, apply_ship_hits, check_building_hits, \
-    check_ship_hits, total
+    check_ship_hits, destroyed_indexes, total
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
-from plugins.arcs.court_ops import _chance
+from plugins.arcs.court_ops import _chance, can_spend_as
 from plugins.arcs.control import controller
 from plugins.arcs.reach import reach_for
 from plugins.arcs.scoring import PHANTOM, ambition_count, marker_values
@@ -99,6 +99,26 @@ def taxed_this_turn(state: ArcsState, seat: int) -> list[list]:
 
 def note_taxed(state: ArcsState, seat: int, system: str, building: int) -> None:
     turn(state, write=True)["taxed"].setdefault(str(seat), []).append([system, building])
+
+
+def buildings_removed(state: ArcsState, system: str, removed: Iterable[int]) -> None:
+    """Buildings left `system` mid-turn: the once-per-turn tax records (ARCS-141) name cities
+    by their index there, so a removed city's record goes and the later ones shift down,
+    still naming the same cities (the flow's Tax and Nurture's records alike)."""
+    gone = sorted(set(removed))
+    if not gone:
+        return
+
+    def shifted(records: list) -> list:
+        return [[s, i if s != system else i - sum(g < i for g in gone)]
+                for s, i in records if s != system or i not in gone]
+
+    if state.turn is not None:
+        state.turn.taxed = shifted(state.turn.taxed)
+    record = state.module_state.get(KEY, {}).get("turn")
+    if record is not None:
+        for seat, records in record["taxed"].items():
+            record["taxed"][seat] = shifted(records)
 
 
 def holds(state: ArcsState, box: Box, seat: int, op_name: str) -> list[Use]:
@@ -222,6 +242,7 @@ def assign_rifle_hits(state: ArcsState, seat: int, ships: ShipHits, buildings: d
     check_building_hits(here.buildings, defender, left, buildings)
     here.ships[defender] = apply_ship_hits(here.ships[defender], ships)
     state.players[seat].trophies.extend([Trophy(owner=defender, kind="ship")] * ships.destroyed)
+    buildings_removed(state, pending["system"], destroyed_indexes(here.buildings, buildings))
     here.buildings, destroyed = apply_building_hits(here.buildings, buildings)
     state.players[seat].trophies.extend(Trophy(owner=defender, kind=b.kind) for b in destroyed)
     del _mine(state)["rifle"]
@@ -286,9 +307,11 @@ def sprint(env: Env, u: Use, p: Sprint) -> None:
     reach = _reach(env)
     if p.to not in reach.systems or not reach.adjacent(p.origin, p.to):
         raise BadParameter(f"{p.to} does not border {p.origin}")
+    before = gates_before(env.state, [p.to])
     do_move(env.state, u.seat, Move(origin=p.origin, fresh=p.fresh, damaged=0, path=(p.to,)))
     left[p.origin] -= p.fresh
     env.emit("sprint", seat=u.seat, origin=p.origin, into=p.to, fresh=p.fresh)
+    capture_at_gates(env.state, env.box, u.seat, before, env.emit)
 
 
 # -- L04 Mirror Plating, L06 Signal Breaker, L12 Railgun Arrays, L14 Seeker Torpedoes ------------
@@ -358,12 +381,13 @@ def raid_dice_barred(state: ArcsState, box: Box, system: str, defender: int) -> 
 
 
 # -- L07 Repair Drones ------------------------------------------------------------------------------
-def repair_drones(state: ArcsState, box: Box, attacker: int, system: str) -> bool:
+def repair_drones(state: ArcsState, box: Box, attacker: int, system: str, attacking: int | None = None) -> bool:
     """L07: after a battle the seat attacked in, one damaged Loyal attacking ship is repaired
-    (if one is left). True when a ship was repaired."""
+    (if one is left; `attacking`: how many of the seat's ships there are attacking ones).
+    True when a ship was repaired."""
     count = sum(u.ability.count for u in holds(state, box, attacker, "repair_attacking_ship"))
     mine = state.systems[system].ships_of(attacker)
-    n = min(count, mine.damaged)
+    n = min(count, mine.damaged, mine.total if attacking is None else max(attacking, 0))
     if n:
         state.systems[system].ships[attacker] = Ships(fresh=mine.fresh + n, damaged=mine.damaged - n)
     return n > 0
@@ -398,6 +422,20 @@ def gate_port_capture(state: ArcsState, box: Box, mover: int, gate: str, control
     return holder
 
 
+def gates_before(state: ArcsState, path: Iterable[str]) -> dict[str, int | None]:
+    """Who controls each gate on a move's path before the ships enter (for Gate Ports)."""
+    return {g: controller(state.systems[g]) for g in path if g.endswith("G")}
+
+
+def capture_at_gates(state: ArcsState, box: Box, mover: int, before: dict, emit) -> None:
+    """Gate Ports (L08) for every gate a move entered, whatever made the move (a pip, a Fuel,
+    Tactical, Sprinter Drives: ARCS-123, a modifier of the Move inside other effects)."""
+    for gate, holder in before.items():
+        captor = gate_port_capture(state, box, mover, gate, holder)
+        if captor is not None:
+            emit("agent_captured", seat=captor, owner=mover, system=gate, why="gate_ports")
+
+
 def city_types(state: ArcsState, box: Box, system: str) -> list[str]:
     """The types a city in `system` has: its planet's; for a gate city (L11) the types of
     every planet of its cluster that holds a city (a taxer picks one; its destruction
@@ -419,14 +457,22 @@ def cloud_city_allowed(state: ArcsState, box: Box, seat: int, system: str) -> bo
     return len(state.systems[system].buildings) == planet.slots
 
 
+def pays_cloud_city(state: ArcsState, box: Box, seat: int, system: str, slot: int) -> bool:
+    """Whether the token in `slot` pays L09's cost in `system`: the planet's type, or any
+    token spent as that type by a Loyal card (ARCS-313)."""
+    player = state.players[seat]
+    return 0 <= slot < len(player.resources) and player.resources[slot] is not None \
+        and can_spend_as(state, box, seat, player.resources[slot], box.systems[system].type)
+
+
 def pay_cloud_city(state: ArcsState, box: Box, seat: int, system: str, slot: int) -> None:
     """L09's cost: spend 1 resource of the planet's type from the named slot (before building)."""
     wanted = box.systems[system].type
     player = state.players[seat]
-    if not 0 <= slot < len(player.resources) or player.resources[slot] != wanted:
+    if not pays_cloud_city(state, box, seat, system, slot):
         raise CannotAfford(f"a Cloud City in {system} costs 1 {wanted}; slot {slot + 1} does not hold one")
-    player.resources[slot] = None
-    state.supply[wanted] += 1  # ARCS-213
+    token, player.resources[slot] = player.resources[slot], None
+    state.supply[token] += 1  # ARCS-213: the token itself goes back
 
 
 # -- L10 Living Structures: Nurture (Build), Prune (Repair) --------------------------------------
@@ -616,6 +662,15 @@ def adjust_gains(box: Box, state: ArcsState, ambition: str, gains: dict[int, int
 
 
 # -- LEAD02 Mystic, LEAD03 Fuel-Drinker -------------------------------------------------------
+# New actions that contain a standard action (ARCS-123, ARCS-125): a "when you Copy or Pivot
+# to X" ability triggers when the pip pays one of these for X.
+CONTAINS = {"tax_loyal_city": "tax"}  # L10 Nurture: "tax a Loyal city"
+
+
+def contained_action(op_name: str) -> str:
+    return CONTAINS.get(op_name, "")
+
+
 def copy_pivot_tax_bonus(state: ArcsState, box: Box, seat: int) -> list[str]:
     """Attuned / Insatiable: a Copy or Pivot pip spent on a tax also gains their resource
     (ARCS-125: never from a Prelude tax). Returns what was gained."""
@@ -747,8 +802,16 @@ def tactical(env: Env, u: Use, p: TacticalMove) -> None:
     check_move(env.state, _reach(env), u.seat, move)
     check_move_limit(env.state, env.box, u.seat, p.fresh + p.damaged)
     _spend_window(env, u)
+    before = gates_before(env.state, p.path)
     do_move(env.state, u.seat, move)
     env.emit("move", seat=u.seat, origin=p.origin, path=list(p.path), via=u.ability.name)
+    capture_at_gates(env.state, env.box, u.seat, before, env.emit)
+
+
+def tactical_move(params: dict) -> Move:
+    """The Move a Tactical use made (its fresh ships may then sprint, L03)."""
+    p = msgspec.convert(params, TacticalMove)
+    return Move(origin=p.origin, fresh=p.fresh, damaged=p.damaged, path=tuple(p.path), drops=tuple(p.drops))
 
 
 # -- LEAD07 Feastbringer ------------------------------------------------------------------------

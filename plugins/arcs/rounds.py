@@ -18,7 +18,6 @@ from plugins.arcs.actions import check_secure, do_build, do_influence, do_move, 
 from plugins.arcs.battle_flow import battle
 from plugins.arcs.chapter import clean_up, deal_chapter, game_over, score_chapter, winner
 from plugins.arcs.content import default_box
-from plugins.arcs.control import controller
 from plugins.arcs.court_flow import (
     FARSEERS_SWAP, after_scoring, after_use, offer, offer_in_window, take, window_closed, window_open,
 )
@@ -175,10 +174,28 @@ def declared(ctx, seat, params):
 
 
 @steps("generous_paid")
-def generous_paid(ctx, seat, params, ambition: str):
+def generous_paid(ctx, seat, params, ambition: str = ""):
+    """Generous's Guild card handed over; a lead card's declaration then happens (a card's
+    declaration, `ambition` "", happened already and goes on to its abilities)."""
     recipient = lore_ops.pay_generous(ctx.state, default_box(), seat, params["card"])
     ctx.emit("guild_given", seat=seat, recipient=recipient, card=params["card"], why="generous")
-    declare(ctx, seat, ambition)
+    if ambition:
+        declare(ctx, seat, ambition)
+    else:
+        declaration_abilities(ctx, seat)
+
+
+@steps("declared_by_card")
+def declared_by_card(ctx, seat: int):
+    """A declaration made by a card (Galactic Bards BC25, Populist Demands BC27) is a
+    declaration all the same (ARCS-124; the card FAQ: Connected triggers again): Generous
+    takes its Guild card, then Farseers, Ambitious and Bold are offered."""
+    state, box = ctx.state, default_box()
+    if lore_ops.generous_recipient(state, box, seat) is not None and state.players[seat].guild:
+        ctx.ask(seat, "generous", [Action("give", {"card": c}) for c in state.players[seat].guild],
+                resume=generous_paid)
+        return
+    declaration_abilities(ctx, seat)
 
 
 def declare(ctx, seat: int, ambition: str) -> None:
@@ -187,6 +204,13 @@ def declare(ctx, seat: int, ambition: str) -> None:
     state.declared = places_zero_marker(state, box, seat, ambition)  # BC18 Secret Order
     state.ambition_declared = ambition
     ctx.emit("declared", seat=seat, ambition=ambition, marker=marker.id, zero_marker=state.declared)
+    declaration_abilities(ctx, seat)
+
+
+def declaration_abilities(ctx, seat: int) -> None:
+    """What declaring opens: Farseers' private look first (its swap is offered after it),
+    then the `declare` window (Ambitious, Bold, Farseers' swap)."""
+    state, box = ctx.state, default_box()
     if any(u.ability.do == FARSEERS_SWAP for u in abilities.held(state, box, seat, "declare")):
         rivals = [r for r in range(len(state.players)) if r != seat]
         ctx.prompt(seat, "farseers_look", [Action("look", {"rival": r}) for r in [-1, *rivals]],
@@ -205,12 +229,16 @@ def farseers_looked(ctx, seat, params):
     ctx.push_all(offer_in_window(seat, "declare", look=rival))
 
 
-@steps("begin_turn")
-def begin_turn(ctx, seat: int, kind: str, card: str):
-    state, box = ctx.state, default_box()
+def new_turn(state, seat: int, kind: str, card: str) -> None:
+    box = default_box()
     count, actions = cards.actions_bought(box, kind, state.lead, card)
     lead_actions = list(box.actions.suits[cards.card(box, state.lead).suit])
     state.turn = Turn(seat=seat, kind=kind, pips=count, actions=actions, lead_actions=lead_actions)
+
+
+@steps("begin_turn")
+def begin_turn(ctx, seat: int, kind: str, card: str):
+    new_turn(ctx.state, seat, kind, card)
     if kind in ("surpass", "pivot"):
         ctx.push(turn_prompt, seat=seat)
         ctx.push(offer, seat=seat, when="surpass_or_pivot")
@@ -268,7 +296,9 @@ def acted(ctx, seat, params):
         abilities.use(env, use, params.params)
         write_back(state, env.moment)
         ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
-        after_use(ctx, seat, use)
+        after_use(ctx, seat, use, params.params)
+        if copy_pivot and lore_ops.contained_action(use.ability.do) == "tax":
+            copy_pivot_tax(ctx, seat)  # ARCS-125: a new action containing a tax (Nurture)
     turn.acted = True  # after the effect: "before any other action" abilities look at it
     if use is not None:
         return
@@ -279,9 +309,7 @@ def acted(ctx, seat, params):
         lore_ops.note_taxed(state, seat, params.system, params.building)
         ctx.emit("taxed", seat=seat, system=params.system, **got)
         if copy_pivot:
-            bonus = lore_ops.copy_pivot_tax_bonus(state, box, seat)  # Attuned, Insatiable
-            if bonus:
-                ctx.emit("resources_gained", seat=seat, resources=bonus, why="copy_or_pivot_tax")
+            copy_pivot_tax(ctx, seat)
     elif isinstance(params, Build):
         if params.cost_slot >= 0:  # L09 Cloud Cities: a city beyond the planet's slots
             lore_ops.pay_cloud_city(state, box, seat, params.system, params.cost_slot)
@@ -317,6 +345,13 @@ def acted(ctx, seat, params):
             ctx.push(battle, **args, seat=seat)
 
 
+def copy_pivot_tax(ctx, seat: int) -> None:
+    """Attuned, Insatiable: a Copy or Pivot pip paid a tax (ARCS-125)."""
+    bonus = lore_ops.copy_pivot_tax_bonus(ctx.state, default_box(), seat)
+    if bonus:
+        ctx.emit("resources_gained", seat=seat, resources=bonus, why="copy_or_pivot_tax")
+
+
 def pay(ctx, seat: int, params) -> bool:
     """Pay for an answer: the resource in slot `pay` for its Prelude action (ARCS-213/214),
     held aside until the Prelude closes; or a pip, which closes the Prelude (ARCS-114).
@@ -340,13 +375,10 @@ def move(ctx, seat: int, m) -> None:
     """A move, then what it triggers: Gate Ports' capture for each gate entered (L08, its
     controller taken before the ships entered) and the Sprinter Drives window (L03)."""
     state, box = ctx.state, default_box()
-    before = {g: controller(state.systems[g]) for g in m.path if g.endswith("G")}
+    before = lore_ops.gates_before(state, m.path)
     do_move(state, seat, m)
     ctx.emit("moved", seat=seat, origin=m.origin, path=list(m.path), fresh=m.fresh, damaged=m.damaged)
-    for gate, holder in before.items():
-        captor = lore_ops.gate_port_capture(state, box, seat, gate, holder)
-        if captor is not None:
-            ctx.emit("agent_captured", seat=captor, owner=seat, system=gate, why="gate_ports")
+    lore_ops.capture_at_gates(state, box, seat, before, ctx.emit)
     if abilities.held(state, box, seat, "move"):
         landed = lore_ops.moved_fresh(m)
         ctx.push_all(offer_in_window(seat, "move", facts={"landed": landed}))
@@ -426,14 +458,31 @@ def followed(ctx, seat, params):
         ctx.emit("played", seat=seat, kind=kind, card=card)
     if kind == "surpass":
         state.surpasses.append([seat, cards.card(box, card).number])
-    ctx.push(begin_turn, seat=seat, kind=kind, card=card)
-    if state.seized or seat == state.initiative:  # ARCS-102, ARCS-103
-        return
-    if kind == "surpass" and cards.card(box, card).number == 7:  # ARCS-100/101: a 7 seizes
+    may_seize = not (state.seized or seat == state.initiative)  # ARCS-102, ARCS-103
+    if may_seize and kind == "surpass" and cards.card(box, card).number == 7:  # ARCS-100/101: a 7 seizes
         seize(ctx, seat)
-    elif state.hands[seat]:  # ARCS-099: an extra card face down
-        options = [Action("seize", {"card": ""})] + [Action("seize", {"card": c}) for c in state.hands[seat]]
-        ctx.prompt(seat, "seize", options, resume=seize_done)
+        may_seize = False
+    if may_seize and state.hands[seat] and kind in ("surpass", "pivot") \
+            and abilities.held(state, box, seat, "surpass_or_pivot"):
+        # Galactic Bards: seize and declare in either order (card FAQ): the turn begins and
+        # its offer comes before the seize, and again after it if it was not used
+        new_turn(state, seat, kind, card)
+        ctx.push_all([(offer, {"seat": seat, "when": "surpass_or_pivot"}), (seize_offer, {"seat": seat}),
+                      (offer, {"seat": seat, "when": "surpass_or_pivot"}), (turn_prompt, {"seat": seat})])
+        return
+    ctx.push(begin_turn, seat=seat, kind=kind, card=card)
+    if may_seize:
+        seize_offer(ctx, seat)  # ARCS-099: an extra card face down
+
+
+@steps("seize_offer")
+def seize_offer(ctx, seat: int):
+    """ARCS-099: seize by putting an extra card face down, or not."""
+    state = ctx.state
+    if state.seized or seat == state.initiative or not state.hands[seat]:
+        return
+    options = [Action("seize", {"card": ""})] + [Action("seize", {"card": c}) for c in state.hands[seat]]
+    ctx.prompt(seat, "seize", options, resume=seize_done)
 
 
 def seize(ctx, seat: int) -> None:

@@ -112,6 +112,7 @@ class Battle(msgspec.Struct, omit_defaults=True):
     all_fresh: bool = False           # every attacking ship was fresh at the start (Signal Breaker)
     trophies_at_start: int = 0        # the attacker's Trophies before the battle (Beloved)
     copy_pivot: bool = False          # the battle was a Copy or Pivot pip's (Tactical's window)
+    joined: int = 0                   # the attacker's ships placed here mid-battle: not attacking ships
 
 
 class AttachedUnion(msgspec.Struct, array_like=True):

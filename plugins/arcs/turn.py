@@ -200,10 +200,9 @@ def check_build_lore(box: Box, state: ArcsState, seat: int, act: Build) -> None:
     if full != (act.cost_slot >= 0):
         raise BadParameter("a Cloud City names the slot of the resource it costs; no other build does")
     if full:
-        player = state.players[seat]
         if act.cost_slot == act.pay:
             raise BadParameter("the token paying for the Build cannot also pay for the Cloud City")
-        if not 0 <= act.cost_slot < len(player.resources) or player.resources[act.cost_slot] != planet.type:
+        if not lore_ops.pays_cloud_city(state, box, seat, act.system, act.cost_slot):  # ARCS-313: a Loyal card's "as"
             raise IllegalAction(f"a city beyond the slots of {act.system} costs 1 {planet.type}")
 
 
@@ -229,18 +228,39 @@ def check_attack(box: Box, state: ArcsState, seat: int, act: Attack) -> None:
         raise BadParameter("the defender is one Rival")
     if here.ships_of(act.defender).total == 0 and not any(b.owner == act.defender for b in here.buildings):
         raise IllegalAction(f"seat {act.defender} has no piece in {act.system}")  # ARCS-169
-    counts = (act.assault, act.skirmish, act.raid)
+    check_dice(box, state, seat, act.system, act.defender, act.assault, act.skirmish, act.raid)
+
+
+def check_dice(box: Box, state: ArcsState, seat: int, system: str, defender: int,
+               assault: int, skirmish: int, raid: int) -> None:
+    """The dice collected for a battle (ARCS-171..173), by the attacking ships there now."""
+    counts = (assault, skirmish, raid)
     if min(counts) < 0 or max(counts) > MAX_DICE_PER_KIND:
         raise BadParameter(f"0 to {MAX_DICE_PER_KIND} dice of each kind")
-    if sum(counts) > dice_allowed(box, state, seat, act.system):
+    if sum(counts) > dice_allowed(box, state, seat, system):
         raise IllegalAction("at most one die per attacking ship")
     forced = lore_ops.extra_dice(state, box, seat)
     if sum(counts) < forced:  # ARCS-171 lets fewer be taken, but not the Rebel's 2 extra
         raise IllegalAction(f"Committed: the Rebel always collects {forced} extra dice")
-    if act.raid and not raid_dice_allowed(state.systems, act.system, act.defender):
+    if raid and not raid_dice_allowed(state.systems, system, defender):
         raise IllegalAction("raid dice need a defending building here, or none anywhere")  # ARCS-173
-    if act.raid and lore_ops.raid_dice_barred(state, box, act.system, act.defender):
+    if raid and lore_ops.raid_dice_barred(state, box, system, defender):
         raise IllegalAction("no raid dice against Hidden Harbors' fresh starport")  # L05
+
+
+def dice_choices(box: Box, state: ArcsState, seat: int, system: str, defender: int) -> list[dict]:
+    """Every legal collection of dice for the attacking ships there now."""
+    n = min(dice_allowed(box, state, seat, system), 3 * MAX_DICE_PER_KIND)
+    out = []
+    for a in range(min(n, MAX_DICE_PER_KIND) + 1):
+        for k in range(min(n - a, MAX_DICE_PER_KIND) + 1):
+            for r in range(min(n - a - k, MAX_DICE_PER_KIND) + 1):
+                try:
+                    check_dice(box, state, seat, system, defender, a, k, r)
+                except ActionRejected:
+                    continue
+                out.append({"assault": a, "skirmish": k, "raid": r})
+    return out
 
 
 def find_use(box: Box, state: ArcsState, seat: int, card: str, index: int, triggers) -> abilities.Use:
@@ -310,8 +330,8 @@ def _raw(box: Box, state: ArcsState, seat: int):
                 yield Build(pay=pay, system=s, what="city")
                 yield Build(pay=pay, system=s, what="starport")
                 if "." in s:
-                    for slot, r in enumerate(state.players[seat].resources):
-                        if r == box.systems[s].type and slot != pay:
+                    for slot in range(len(state.players[seat].resources)):
+                        if slot != pay and lore_ops.pays_cloud_city(state, box, seat, s, slot):
                             yield Build(pay=pay, system=s, what="city", cost_slot=slot)
                             break
                 if any(b.owner == seat and b.kind == "starport" for b in here.buildings):

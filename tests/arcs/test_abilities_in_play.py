@@ -160,21 +160,18 @@ def test_lattice_spies_only_before_anything_else():
 
 # -- a Vox card ---------------------------------------------------------------------------------
 def test_call_to_action_when_secured_draws_the_discard_bottom_for_the_securer_alone():
-    """Call to Action (BC31): securing it offers its effect (arcs.use_ability, when
-    "secured"); the card drawn from the discard's bottom is told to the securer only; the
-    Vox card then leaves the Court and the row is refilled."""
+    """Call to Action (BC31): securing it draws the discard's bottom card at once (a mandatory
+    effect with no choice in it is not asked); the card drawn is told to the securer only;
+    the Vox card then leaves the Court and the row is refilled."""
     t = fresh_table()
     in_court(t, "BC31", [2, 0, 0])
     lead(t, "AGG4")  # Aggression pips buy Secure
     (secure,) = listed(t, 0, act="secure", card="BC31", pay=-1)
-    t.act(0, secure)
-    p = prompt_of(t, 0)
-    assert p.kind == "arcs.use_ability" and p.args["when"] == "secured"
     bottom = t.state.action_discard[-1]
-    (use,) = listed(t, 0, card="BC31")
     hand = len(t.state.hands[0])
-    t.act(0, use)
+    t.act(0, secure)
     s = t.state
+    assert not [p for p in s.prompts if p.kind == "arcs.use_ability"]
     assert s.hands[0][-1] == bottom and len(s.hands[0]) == hand + 1
     assert "BC31" not in s.court_row and "BC31" not in s.resolving
     drawn = [e for e in t.events if e.type == "cards_drawn"][-1]

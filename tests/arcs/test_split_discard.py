@@ -92,7 +92,8 @@ def test_split_discard_option_refuses_a_non_boolean_ARCS_283():
 
 def _call_to_action(t, face_down: list[str], face_up: list[str]):
     """Seat 0 leads AGG4 and secures Call to Action (BC31) with the discard piles set to
-    these cards (every other card in the deck pile, out of the way)."""
+    these cards (every other card in the deck pile, out of the way); the draw comes with
+    the Secure."""
     clear_map(t)
     in_court(t, "BC31", [2, 0, 0])
     restart_round(t, [["AGG4"], ["MOB2"], ["MOB3"]], initiative=0)
@@ -103,9 +104,7 @@ def _call_to_action(t, face_down: list[str], face_up: list[str]):
     if prompt_of(t, 0).kind == "declare":
         answer(t, 0, "declare", ambition="")
     (secure,) = listed(t, 0, act="secure", card="BC31", pay=-1)
-    t.act(0, secure)
-    (use,) = listed(t, 0, card="BC31")
-    t.act(0, use)
+    t.act(0, secure)  # the draw is mandatory and has no choice: it happens unasked
 
 
 def test_split_discard_draws_from_the_face_down_pile_bottom_ARCS_283():
