@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.errors import IllegalAction
 from core.state import Action
 from plugins.arcs.content import default_box
-from tests.arcs.flow_helpers import act, answer, prompt_of, put, restart_round
+from tests.arcs.flow_helpers import act, answer, place_first, placements, prompt_of, put, restart_round
 from tests.arcs.test_abilities_in_play import fresh_table, in_court, lead, listed, own, refused
 
 BOX = default_box()
@@ -140,6 +140,8 @@ def test_galactic_bards_declare_before_or_after_seizing_BC25_ARCS_124():
             assert prompt_of(t, 1).args.get("when") == "declare"  # Ambitious offered
             (gain,) = listed(t, 1, card="LEAD04", params={"resource": "fuel"})
             t.act(1, gain)
+            while placements(t, 1):  # where the gained Fuel goes (ARCS-209)
+                place_first(t, 1)
             assert prompt_of(t, 1).kind == "seize"
             answer(t, 1, "seize", card="CON2")
             assert t.state.initiative == 1 and prompt_of(t, 1).kind == "arcs.act"
@@ -180,6 +182,8 @@ def _nurture_after(t, kind: str):
     index = next(i for i, a in enumerate(BOX.lore["L10"].abilities) if a.do == "tax_loyal_city")
     (nurture,) = listed(t, 1, act="ability", card="L10", index=index, pay=-1)
     t.act(1, nurture)
+    while placements(t, 1):  # where the taxed tokens go (ARCS-209)
+        place_first(t, 1)
     return sorted(r for r in t.state.players[1].resources if r)
 
 
@@ -254,6 +258,8 @@ def test_a_city_taxed_stays_taxed_when_an_earlier_building_is_destroyed_ARCS_141
     slots(t, 0, ["weapon", None, None])
     act(t, 0, "spend", pay=0)  # ARCS-215: the pips may battle
     act(t, 0, "tax", system="2.3", building=1)
+    while placements(t, 0):  # where the taxed token goes (ARCS-209): the first listed row
+        place_first(t, 0)
     act(t, 0, "battle", system="2.3", defender=1, skirmish=2)
     s = t.state
     assert [(b.kind, b.owner) for b in s.systems["2.3"].buildings] == [("city", 0)]
