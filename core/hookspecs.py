@@ -11,7 +11,8 @@ The protocol of one table:
    (once, on the registry)
 2. `conclave_initial_state` (firstresult, the game) then `conclave_setup` (game first,
    then each enabled module)
-3. the flow runs steps; games fire `conclave_phase_enter` / `conclave_phase_exit`
+3. the flow runs steps; `conclave_phase_enter` / `conclave_phase_exit` fire as the kernel
+   enters and leaves a game's declared phases (`core.phases`), or as a game's own step says
 4. for each accepted action: the resume step, the flow, then `conclave_action_applied`
 5. `conclave_game_end` when the game sets its result
 6. reading: `conclave_view` (game redacts, modules add), `conclave_explain_rejection`

@@ -72,6 +72,9 @@ class GameSpec:
     # Raise `state_format` with every change to the state's shape or its pending steps.
     state_format: int = 0
     migrations: dict[int, Any] = field(default_factory=dict)
+    # The game's phases as data (`core.phases.Phases`, one per sequence: a round, a game's end),
+    # scheduled by the kernel's `start_phase` step.
+    phases: tuple[Any, ...] = ()
 
     def load_snapshot(self, data: bytes):
         """A stored snapshot of this game as a current state, and whether it was migrated."""
@@ -118,9 +121,17 @@ class Rules:
 
     @cached_property
     def handlers(self) -> dict[str, Any]:
-        from core.groups import steps as kernel_steps  # the prompt groups' own steps
+        from core.groups import steps as group_steps  # the prompt groups' own steps
+        from core.phases import steps as phase_steps  # scheduling, entering, leaving a declared phase
 
-        return _merged("step handler", [kernel_steps, *self.pm.hook.conclave_step_handlers()])
+        return _merged("step handler", [group_steps, phase_steps, *self.pm.hook.conclave_step_handlers()])
+
+    @cached_property
+    def phases(self) -> dict[str, Any]:
+        """The game's declared phases by name, each as the steps `core.phases.start_phase` pushes."""
+        from core.phases import schedules
+
+        return schedules(self.game.phases)
 
     @cached_property
     def decisions(self) -> dict[str, Any]:

@@ -11,28 +11,42 @@ from core.turn_order import clockwise
 ONCE_ROUND = ("nc.burn_step", "nc.bid", "nc.bribes", "dil.first_pass")
 # Steps that went round and round by position `i` until every seat passed.
 ROUND_AND_ROUND = ("nc.extra", "dil.reinforce")
-# Format 1's phases, as stored (rounds.PHASES then): a phase's steps are all pending from its
-# start, then the step that starts the next phase. In format 0 each pushed the next when done.
+
+
+def _phase(name: str, steps: list, before: list = ()) -> tuple:
+    """A format-1 phase as stored: its `before` steps, entering, its steps, leaving."""
+    return name, [*before, ("core.enter_phase", {"name": name}), *steps, ("core.exit_phase", {"name": name})]
+
+
+# Format 1's phases, as stored (rounds.PHASES scheduled by core.phases): a phase's steps are all
+# pending from its start, between the kernel's steps that enter and leave it, then the kernel's
+# start of the next phase. In format 0 each step pushed the next when done, and the first and
+# last step of a phase entered and left it.
 PHASES_1 = (
-    ("development", (("nc.round_start", {}), ("nc.after_draw", {}), ("nc.turn", {}), ("nc.extra", {}),
-                     ("nc.burn_step", {}), ("nc.discard_hands", {}))),
-    ("crisis", (("nc.crisis_start", {}), ("nc.bid", {}), ("nc.bribes", {}), ("nc.check", {"kind": "warfare"}),
-                ("nc.check", {"kind": "political"}), ("nc.crisis_collect", {}))),
-    ("score", (("nc.score_start", {}), ("nc.score_end", {}))),
-    ("refresh", (("nc.refresh", {}), ("nc.before_reveal", {}), ("nc.reveal_crisis", {}), ("nc.round_end", {}),
-                 ("nc.pass_die", {}))),
+    _phase("development", [("nc.draw_hands", {}), ("nc.after_draw", {}), ("nc.turn", {}), ("nc.extra", {}),
+                           ("nc.burn_step", {}), ("nc.discard_hands", {})], before=[("nc.round_start", {})]),
+    _phase("crisis", [("nc.crisis_start", {}), ("nc.bid", {}), ("nc.bribes", {}), ("nc.check", {"kind": "warfare"}),
+                      ("nc.check", {"kind": "political"}), ("nc.crisis_collect", {})]),
+    _phase("score", [("nc.score_start", {})]),
+    _phase("refresh", [("nc.refresh", {}), ("nc.before_reveal", {}), ("nc.reveal_crisis", {}), ("nc.round_end", {}),
+                       ("nc.pass_die", {})], before=[("nc.solo_end", {})]),
 )
+# Format 0's steps that format 1 replaced, by the phase and step pending in their place: the
+# Score phase's last step became the kernel's leaving it (its solo end check now runs before
+# the Refresh is entered).
+REPLACED_0 = {"nc.score_end": ("score", ["core.exit_phase", {"name": "score"}])}
 
 
-def _rest_of_phase(at: str) -> list[list]:
-    """The steps a format-1 table has pending under its phase's step `at`: the phase's later
-    steps, then the start of the next phase. (A check is never the bottom step in format 0:
-    both were pushed with the collection under them.)"""
-    for i, (_, steps) in enumerate(PHASES_1):
+def _rest_of_phase(at: str, phase: str | None = None) -> list[list]:
+    """The steps a format-1 table has pending under its phase's step `at` (in `phase`, when
+    the step is one every phase has): the phase's later steps, then the start of the next
+    phase. (A check is never the bottom step in format 0: both were pushed with the
+    collection under them.)"""
+    for i, (name_, steps) in enumerate(PHASES_1):
         names = [name for name, _ in steps]
-        if at in names and at != "nc.check":
+        if at in names and at != "nc.check" and phase in (None, name_):
             later = [[name, dict(args)] for name, args in steps[names.index(at) + 1:]]
-            return later + [["nc.start_phase", {"name": PHASES_1[(i + 1) % len(PHASES_1)][0]}]]
+            return later + [["core.start_phase", {"name": PHASES_1[(i + 1) % len(PHASES_1)][0]}]]
     raise StateFormatError(f"a New Capital table of format 0 stopped at {at!r}, not a step of the round")
 
 
@@ -75,7 +89,12 @@ def format_0_to_1(raw: dict) -> dict:
         return raw
     players = len(raw["players"])
     order = clockwise(raw["first"], players)
-    later = _rest_of_phase(_round_step(raw))
+    at, phase = _round_step(raw), None
+    if at in REPLACED_0:  # the bottom step itself is now another: the one format 1 has pending there
+        phase, replacement = REPLACED_0[at]
+        raw["stack"][0] = replacement
+        at = replacement[0]
+    later = _rest_of_phase(at, phase)
     for step in raw["stack"]:
         name, args = step[0], step[1]
         if name == "nc.turn":

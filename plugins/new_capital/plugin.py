@@ -11,7 +11,7 @@ from plugins.new_capital import hookspecs as nc_hookspecs
 from plugins.new_capital.content import DEFAULT_PACK, DEMO_PACK, pack_for
 from plugins.new_capital.effects import steps as effect_steps
 from plugins.new_capital.migrations import MIGRATIONS
-from plugins.new_capital.rounds import setup, steps as round_steps  # noqa: F401 (registers steps)
+from plugins.new_capital.rounds import PHASES, setup, steps as round_steps  # noqa: F401 (registers steps)
 from plugins.new_capital.state import NewCapitalState
 from plugins.new_capital.views import invariant_errors, redact
 
@@ -38,6 +38,7 @@ def _game() -> GameSpec:
         state_type=NewCapitalState,
         state_format=1,  # 1: the round's loops carry the seat that last acted (migrations.format_0_to_1)
         migrations=MIGRATIONS,
+        phases=(PHASES,),  # the Round Anatomy (rounds.PHASES)
     )
 
 

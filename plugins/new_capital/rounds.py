@@ -1,12 +1,13 @@
 """Setup and the round: the 20 steps of the Round Anatomy, each a step of the flow.
 
-The round is declared once, as data (`PHASES`, at the end): its phases and their steps in
-order. A phase's steps are all pending from its start; each does its part and returns, none
-names the step after it."""
+The round is declared once, as data (`PHASES`, at the end, through `core.phases`): its phases
+and their steps in order. A phase's steps are all pending from its start; each does its part
+and returns, none names the step after it, and the kernel enters and leaves each phase."""
 from __future__ import annotations
 
 from core import chance
 from core.flow import Ctx
+from core.phases import Phase, Phases, start_phase
 from core.turn_order import next_around, next_in, next_lap
 from plugins.new_capital import province as pv
 from plugins.new_capital.content import TRACKS
@@ -94,6 +95,7 @@ def draft_leader(ctx, seat, params):
 # -- Development phase (steps 1-6) -------------------------------------------------------
 @steps("round_start")
 def round_start(ctx: Ctx) -> None:
+    """A new round, counted before its Development is entered (the phase event names it)."""
     state = ctx.state
     state.round += 1
     state.die = 1
@@ -101,7 +103,11 @@ def round_start(ctx: Ctx) -> None:
     state.firsts = {}
     for p in state.players:
         p.played = 0
-    ctx.enter_phase("development")
+
+
+@steps("draw_hands")
+def draw_hands(ctx: Ctx) -> None:
+    state = ctx.state
     state.step = "draw"
     for seat in pv.turn_order(state):  # step 1
         draw(ctx, seat, DRAW_PER_ROUND)
@@ -288,7 +294,6 @@ def discard_hands(ctx: Ctx) -> None:
         p.discard.extend(p.hand)
         p.hand = []
     ctx.emit("hands_discarded")
-    ctx.exit_phase("development")
 
 
 # -- Crisis phase (steps 7-12) -------------------------------------------------------------
@@ -297,7 +302,6 @@ def crisis_start(ctx: Ctx) -> None:
     """Step 7: every face-down card is revealed (QNC-111); their own effects resolve now."""
     state = ctx.state
     pk = pack(ctx)
-    ctx.enter_phase("crisis")
     state.step = "reveal"
     state.revealed = True
     ctx.emit("reveal", cards={p.seat: list(p.face_down) for p in state.players}, crisis=state.crisis)
@@ -499,7 +503,6 @@ def crisis_collect(ctx: Ctx) -> None:
         p.discard.extend(p.face_down)
         p.face_down = []
     state.revealed = False
-    ctx.exit_phase("crisis")
 
 
 # -- Score phase (steps 13-15) ---------------------------------------------------------------
@@ -508,7 +511,6 @@ def score_start(ctx: Ctx) -> None:
     """Step 13: every structure scores at once, columns in Rebellion excepted (QNC-097/126/174)."""
     state = ctx.state
     pk = pack(ctx)
-    ctx.enter_phase("score")
     state.step = "structures"
     for p in state.players:
         for col in p.columns:
@@ -568,10 +570,10 @@ def track_zero(ctx, seat, track):
     ctx.emit("track_reset", seat=seat, track=track)
 
 
-@steps("score_end")
-def score_end(ctx):
+@steps("solo_end")
+def solo_end(ctx):
+    """After Score, before the Refresh is entered: the solo game's last round (QNC-241)."""
     state = ctx.state
-    ctx.exit_phase("score")
     scenario = pack(ctx).scenario(state.scenario)
     if len(state.players) == 1 and state.round >= scenario.solo_end_round:
         # QNC-241/242, ruling QNC-R1: a solo game ends right before this round's Refresh
@@ -583,7 +585,6 @@ def score_end(ctx):
 def refresh(ctx: Ctx) -> None:
     state = ctx.state
     pk = pack(ctx)
-    ctx.enter_phase("refresh")
     state.step = "victory_check"
     target = pk.scenario(state.scenario).seals
     solo = len(state.players) == 1
@@ -625,28 +626,17 @@ def pass_die(ctx):
     state = ctx.state
     state.first = (state.first + 1) % len(state.players)  # step 20 (QNC-274)
     ctx.emit("first_player", seat=state.first)
-    ctx.exit_phase("refresh")
 
 
 # -- the round as data -------------------------------------------------------------------------
 # The Round Anatomy: the phases and their steps, in order; after the Refresh the next round's
-# Development. The Refresh's victory check (or the solo end after Score) finishes the game.
-PHASES = (
-    ("development", ((round_start, {}), (after_draw, {}), (turn, {}), (extra, {}), (burn_step, {}),
-                     (discard_hands, {}))),                                               # steps 1-6
-    ("crisis", ((crisis_start, {}), (bid, {}), (bribes, {}), (check, {"kind": "warfare"}),
-                (check, {"kind": "political"}), (crisis_collect, {}))),                   # steps 7-12
-    ("score", ((score_start, {}), (score_end, {}))),                                      # steps 13-15
-    ("refresh", ((refresh, {}), (before_reveal, {}), (reveal_crisis, {}), (round_end, {}),
-                 (pass_die, {}))),                                                        # steps 16-20
-)
-
-
-PHASE_NAMES = tuple(name for name, _ in PHASES)
-
-
-@steps("start_phase")
-def start_phase(ctx: Ctx, name: str) -> None:
-    """Schedule a phase: its declared steps in order, then the start of the phase after it."""
-    following = PHASE_NAMES[(PHASE_NAMES.index(name) + 1) % len(PHASES)]
-    ctx.push_all([*((step, dict(args)) for step, args in dict(PHASES)[name]), (start_phase, {"name": following})])
+# Development. The Refresh's victory check (or the solo end before it) finishes the game.
+PHASES = Phases((
+    Phase("development", ((draw_hands, {}), (after_draw, {}), (turn, {}), (extra, {}), (burn_step, {}),
+                          (discard_hands, {})), before=((round_start, {}),)),              # steps 1-6
+    Phase("crisis", ((crisis_start, {}), (bid, {}), (bribes, {}), (check, {"kind": "warfare"}),
+                     (check, {"kind": "political"}), (crisis_collect, {}))),               # steps 7-12
+    Phase("score", ((score_start, {}),)),                                                  # steps 13-15
+    Phase("refresh", ((refresh, {}), (before_reveal, {}), (reveal_crisis, {}), (round_end, {}),
+                      (pass_die, {})), before=((solo_end, {}),)),                          # steps 16-20
+))

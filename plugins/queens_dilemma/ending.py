@@ -1,10 +1,12 @@
 """The Queen's Dilemma end of game: Events, Scoring (a-f), Cleanup and Save (QD-223), the
-campaign-end check and the Grand Finale's final scores (ruling QD-R4)."""
+campaign-end check and the Grand Finale's final scores (ruling QD-R4). Its two phases are
+declared as data (`END`, through `core.phases`); Save follows the last."""
 from __future__ import annotations
 
 import msgspec
 
 from core.flow import Ctx, StepTable
+from core.phases import Phase, Phases
 from core.turn_order import clockwise
 from core.state import Action
 from plugins.queens_dilemma import economy, scoring
@@ -21,10 +23,12 @@ def order_from_leader(state: QDState) -> list[int]:
     return clockwise(state.leader, len(state.councilors), skip=[p.seat for p in state.councilors if p.absent])
 
 
+@steps("begin")
 def begin(ctx: Ctx) -> None:
+    """The end's work in order (QD-223); which Events and Chronicle bands take part depends on
+    the cards in play, so it is pushed here, inside the phase."""
     state: QDState = ctx.state
     box = box_of(state)
-    ctx.enter_phase("end")
     events = sorted(state.events_active, key=lambda e: box.events[e].number)  # QD-224, QD-225
     work = [step for e in events for step in box_steps(box.events[e].resolve, source=f"event {e}")]
     work += band_steps(state, "end_of_game")                          # QD-226
@@ -34,7 +38,7 @@ def begin(ctx: Ctx) -> None:
     work += [(investment_band, {})]
     work += [(agendas, {"seat": s}) for s in order_from_leader(state)]
     work += [(failures, {})]
-    work += band_steps(state, "tax") + [(taxes, {}), (cleanup, {})]
+    work += band_steps(state, "tax") + [(taxes, {})]
     ctx.push_all(work)
 
 
@@ -190,11 +194,11 @@ def taxes(ctx: Ctx) -> None:
 
 @steps("cleanup")
 def cleanup(ctx: Ctx) -> None:
-    """QD-258..264, then Save and the campaign-end check (QD-265..268)."""
+    """QD-258..264: the Round Counter's cards, spent Chronicles and Events trashed; the
+    Treasuries saved in the Diaries; the tokens kept for the next game."""
     state: QDState = ctx.state
     box = box_of(state)
     c = state.campaign
-    ctx.enter_phase("cleanup")
     c.trashed += [d for d, _ in state.round_counter]                       # QD-258
     for ch in state.chronicles:                                             # QD-259, QD-260
         card = box.chronicles[ch.code]
@@ -218,6 +222,14 @@ def cleanup(ctx: Ctx) -> None:
         if p.absent and not d.defected:
             d.missed += 1
     c.leader, c.moderator = state.leader, state.moderator                  # QD-263
+
+
+@steps("save")
+def save(ctx: Ctx) -> None:
+    """After the Cleanup: Save, the campaign-end check (QD-265..268), the game's result."""
+    state: QDState = ctx.state
+    box = box_of(state)
+    c = state.campaign
     c.games_played = state.game_number
     result = {"game": state.game_number, "standings": standings(c)}
     if state.finale:
@@ -232,6 +244,10 @@ def cleanup(ctx: Ctx) -> None:
     if state.log_notes:
         result["notes"] = list(state.log_notes)
     ctx.finish(result)
+
+
+# QD-223: the end of the game as data: the end's work, then the Cleanup, then Save.
+END = Phases((Phase("end", ((begin, {}),)), Phase("cleanup", ((cleanup, {}),))), then=save)
 
 
 def standings(c) -> list[dict]:

@@ -49,6 +49,7 @@ def _game() -> GameSpec:
         campaign_only=True,
         state_format=1,  # 1: payments, forced payments and voting turns are typed decisions (issue 14)
         migrations=MIGRATIONS,
+        phases=(rounds.ROUND, ending.END),  # the round and the end of the game, as data
     )
 
 

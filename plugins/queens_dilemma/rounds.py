@@ -1,5 +1,6 @@
 """The Queen's Dilemma: the one-time campaign setup, the 12 setup steps of every game, and
-the round (read, vote, resolve the Dilemma, check the end trigger).
+the round (read, vote, resolve the Dilemma, check the end trigger), its phases declared as
+data (`ROUND`, through `core.phases`).
 
 Everything waits on the flow stack as named steps, so a game stops for any decision (a
 Region pick, a tied Ideology draw, an Investment draft, a vote) and resumes from the state.
@@ -11,6 +12,7 @@ import msgspec
 from core import chance
 from core.errors import CannotAfford
 from core.flow import Ctx, StepTable
+from core.phases import Phase, Phases, start_phase
 from core.state import Action
 from plugins.queens_dilemma import council_rules, ending, voting
 from plugins.queens_dilemma.content import Dilemma
@@ -368,10 +370,12 @@ def open_mystery(ctx: Ctx, code: str) -> None:
 # -- The round ------------------------------------------------------------------------------
 @steps("round")
 def round_(ctx: Ctx) -> None:
+    """After the setup or a round (QD-132's end-of-game check): the end of the game when it
+    was triggered, else the next round's Read phase."""
     state: QDState = ctx.state
     box = box_of(state)
     if state.end_triggered:
-        ctx.push(end)
+        ctx.push(start_phase, name="end")
         return
     if not state.campaign.deck:
         state.end_triggered = True
@@ -380,24 +384,29 @@ def round_(ctx: Ctx) -> None:
             # the game is closed normally and the result says so.
             ctx.emit("troubleshooting", reason="the Dilemma deck is empty")
             state.log_notes.append("dilemma deck exhausted before every Storyline ended")
-        ctx.push(end)  # QD-221 with every Ending attached
+        ctx.push(start_phase, name="end")  # QD-221 with every Ending attached
         return
     state.round += 1
-    ctx.enter_phase("read")
-    state.dilemma = state.campaign.deck.pop()  # QD-010, QD-133: from the bottom
-    card = box.dilemmas[state.dilemma]
+    ctx.push(start_phase, name="read")
+
+
+@steps("read")
+def read(ctx: Ctx) -> None:
+    """QD-010, QD-133: the Dilemma card from the bottom of the deck, its front read out."""
+    state: QDState = ctx.state
+    state.dilemma = state.campaign.deck.pop()
+    card = box_of(state).dilemmas[state.dilemma]
     shown = front(card)
     # QD-137: blue markers for the Aye outcomes, red for the Nay ones, on the Ideology spaces
     # and the Positive/Negative/Uncertain spaces, for all to see while the vote lasts
     state.markers = {"blue": shown["aye"], "red": shown["nay"]}
     ctx.emit("dilemma", **shown)
-    ctx.enter_phase("voting")
-    ctx.push_all(band_steps(state, "voting") + [(voting.begin, {}), (resolution, {})])  # QD-326
 
 
-@steps("end")
-def end(ctx: Ctx) -> None:
-    ending.begin(ctx)
+@steps("voting_bands")
+def voting_bands(ctx: Ctx) -> None:
+    """QD-326: the Voting-band Chronicles in play, before the vote opens."""
+    ctx.push_all(band_steps(ctx.state, "voting"))
 
 
 def front(card: Dilemma) -> dict:
@@ -407,31 +416,36 @@ def front(card: Dilemma) -> dict:
             "nay": {"pushes": msgspec.to_builtins(card.nay.pushes), "legacy": card.nay.legacy}}
 
 
-@steps("resolution")
-def resolution(ctx: Ctx) -> None:
-    """Vote done (the vote's own steps ran Resolution and cleanup): reset the card actions,
-    then Dilemma Resolution a-f (QD-199)."""
+@steps("vote_done")
+def vote_done(ctx: Ctx) -> None:
+    """The vote's own steps ran Vote Resolution and cleanup: the card actions are reset and
+    the vote's winners named, the Voting Phase's last work (QD-199, QD-284, QD-285)."""
     state: QDState = ctx.state
-    box = box_of(state)
     reset_card_actions(ctx)
     vote = state.votes[-1]
-    side = vote["winner"]
     tiles = vote["tiles"]
     if all(t["side"] == "pass" for t in tiles):
         state.winners = [vote["moderator"]]  # QD-285
     else:
-        state.winners = [i for i, t in enumerate(tiles) if t["side"] == side]  # QD-284
-    card = box.dilemmas[state.dilemma]
-    outcome = getattr(card, side)
-    ctx.enter_phase("resolution")
-    ctx.emit("outcome", id=card.id, side=side, text=outcome.text, winners=state.winners,
-             boxes=public_boxes(outcome.boxes), envelopes=list(outcome.envelopes),
-             mysteries=list(outcome.mysteries), sand_timer=outcome.sand_timer)  # QD-200: only the winning side
-    work = box_steps(outcome.boxes, source=card.id)
+        state.winners = [i for i, t in enumerate(tiles) if t["side"] == vote["winner"]]  # QD-284
+
+
+@steps("outcome")
+def outcome(ctx: Ctx) -> None:
+    """Dilemma Resolution a-f (QD-199): the winning side's boxes, Slider pushes, Envelopes and
+    Mysteries, then the card on the Round Counter; what they are depends on the card."""
+    state: QDState = ctx.state
+    side = state.votes[-1]["winner"]
+    card = box_of(state).dilemmas[state.dilemma]
+    won = getattr(card, side)
+    ctx.emit("outcome", id=card.id, side=side, text=won.text, winners=state.winners,
+             boxes=public_boxes(won.boxes), envelopes=list(won.envelopes),
+             mysteries=list(won.mysteries), sand_timer=won.sand_timer)  # QD-200: only the winning side
+    work = box_steps(won.boxes, source=card.id)
     work.append((board_step, {"side": side}))
-    work += [(open_envelope, {"code": e}) for e in outcome.envelopes]
-    work += [(open_mystery, {"code": m}) for m in outcome.mysteries]
-    work += [(place_card, {"side": side}), (round_, {})]
+    work += [(open_envelope, {"code": e}) for e in won.envelopes]
+    work += [(open_mystery, {"code": m}) for m in won.mysteries]
+    work.append((place_card, {"side": side}))
     ctx.push_all(work)
 
 
@@ -468,6 +482,16 @@ def place_card(ctx: Ctx, side: str) -> None:
         ctx.emit("end_triggered", slot=slot, sand_timer=outcome.sand_timer)
     state.dilemma = ""
     state.markers = {}  # QD-215: the Outcome markers leave the board with the round
+
+
+# -- the round as data -------------------------------------------------------------------------
+# QD-132: Read the Dilemma, the Voting Phase (the vote and its resolution), Dilemma Resolution;
+# after it the end-of-game check (`round_`) starts the next round or the end (ending.END).
+ROUND = Phases((
+    Phase("read", ((read, {}),)),
+    Phase("voting", ((voting_bands, {}), (voting.begin, {}), (vote_done, {}))),
+    Phase("resolution", ((outcome, {}),)),
+), then=round_)
 
 
 # -- Special Pass Actions and Pass Bonuses (QD-154..161, QD-191..196) -----------------------
