@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from core.errors import IllegalAction
+from core.errors import ActionRejected, IllegalAction
 from plugins.arcs import abilities
 from plugins.arcs.actions import dispose_vox, refill_court, take_court_card
 from plugins.arcs.content import default_box
@@ -79,6 +79,25 @@ def check_choice(state, seat, prompt, answer: Choice):
     use = _find(state, seat, args, answer)
     trial = msgspec.convert(msgspec.to_builtins(state), type(state))
     abilities.use(env_for(default_box(), trial, seat=seat, used=args.get("used") or []), use, answer.params)
+    if args.get("when") == "copy_or_pivot_battle" and not _battle_still_legal(trial, seat):
+        # The card library's FAQ (Tactical): a move before the battle must leave a legal
+        # battle to fight, or it cannot be made.
+        raise IllegalAction(f"{use.card}: that move leaves no legal battle to fight")
+
+
+def _battle_still_legal(state, seat: int) -> bool:
+    """Whether the battle a Copy/Pivot pip holds back for its window (still pending on the
+    stack) can be fought in `state`: attacking ships there and a defending piece."""
+    from plugins.arcs.rounds import battle_if_able  # rounds imports this module
+
+    pending = next((step.args for step in reversed(state.stack)
+                    if step.name == battle_if_able.step_name and step.args.get("seat") == seat), None)
+    if pending is None:
+        return True  # the battle was fought already: the window after it
+    here = state.systems[pending["system"]]
+    defender = pending["defender"]
+    return bool(here.ships_of(seat).total) and bool(here.ships_of(defender).total
+                                                     or any(b.owner == defender for b in here.buildings))
 
 
 @check_choice.candidates
@@ -89,7 +108,13 @@ def _choices(state, seat, prompt):
     used, look = args.get("used") or [], args.get("look", -1)
     for use in offered(state, seat, args["when"], args.get("vox", ""), used, look):
         for params in _options(state, seat, use, used, look):
-            yield {"card": use.card, "index": use.index, "params": params}
+            choice = {"card": use.card, "index": use.index, "params": params}
+            if args["when"] == "copy_or_pivot_battle":  # only moves that leave the battle legal
+                try:
+                    check_choice.validate(state, seat, prompt, Choice(**choice))
+                except ActionRejected:
+                    continue
+            yield choice
 
 
 def _find(state, seat, args, answer: Choice) -> abilities.Use:

@@ -2,6 +2,8 @@
 answers it lists as legal; a refused answer is typed and changes nothing."""
 from __future__ import annotations
 
+import pytest
+
 from core.errors import IllegalAction
 from core.state import Action
 from plugins.arcs.content import default_box
@@ -362,3 +364,35 @@ def test_loyal_engineers_pay_a_cloud_city_with_any_token_L09_BC01_ARCS_313():
         s = t.state
         assert [(b.kind, b.owner) for b in s.systems["3.1"].buildings] == [("city", 1), ("city", 0)]
         assert s.players[0].resources[0] is None and s.supply["fuel"] == fuel + 1
+
+
+def test_tactical_move_before_the_battle_must_leave_a_legal_battle_LEAD06():
+    """Tactical (LEAD06), card FAQ: the move before a battle may use other ships, but it
+    must leave a legal battle to fight, else it cannot be made: moving the only attacking
+    ship out of 2.1 is neither listed nor accepted (typed, nothing changed); moving another
+    ship is."""
+    from core.state import encode_msgpack
+
+    t = fresh_table()
+    own(t, 1, "LEAD06")
+    put(t, "6.3", 0, fresh=1)
+    put(t, "6.3", 2, fresh=1)
+    put(t, "2.1", 0, fresh=1)
+    put(t, "2.1", 1, fresh=1)
+    put(t, "2.2", 1, fresh=1)
+    restart_round(t, [["ADM2"], ["AGG3"], ["MOB3"]], initiative=0)
+    answer(t, 0, "lead", card="ADM2")
+    if prompt_of(t, 0).kind == "declare":
+        answer(t, 0, "declare", ambition="")
+    act(t, 0, "done")
+    answer(t, 1, "play", card="AGG3", kind="pivot")
+    t.act(1, listed(t, 1, act="battle", system="2.1", defender=0)[0])
+    assert prompt_of(t, 1).args["when"] == "copy_or_pivot_battle"
+    away = {"origin": "2.1", "path": ["2G"], "fresh": 1, "damaged": 0}
+    assert not listed(t, 1, card="LEAD06", params=away)
+    index = next(i for i, a in enumerate(BOX.leaders["LEAD06"].abilities) if a.do == "move_before_or_after")
+    before = encode_msgpack(t.state)
+    with pytest.raises(IllegalAction):
+        t.act(1, Action("use_ability", {"card": "LEAD06", "index": index, "params": away}))
+    assert encode_msgpack(t.state) == before
+    assert listed(t, 1, card="LEAD06", params={"origin": "2.2", "path": ["2.1"], "fresh": 1, "damaged": 0})
