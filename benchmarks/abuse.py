@@ -17,7 +17,7 @@ For each it prints the act p50/p99/max, what the attack got (refused by code, or
 and the server's resident memory afterwards; the last line is one JSON object. It exits
 non-zero if an act p99 is over 50 ms, or an attack was neither refused nor bounded.
 
-The attacker connects from 127.0.0.2, the victim from 127.0.0.1 (both loopback): every limit
+The attacker connects from 127.0.0.2-5 (one address per attack), the victim from 127.0.0.1 (all loopback): every limit
 keeps its default - cost, repeated fields, HTTP rates per token and per address (a flood
 past 1,000 requests/s is answered 429, a WebSocket refused more than 10 times is closed
 with 4429 and its address's next connects refused (403); an address penalized past its
@@ -54,7 +54,11 @@ from tests.api.services import REDIS_URL, Server  # noqa: E402
 
 TARGET_P99_MS = 50.0
 OPEN_TABLES_QUOTA = 10  # the default CONCLAVE_OPEN_TABLES_PER_ADDRESS
-ATTACKER_ADDRESS = "127.0.0.2"  # loopback too (127/8): the server sees another client address
+# Each attack comes from its own loopback address (127/8): the server sees another client
+# than the victim, and one attack's penalty (an address shut out) never hides what the
+# next attack would have got.
+ATTACKER_ADDRESSES = {"validation": "127.0.0.2", "statejson": "127.0.0.3", "log-subscription": "127.0.0.4",
+                      "create-tables": "127.0.0.5"}
 ACT = """mutation($t: String!, $a: ActionInput!) { act(tableId: $t, action: $a) {
   __typename ... on ActRejected { code message } } }"""
 TICK = {"type": "tick", "params": {"n": 1}}
@@ -139,7 +143,7 @@ async def attack(kind: str, url: str, ws_url: str, table_id: str, seconds: float
     counts: Counter = Counter()
     until = time.monotonic() + seconds
     create = lambda i: {"query": CREATE, "variables": {"input": {"game": "endless", "players": 2}}}  # noqa: E731
-    connector = aiohttp.TCPConnector(local_addr=(ATTACKER_ADDRESS, 0))  # another client than the victim
+    connector = aiohttp.TCPConnector(local_addr=(ATTACKER_ADDRESSES[kind], 0))  # another client than the victim
     async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=30)) as session:
         if kind == "validation":
             jobs = [http_flood(session, url, lambda i, w=w: {"query": f"# {uuid.uuid4().hex} {w}\n" + REPEATED},
