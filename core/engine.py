@@ -137,7 +137,10 @@ def _answers_with(rules: Rules, prompt, action_type: str) -> bool:
     """Whether `action_type` answers `prompt` (`answer_types` without building the set)."""
     if prompt.decision:
         return action_type in rules.decisions[prompt.decision].answers
-    return any(o.type == action_type for o in prompt.options)
+    for option in prompt.options:  # a loop, not any(): this runs for every action
+        if option.type == action_type:
+            return True
+    return False
 
 
 def active_seats(state: TableState) -> list[int]:

@@ -93,7 +93,7 @@ class Ctx:
         state = self.state
         prompt = Prompt(
             id=state.next_prompt_id, seat=seat, kind=kind, options=options,
-            resume=step_name(resume), args=args, blocking=blocking, prompt_text=text, free_text=list(free_text or []),
+            resume=resume.step_name if hasattr(resume, "step_name") else step_name(resume), args=args, blocking=blocking, prompt_text=text, free_text=list(free_text or []),
             decision=decision, group=group,
         )
         state.next_prompt_id += 1
@@ -150,7 +150,10 @@ def run(ctx: Ctx) -> None:
     state = ctx.state
     handlers = ctx.rules.handlers
     budget = MAX_STEPS_PER_ACTION
-    while not state.finished and not any(p.blocking for p in state.prompts):
+    while not state.finished:
+        for prompt in state.prompts:  # a plain loop: this check runs before every step
+            if prompt.blocking:
+                return
         if not state.stack:
             if state.prompts:
                 return  # only standing windows are open (an offer, negotiations): a normal wait

@@ -12,7 +12,10 @@ from typing import Callable, Iterable
 
 def clockwise(start: int, players: int, skip: Iterable[int] = ()) -> list[int]:
     """From `start` round the table in seat order, leaving out `skip` (passed seats)."""
-    order = [(start + i) % players for i in range(players)]
+    if players <= 0:
+        return []
+    start %= players
+    order = [*range(start, players), *range(start)]
     if skip:  # asked for every turn: the common case, nobody left out, stays cheap
         gone = set(skip)
         order = [s for s in order if s not in gone]
@@ -39,9 +42,10 @@ def by_key(seats: Iterable[int], key: Callable[[int], object], reverse: bool = F
 
 def next_in(order: list[int], after: int | None) -> int | None:
     """The seat after `after` in `order` (None at its end): the order is asked afresh each turn."""
-    if after not in order:
+    try:
+        i = order.index(after)
+    except ValueError:
         return order[0] if order else None
-    i = order.index(after)
     return order[i + 1] if i + 1 < len(order) else None
 
 
