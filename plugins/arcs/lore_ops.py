@@ -31,6 +31,7 @@ from plugins.arcs.content import Box
 from plugins.arcs.court_ops import _chance, can_spend_as
 from plugins.arcs.control import controller
 from plugins.arcs.reach import reach_for
+from plugins.arcs.outrage import cover_outrage_slot
 from plugins.arcs.scoring import PHANTOM, ambition_count, marker_values
 from plugins.arcs.placing import gain
 from plugins.arcs.setup import open_slots
@@ -622,10 +623,15 @@ def _beloved_usable(env: Env, u: Use) -> bool:
 @op("influence_if_trophies_taken", params=OnCard, candidates=_influence_candidates, usable=_beloved_usable)
 def beloved(env: Env, u: Use, p: OnCard) -> None:
     """After defending in a battle where the attacker took a Trophy, the Elder may influence."""
-    check_influence(env.state, u.seat, p.card)
+    _influence_in_window(env, u, p.card)
+
+
+def _influence_in_window(env: Env, u: Use, card: str) -> None:
+    """One Influence an open window allows (Beloved, Charismatic), spending the window."""
+    check_influence(env.state, u.seat, card)
     _spend_window(env, u)
-    do_influence(env.state, u.seat, p.card)
-    env.emit("influence", seat=u.seat, card=p.card, via=u.ability.name)
+    do_influence(env.state, u.seat, card)
+    env.emit("influence", seat=u.seat, card=card, via=u.ability.name)
 
 
 def ransack_barred(state: ArcsState, box: Box, owner: int, in_battle_against_owner: bool) -> bool:
@@ -693,11 +699,7 @@ def start_outraged(state: ArcsState, box: Box, seat: int) -> list[str]:
         for r in u.ability.resources:
             if r in player.outrage:
                 continue
-            player.outrage.append(r)
-            if player.agents > 0:
-                player.agents -= 1
-            else:
-                player.outrage_placeholders.append(r)  # ARCS-194
+            cover_outrage_slot(player, r)
             covered.append(r)
     return covered
 
@@ -818,10 +820,7 @@ def tactical_move(params: dict) -> Move:
 @op("influence_before_or_after", params=OnCard, candidates=_influence_candidates, usable=_in_window)
 def charismatic(env: Env, u: Use, p: OnCard) -> None:
     """Charismatic: when a Copy or Pivot pip secures, one Influence before or after it."""
-    check_influence(env.state, u.seat, p.card)
-    _spend_window(env, u)
-    do_influence(env.state, u.seat, p.card)
-    env.emit("influence", seat=u.seat, card=p.card, via=u.ability.name)
+    _influence_in_window(env, u, p.card)
 
 
 def generous_recipient(state: ArcsState, box: Box, seat: int) -> int | None:

@@ -31,6 +31,12 @@ def provoke_outrage(box: Box, state: ArcsState, seat: int, resource: str) -> Non
         state.court_discard.append(card)
     if resource in player.outrage:
         return
+    cover_outrage_slot(player, resource)
+
+
+def cover_outrage_slot(player, resource: str) -> None:
+    """The seat is Outraged in `resource`: an agent from its supply covers that Outrage slot,
+    or a placeholder when none is left (ARCS-194)."""
     player.outrage.append(resource)
     if player.agents > 0:
         player.agents -= 1
