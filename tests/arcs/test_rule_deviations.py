@@ -196,6 +196,22 @@ def test_attuned_triggers_when_a_pivot_pip_pays_nurture_LEAD02_L10_ARCS_125():
 
 
 # -- 4. modifiers of a Move made inside other effects (ARCS-123) ------------------------------
+def _pivot_battle_in_2_1(t) -> None:
+    """Seat 1 (one fresh ship in 2.1 facing seat 0's, one in 2.2) pivots AGG3 after seat 0's
+    ADM2 lead and battles seat 0 in 2.1: the Copy/Pivot battle window is open."""
+    put(t, "2.1", 0, fresh=1)
+    put(t, "2.1", 1, fresh=1)
+    put(t, "2.2", 1, fresh=1)
+    restart_round(t, [["ADM2"], ["AGG3"], ["MOB3"]], initiative=0)
+    answer(t, 0, "lead", card="ADM2")
+    if prompt_of(t, 0).kind == "declare":
+        answer(t, 0, "declare", ambition="")
+    act(t, 0, "done")
+    answer(t, 1, "play", card="AGG3", kind="pivot")
+    t.act(1, listed(t, 1, act="battle", system="2.1", defender=0)[0])
+    assert prompt_of(t, 1).args["when"] == "copy_or_pivot_battle"
+
+
 def test_tactical_and_sprinter_moves_trigger_gate_ports_and_tactical_opens_the_sprint_LEAD06_L03_L08(monkeypatch):
     """ARCS-123: Tactical's move (LEAD06) into a gate whose controller holds Gate Ports (L08)
     and a fresh starport there gives that controller a captive, as a pip's move does; the
@@ -214,18 +230,7 @@ def test_tactical_and_sprinter_moves_trigger_gate_ports_and_tactical_opens_the_s
         s.systems[gate].buildings.append(Building(kind="starport", owner=2))
         s.players[2].starports -= 1
     put(t, "6.3", 0, fresh=1)
-    put(t, "2.1", 0, fresh=1)
-    put(t, "2.1", 1, fresh=1)
-    put(t, "2.2", 1, fresh=1)
-    restart_round(t, [["ADM2"], ["AGG3"], ["MOB3"]], initiative=0)
-    answer(t, 0, "lead", card="ADM2")
-    if prompt_of(t, 0).kind == "declare":
-        answer(t, 0, "declare", ambition="")
-    act(t, 0, "done")
-    answer(t, 1, "play", card="AGG3", kind="pivot")
-    battle = listed(t, 1, act="battle", system="2.1", defender=0)[0]
-    t.act(1, battle)
-    assert prompt_of(t, 1).args["when"] == "copy_or_pivot_battle"
+    _pivot_battle_in_2_1(t)
     agents = s.players[1].agents
     (move,) = listed(t, 1, card="LEAD06", params={"origin": "2.2", "path": ["2G"], "fresh": 1, "damaged": 0})
     t.act(1, move)
@@ -377,17 +382,7 @@ def test_tactical_move_before_the_battle_must_leave_a_legal_battle_LEAD06():
     own(t, 1, "LEAD06")
     put(t, "6.3", 0, fresh=1)
     put(t, "6.3", 2, fresh=1)
-    put(t, "2.1", 0, fresh=1)
-    put(t, "2.1", 1, fresh=1)
-    put(t, "2.2", 1, fresh=1)
-    restart_round(t, [["ADM2"], ["AGG3"], ["MOB3"]], initiative=0)
-    answer(t, 0, "lead", card="ADM2")
-    if prompt_of(t, 0).kind == "declare":
-        answer(t, 0, "declare", ambition="")
-    act(t, 0, "done")
-    answer(t, 1, "play", card="AGG3", kind="pivot")
-    t.act(1, listed(t, 1, act="battle", system="2.1", defender=0)[0])
-    assert prompt_of(t, 1).args["when"] == "copy_or_pivot_battle"
+    _pivot_battle_in_2_1(t)
     away = {"origin": "2.1", "path": ["2G"], "fresh": 1, "damaged": 0}
     assert not listed(t, 1, card="LEAD06", params=away)
     index = next(i for i, a in enumerate(BOX.leaders["LEAD06"].abilities) if a.do == "move_before_or_after")
