@@ -27,13 +27,13 @@ class Pieces(msgspec.Struct, array_like=True, omit_defaults=True):
 
 
 class BlightedReachState(ArcsState, kw_only=True):
-    # Public: the map's campaign pieces, the supplies, booklet, titles and revealed Fates.
-    # Secret (absent from `visible`): the hands and decks of the base state, the lore deck
-    # and each player's Fate offer.
+    # Public: the map's campaign pieces, the supplies, booklet and titles. Secret (absent
+    # from `visible`): the base state's hands and decks, the lore deck, each player's Fate
+    # offer and kept Fate (shown only through `setup.fates_revealed` once all have chosen).
     visible = ArcsState.visible + (
         "act", "imperial_clusters", "imperial", "blight", "imperial_supply", "blight_supply",
         "free_city_supply", "free_starport_supply", "council", "booklet",
-        "fates", "titles", "first_regent", "placement_order", "placements_done",
+        "titles", "first_regent", "placement_order", "placements_done",
         "mulligan_open", "rolls")
     act: int = 1
     imperial_clusters: list[int] = []          # the two clusters the number die chose (BR-048)
@@ -49,7 +49,7 @@ class BlightedReachState(ArcsState, kw_only=True):
                                                # is the current Imperial Policy (BR-046, BR-047)
     lore_deck: list[str] = []                  # the lore cards not shuffled into the Court (secret)
     fate_offers: list[list[str]] = []          # per seat, the 2 A Fates drawn (secret, BR-053)
-    fates: list[str] = []                      # per seat, the Fate revealed ("" until revealed)
+    fates: list[str] = []                      # per seat, the Fate kept (secret until all chose: `fates_revealed`)
     titles: list[Literal["regent", "outlaw"]] = []  # per seat, the title card's side up (BR-057)
     first_regent: int = -1                     # the seat with the First Regent tile, -1 nobody (BR-058)
     placement_order: list[int] = []            # seats still to place starting pieces, next first (BR-059, BR-061)
