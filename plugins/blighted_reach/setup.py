@@ -28,7 +28,15 @@ SYMBOLS = {"arrow": "arrow", "hex": "hexagon", "moon": "crescent"}
 
 
 def rng_roll(rng: Rng) -> Roll:
+    """A silent roll from the table's RNG (tests, or a setup that announces nothing)."""
     return lambda die, faces: faces[rng.below(len(faces))]
+
+
+def chance_roll(ctx) -> Roll:
+    """A roll through `core.chance.roll`: the same RNG, announced as a public event."""
+    from core.chance import roll
+
+    return lambda die, faces: faces[roll(ctx, None, {die: list(faces)}, [die], why="act_one_setup")[0][1]]
 
 
 def cluster_systems(box: Box, cluster: int) -> list[str]:

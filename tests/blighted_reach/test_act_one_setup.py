@@ -351,3 +351,40 @@ def test_hidden_setup_information_is_not_visible():
     secret = {"hands", "action_deck", "action_discard", "court_deck", "lore_deck", "fate_offers", "fates", "facedown"}
     assert not secret & set(BlightedReachState.visible)
     assert set(BlightedReachState.visible) <= set(BlightedReachState.__struct_fields__)
+
+
+def test_BR_048_049_rolls_through_core_chance_are_announced():
+    """BR-048/BR-049: run through a flow context, both setup rolls are public events and
+    the clusters and Free cities follow what the events say."""
+    from types import SimpleNamespace
+
+    from core.flow import Ctx
+
+    state = BlightedReachState(game="blighted_reach", seats=[Seat(index=i) for i in range(3)], rng=seed_state(8))
+    ctx = Ctx(state, SimpleNamespace())
+    br.set_up_act_one(BOX, CBOX, state, ctx.rng, br.chance_roll(ctx))
+    rolls = [e for e in ctx.events if e.type == "roll"]
+    shown = [r.data["dice"][0]["shows"] for r in rolls]
+    assert [r.data["dice"][0]["die"] for r in rolls] == ["number", "event"]
+    assert state.imperial_clusters[0] == shown[0] and state.rolls["event"] == shown[1]
+    assert problems(BOX, CBOX, state) == []
+
+
+def test_BR_059_every_imperial_pair_fits_four_players():
+    """BR-059/BR-061/BR-062: any two neighbouring clusters hold at least 8 building slots
+    on their planets, so 4 players' 8 starting buildings always fit."""
+    for first in range(1, 7):
+        state = table(4, first, fixed(first, "arrow"))
+        place_all(state)
+        assert state.placements_done == 8 and problems(BOX, CBOX, state) == []
+
+
+def test_BR_060_a_building_the_seat_has_no_more_of_is_refused():
+    state = table(3, 2)
+    seat = state.placement_order[0]
+    state.players[seat].starports = 0
+    system = next(s for s in sorted(state.imperial) if BOX.systems[s])
+    before = snapshot(state)
+    with pytest.raises(IllegalAction):
+        br.place_start(BOX, CBOX, state, seat, system, "starport")
+    assert snapshot(state) == before
