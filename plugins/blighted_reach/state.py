@@ -1,0 +1,58 @@
+"""The Blighted Reach table state: the Arcs state plus what the campaign adds to the table
+(the Empire's ships, the Blight, the Free States, the rules booklet, titles and Fates).
+
+Free cities and starports stand in a system's building slots like any building, owned by
+`FREE` (-1): a slot is filled whoever holds it, so slot counts stay one list.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from plugins.arcs.state import ArcsState
+
+FREE = -1  # the owner of a Free city or Free starport
+
+
+class Pieces(msgspec.Struct, array_like=True, omit_defaults=True):
+    """Imperial ships or Blight in one system, by side showing."""
+
+    fresh: int = 0
+    damaged: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.fresh + self.damaged
+
+
+class BlightedReachState(ArcsState, kw_only=True):
+    # Public: the map's campaign pieces, the supplies, booklet and titles. Secret (absent
+    # from `visible`): the base state's hands and decks, the lore deck, each player's Fate
+    # offer and kept Fate (shown only through `setup.fates_revealed` once all have chosen).
+    visible = ArcsState.visible + (
+        "act", "imperial_clusters", "imperial", "blight", "imperial_supply", "blight_supply",
+        "free_city_supply", "free_starport_supply", "council", "booklet",
+        "titles", "first_regent", "placement_order", "placements_done",
+        "mulligan_open", "rolls")
+    act: int = 1
+    imperial_clusters: list[int] = []          # the two clusters the number die chose (BR-048)
+    imperial: dict[str, Pieces] = {}           # Imperial ships per system (only systems with some)
+    blight: dict[str, Pieces] = {}             # Blight per system (only systems with some)
+    imperial_supply: int = 15                  # Imperial ships off the map (BR-013)
+    blight_supply: int = 24                    # Blight tokens off the map (BR-035)
+    free_city_supply: int = 28                 # Free cities off the map (BR-035)
+    free_starport_supply: int = 14             # Free starports off the map (BR-035)
+    council: Literal["AID01A", "AID01B"] = "AID01A"  # the Imperial Council's face up side (BR-045)
+    booklet: list[list[str]] = []              # rules booklet slots in order, each slot's cards top
+                                               # first: Edicts in play; the Govern stack's top card
+                                               # is the current Imperial Policy (BR-046, BR-047)
+    lore_deck: list[str] = []                  # the lore cards not shuffled into the Court (secret)
+    fate_offers: list[list[str]] = []          # per seat, the 2 A Fates drawn (secret, BR-053)
+    fates: list[str] = []                      # per seat, the Fate kept (secret until all chose: `fates_revealed`)
+    titles: list[Literal["regent", "outlaw"]] = []  # per seat, the title card's side up (BR-057)
+    first_regent: int = -1                     # the seat with the First Regent tile, -1 nobody (BR-058)
+    placement_order: list[int] = []            # seats still to place starting pieces, next first (BR-059, BR-061)
+    placements_done: int = 0                   # starting placements made so far
+    mulligan_open: int = -1                    # 2 players: the seat that may still mulligan (BR-064)
+    rolls: dict[str, str] = {}                 # setup die results, public: "number" and "event"
