@@ -91,3 +91,16 @@ def place_waiting(state) -> None:
 
     for record in list(state.placing):
         placing.apply(state, record, next(placing.outcomes(default_box(), state, record)))
+
+
+def set_slots(t, seat: int, resources: list) -> None:
+    """The seat's resource slots hold exactly these (taken from / returned to the supply)."""
+    s = t.state
+    p = s.players[seat]
+    for r in p.resources:
+        if r:
+            s.supply[r] += 1
+    p.resources = list(resources) + [None] * (len(p.resources) - len(resources))
+    for r in resources:
+        if r:
+            s.supply[r] -= 1

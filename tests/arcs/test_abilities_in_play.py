@@ -9,7 +9,7 @@ from core.engine import create_table, legal_actions
 from core.errors import ActionRejected, IllegalAction
 from core.state import Action, encode_msgpack
 from plugins.arcs.content import default_box
-from tests.arcs.flow_helpers import act, answer, clear_map, place_first, prompt_of, put, restart_round, table
+from tests.arcs.flow_helpers import act, answer, clear_map, place_first, prompt_of, put, restart_round, set_slots, table
 
 BOX = default_box()
 
@@ -46,16 +46,6 @@ def in_court(t, card: str, agents: list[int]) -> None:
         s.players[seat].agents -= n
 
 
-def set_slots(t, seat: int, resources: list) -> None:
-    s = t.state
-    p = s.players[seat]
-    for r in p.resources:
-        if r:
-            s.supply[r] += 1
-    p.resources = list(resources) + [None] * (len(p.resources) - len(resources))
-    for r in resources:
-        if r:
-            s.supply[r] -= 1
 
 
 def listed(t, seat: int, **match) -> list[Action]:

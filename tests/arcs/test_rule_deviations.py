@@ -173,7 +173,7 @@ def _nurture_after(t, kind: str):
     own(t, 1, "LEAD02")
     own(t, 1, "L10")
     _city(t, "2.2", 1)
-    set_slots = __import__("tests.arcs.test_abilities_in_play", fromlist=["set_slots"]).set_slots
+    from tests.arcs.flow_helpers import set_slots
     set_slots(t, 1, [None, None])
     restart_round(t, [["ADM2"], ["CON3"], ["MOB3"]], initiative=0)
     answer(t, 0, "lead", card="ADM2")

@@ -10,7 +10,7 @@ from core.engine import legal_actions
 from core.errors import ActionRejected, IllegalAction
 from core.state import Action, encode_msgpack
 from plugins.arcs.state import Building
-from tests.arcs.flow_helpers import act, answer, clear_map, prompt_of, put, restart_round, table
+from tests.arcs.flow_helpers import act, answer, clear_map, prompt_of, put, restart_round, set_slots, table
 
 
 def bare(players: int = 3):
@@ -28,17 +28,7 @@ def lead(t, card: str, hands=None):
         answer(t, 0, "declare", ambition="")
 
 
-def slots(t, seat: int, resources: list) -> None:
-    """The seat's resource slots hold exactly these (taken from / returned to the supply)."""
-    s = t.state
-    p = s.players[seat]
-    for r in p.resources:
-        if r:
-            s.supply[r] += 1
-    p.resources = list(resources) + [None] * (len(p.resources) - len(resources))
-    for r in resources:
-        if r:
-            s.supply[r] -= 1
+slots = set_slots  # the seat's resource slots hold exactly these (flow_helpers)
 
 
 def refused(t, seat, params, error=ActionRejected):
