@@ -104,3 +104,21 @@ def set_slots(t, seat: int, resources: list) -> None:
     for r in resources:
         if r:
             s.supply[r] -= 1
+
+
+def follow(t, seat: int, card: str, kind: str) -> None:
+    """Play a follower's card and, if it is asked, decline the seize."""
+    answer(t, seat, "play", card=card, kind=kind)
+    if prompt_of(t, seat).kind == "seize":
+        answer(t, seat, "seize", card="")
+
+
+def play_round(t, lead: str, follows: list[tuple[str, str]], ambition: str = "") -> None:
+    """One whole round from seat 0's lead (declaring `ambition`, or nothing): seats 1, 2, ...
+    follow with (card, kind), no seize, and every seat ends its turn at once."""
+    answer(t, 0, "lead", card=lead)
+    answer(t, 0, "declare", ambition=ambition)
+    act(t, 0, "done")
+    for seat, (card, kind) in enumerate(follows, start=1):
+        follow(t, seat, card, kind)
+        act(t, seat, "done")

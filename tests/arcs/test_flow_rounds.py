@@ -6,7 +6,7 @@ import pytest
 
 from core.errors import ActionRejected
 from core.state import encode_msgpack
-from tests.arcs.flow_helpers import act, answer, prompt_of, restart_round, table
+from tests.arcs.flow_helpers import act, answer, play_round, prompt_of, restart_round, table
 
 
 def options(t, seat):
@@ -121,13 +121,7 @@ def test_a_chapter_of_rounds_ends_when_the_hands_are_empty_ARCS_109_246_251_257(
     ARCS-251: the markers come back with C flipped; ARCS-257: the holder keeps the initiative."""
     t = table(3)
     restart_round(t, [["CON2"], ["CON5"], ["ADM3"]], initiative=0)
-    answer(t, 0, "lead", card="CON2")
-    answer(t, 0, "declare", ambition="tycoon")
-    act(t, 0, "done")
-    answer(t, 1, "play", card="CON5", kind="surpass")
-    act(t, 1, "done")
-    answer(t, 2, "play", card="ADM3", kind="copy")
-    act(t, 2, "done")
+    play_round(t, "CON2", [("CON5", "surpass"), ("ADM3", "copy")], ambition="tycoon")
     s = t.state
     assert s.chapter == 2 and s.initiative == 1
     assert [(m.id, m.flipped) for m in s.markers_available] == [("A", False), ("B", False), ("C", True)]

@@ -18,12 +18,11 @@ from plugins.arcs.placing_flow import DECISION, settling
 from plugins.arcs.rounds import round_start
 from plugins.arcs.state import Trophy
 from tests.arcs import test_actions
-from tests.arcs.flow_helpers import act, answer, placements, prompt_of, put, restart_round
+from tests.arcs.flow_helpers import act, answer, follow, placements, play_round, prompt_of, put, restart_round
 from tests.arcs.test_abilities_in_play import own
 from tests.arcs.test_rules_b_battle import rolls
 from tests.arcs.test_rules_b_pieces import city
 from tests.arcs.test_rules_b_turn import bare, lead, slots
-from tests.arcs.test_rules_c_chapters import follow
 
 BOX = default_box()
 N = None
@@ -214,13 +213,7 @@ def test_a_city_returned_at_chapter_end_lets_its_owner_rearrange_and_discard_ARC
     s.ambition_boxes["warlord"] = [marker]
     sound(t)
     restart_round(t, [["CON3"], ["MOB5"], ["ADM3"]], initiative=0)
-    answer(t, 0, "lead", card="CON3")
-    answer(t, 0, "declare", ambition="")
-    act(t, 0, "done")
-    follow(t, 1, "MOB5", "pivot")
-    act(t, 1, "done")
-    follow(t, 2, "ADM3", "copy")
-    act(t, 2, "done")
+    play_round(t, "CON3", [("MOB5", "pivot"), ("ADM3", "copy")])
     s = t.state
     owner = s.players[1]
     assert owner.cities_on_board == [False, False, True, True, True]

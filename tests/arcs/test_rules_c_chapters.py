@@ -10,14 +10,7 @@ from core.errors import ActionRejected
 from core.state import Action, encode_msgpack
 from plugins.arcs.actions import do_influence
 from plugins.arcs.state import Building, Ships
-from tests.arcs.flow_helpers import act, answer, prompt_of, restart_round, table
-
-
-def follow(t, seat, card, kind):
-    """Play a follower's card and, if it is asked, decline the seize."""
-    answer(t, seat, "play", card=card, kind=kind)
-    if prompt_of(t, seat).kind == "seize":
-        answer(t, seat, "seize", card="")
+from tests.arcs.flow_helpers import act, answer, follow, play_round, prompt_of, restart_round, table
 
 
 def legal(t, seat):
@@ -68,13 +61,7 @@ def test_power_is_checked_only_at_chapter_end():
     t = table(3)
     restart_round(t, [["CON3", "ADM4"], ["MOB5", "AGG2"], ["ADM3", "MOB3"]], initiative=0)
     t.state.players[1].power = 30
-    answer(t, 0, "lead", card="CON3")
-    answer(t, 0, "declare", ambition="")
-    act(t, 0, "done")
-    follow(t, 1, "MOB5", "pivot")
-    act(t, 1, "done")
-    follow(t, 2, "ADM3", "copy")
-    act(t, 2, "done")
+    play_round(t, "CON3", [("MOB5", "pivot"), ("ADM3", "copy")])
     assert not t.state.finished and prompt_of(t, 0).kind == "lead"  # a second round
     answer(t, 0, "lead", card="ADM4")
     answer(t, 0, "declare", ambition="")

@@ -13,6 +13,7 @@ from plugins.arcs.graphql import from_view
 from plugins.arcs.invariants import problems
 from plugins.arcs.content import default_box
 from tests.arcs.flow_helpers import act, answer, clear_map, prompt_of, restart_round
+from tests.arcs.flow_helpers import play_round as play_whole_round
 from tests.arcs.test_abilities_in_play import in_court, listed
 
 HANDS = [["CON3", "ADM4"], ["MOB5", "ADM2", "MOB2"], ["ADM3", "AGG2"]]
@@ -135,13 +136,7 @@ def test_split_discard_piles_both_go_back_into_the_deal_at_chapter_end_ARCS_283_
     (ARCS-255): the public pile is empty again and every card is in exactly one place."""
     t = split_table(on=True)
     restart_round(t, [["CON2"], ["CON5"], ["ADM3"]], initiative=0)
-    answer(t, 0, "lead", card="CON2")
-    answer(t, 0, "declare", ambition="")
-    act(t, 0, "done")
-    answer(t, 1, "play", card="CON5", kind="surpass")
-    act(t, 1, "done")
-    answer(t, 2, "play", card="ADM3", kind="copy")
-    act(t, 2, "done")
+    play_whole_round(t, "CON2", [("CON5", "surpass"), ("ADM3", "copy")])
     s = t.state
     assert s.chapter == 2 and s.action_discard_up == []
     assert all(len(h) == 6 for h in s.hands) and len(s.action_discard) == 2  # ARCS-317: 20 cards, 3 players
