@@ -1,0 +1,73 @@
+"""Questions about the campaign table that many rules ask: titles, the Empire's presence,
+who controls a system. Pure reads of the state; the rules that change things live in
+their own modules (Empire, Crises, Edicts, Intermission...)."""
+from __future__ import annotations
+
+from plugins.arcs.control import controller as loyal_controller
+from plugins.blighted_reach.state import FREE, BlightedReachState, Pieces
+
+EMPIRE = -2  # the controller of a system held by the Empire (FREE, -1, owns Free buildings)
+
+
+def is_regent(state: BlightedReachState, seat: int) -> bool:
+    return state.titles[seat] == "regent"
+
+
+def is_outlaw(state: BlightedReachState, seat: int) -> bool:
+    return state.titles[seat] == "outlaw"
+
+
+def regents(state: BlightedReachState) -> list[int]:
+    return [s for s, t in enumerate(state.titles) if t == "regent"]
+
+
+def rivals(state: BlightedReachState, seat: int) -> list[int]:
+    return [s for s in range(len(state.players)) if s != seat]
+
+
+def imperial_ships(state: BlightedReachState, system: str) -> Pieces:
+    return state.imperial.get(system, Pieces())
+
+
+def blight(state: BlightedReachState, system: str) -> Pieces:
+    return state.blight.get(system, Pieces())
+
+
+def empire_controls(state: BlightedReachState, system: str) -> bool:
+    """BR-120: one fresh Imperial ship is enough, whatever Loyal ships stand there."""
+    return imperial_ships(state, system).fresh > 0
+
+
+def has_loyal_pieces(state: BlightedReachState, seat: int, system: str) -> bool:
+    """Ships or buildings of the seat's own colour in the system."""
+    here = state.systems[system]
+    return here.ships_of(seat).total > 0 or any(b.owner == seat for b in here.buildings)
+
+
+def controller(state: BlightedReachState, system: str) -> int | None:
+    """The Empire (`EMPIRE`) where it controls, else the base game's controller of the
+    Loyal ships (a seat, or None)."""
+    if empire_controls(state, system):
+        return EMPIRE
+    return loyal_controller(state.systems[system])
+
+
+def controls_for_scoring(state: BlightedReachState, seat: int, system: str) -> bool:
+    """Control as ambitions, objectives and events count it: the First Regent counts every
+    Empire-controlled system as theirs (BR-121)."""
+    who = controller(state, system)
+    return who == seat or (who == EMPIRE and seat == state.first_regent and is_regent(state, seat))
+
+
+def controls_on_turn(state: BlightedReachState, seat: int, system: str) -> bool:
+    """Control during `seat`'s own turn: a Regent with Loyal pieces in an Empire-controlled
+    system controls it (the Presence Law, BR-122)."""
+    who = controller(state, system)
+    if who == EMPIRE:
+        return is_regent(state, seat) and has_loyal_pieces(state, seat, system)
+    return who == seat
+
+
+def free_buildings(state: BlightedReachState, system: str) -> list[int]:
+    """Slot indexes of the Free cities and starports in the system."""
+    return [i for i, b in enumerate(state.systems[system].buildings) if b.owner == FREE]
