@@ -14,7 +14,7 @@ from plugins.arcs.battle import (
     ship_capacity, total,
 )
 from plugins.arcs import lore_ops
-from plugins.arcs.content import default_box
+from plugins.arcs.content import box_for
 from plugins.arcs.court_flow import offer, offer_in_window, take
 from plugins.arcs.outrage import guarded, provoke_outrage, ransack_targets, steal_guild_card, steal_resource
 from plugins.arcs.state import Battle, Ships, Trophy
@@ -46,7 +46,7 @@ def battle(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmis
     """ARCS-171..176: one roll of the collected dice; every symbol is then resolved in order.
     Railgun Arrays (L12) first hit the attacker before the dice are collected (the card FAQ:
     the attacker then chooses dice for the ships left)."""
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     here = state.systems[system]
     which = ["assault"] * assault + ["skirmish"] * skirmish + ["raid"] * raid
     ctx.emit("battle", attacker=seat, defender=defender, system=system)
@@ -65,7 +65,7 @@ def battle(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmis
 def collect_dice(ctx):
     """After Railgun Arrays' hit (L12) the attacker collects dice for the ships left (the
     battle's named dice are not yet collected then); none if no ship is left."""
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     b = state.battle
     if not state.systems[b.system].ships_of(b.attacker).total:
         b.dice = []
@@ -84,7 +84,7 @@ def dice_collected(ctx, seat, params):
 def roll_dice(ctx):
     """The roll (public, through core.chance) of the dice collected; then the attacker's
     after-roll abilities (Skirmishers, Seeker Torpedoes) and the tally."""
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     b = state.battle
     if not state.systems[b.system].ships_of(b.attacker).total:
         b.dice = []
@@ -95,7 +95,7 @@ def roll_dice(ctx):
 @steps("tally")
 def tally(ctx):
     """The final roll's symbols; intercepts with Mirror Plating (L04) and Signal Breaker (L06)."""
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     b = state.battle
     r = total(box.dice, [tuple(f) for f in b.roll])
     b.hit, b.building_hit, b.self_hit, b.key = r.hit, r.building_hit, r.self_hit, r.key
@@ -130,7 +130,7 @@ def resolve(ctx):
         return raid_prompt(ctx)
     state.battle = None  # ARCS-204: keys left are lost
     ctx.emit("battle_over", attacker=b.attacker, defender=b.defender, system=b.system)
-    if lore_ops.repair_drones(state, default_box(), b.attacker, b.system, attacking):  # L07
+    if lore_ops.repair_drones(state, box_for(state), b.attacker, b.system, attacking):  # L07
         ctx.emit("repaired", seat=b.attacker, system=b.system, piece="ship", why="repair_drones")
     took = len(state.players[b.attacker].trophies) > b.trophies_at_start
     ctx.push_all([(offer, {"seat": b.attacker, "when": "after_attack"}),
@@ -279,7 +279,7 @@ def city_lost(ctx, attacker: int, owner: int, system: str) -> None:
     """ARCS-191: Outrage of the planet's type on the attacker (a city in a gate: each of its
     types, Gate Stations); ARCS-196: then Ransack a Court card holding the city owner's agents
     (mandatory, the attacker picks which) unless the owner is the Elder (Beloved)."""
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     for resource in lore_ops.city_types(state, box, system) or []:
         provoke_outrage(box, state, attacker, resource)
         ctx.emit("outrage", seat=attacker, resource=resource)
@@ -311,7 +311,7 @@ def raid_options(state, box, thief: int, victim: int, keys: int) -> list[Action]
 
 
 def raid_prompt(ctx) -> None:
-    state, b, box = ctx.state, ctx.state.battle, default_box()
+    state, b, box = ctx.state, ctx.state.battle, box_for(ctx.state)
     options = raid_options(state, box, b.attacker, b.defender, b.key)
     if len(options) == 1:
         b.key = 0
@@ -322,7 +322,7 @@ def raid_prompt(ctx) -> None:
 
 @steps("raided")
 def raided(ctx, seat, params):
-    state, b, box = ctx.state, ctx.state.battle, default_box()
+    state, b, box = ctx.state, ctx.state.battle, box_for(ctx.state)
     if "slot" in params:
         resource = state.players[b.defender].resources[params["slot"]]
         b.key = steal_resource(box, state, seat, b.defender, params["slot"], b.key)

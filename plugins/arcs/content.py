@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Generic, Literal, TypeVar
+from typing import Callable, Generic, Literal, TypeVar
 
 import msgspec
 
@@ -441,3 +441,19 @@ def load_box(folder: Path = DEFAULT_BOX) -> Box:
 @lru_cache(maxsize=4)
 def default_box() -> Box:
     return load_box(DEFAULT_BOX)
+
+
+# A game built on these rules (the campaign) plays with a box of its own: its Court, its
+# action deck. The flow asks `box_for(state)` so the same rules read the right cards.
+_GAME_BOXES: dict[str, Callable[[], Box]] = {}
+
+
+def register_box(game: str, loader: Callable[[], Box]) -> None:
+    """Make `loader()` the box of `game`'s tables (the base box otherwise)."""
+    _GAME_BOXES[game] = loader
+
+
+def box_for(state) -> Box:
+    """The box this table plays with."""
+    loader = _GAME_BOXES.get(state.game)
+    return loader() if loader is not None else default_box()

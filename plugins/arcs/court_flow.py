@@ -8,7 +8,7 @@ import msgspec
 from core.errors import ActionRejected, IllegalAction
 from plugins.arcs import abilities
 from plugins.arcs.actions import dispose_vox, refill_court, take_court_card
-from plugins.arcs.content import default_box
+from plugins.arcs.content import box_for
 from plugins.arcs.tables import decisions, steps
 from plugins.arcs import lore_ops
 from plugins.arcs.moments import env_for, write_back
@@ -31,7 +31,7 @@ def offered(state, seat: int, when: str, vox: str = "", used: list | None = None
     """The abilities open to `seat` at this trigger that `abilities.can_use` allows now: a
     secured Vox card's own, or the held ones, less those already used at this trigger.
     Standing rules are never offered (the rules read them)."""
-    box = default_box()
+    box = box_for(state)
     used = used or []
     if vox:
         found = abilities.secured_uses(box, vox, seat)
@@ -44,7 +44,7 @@ def offered(state, seat: int, when: str, vox: str = "", used: list | None = None
 
 
 def _options(state, seat: int, use: abilities.Use, used: list, look: int) -> list[dict]:
-    options = abilities.candidates(env_for(default_box(), state, seat=seat, used=used), use)
+    options = abilities.candidates(env_for(box_for(state), state, seat=seat, used=used), use)
     if use.ability.do == FARSEERS_SWAP:
         return [{"rival": look}]
     return options
@@ -78,7 +78,7 @@ def check_choice(state, seat, prompt, answer: Choice):
         return
     use = _find(state, seat, args, answer)
     trial = msgspec.convert(msgspec.to_builtins(state), type(state))
-    abilities.use(env_for(default_box(), trial, seat=seat, used=args.get("used") or []), use, answer.params)
+    abilities.use(env_for(box_for(state), trial, seat=seat, used=args.get("used") or []), use, answer.params)
     if args.get("when") == "copy_or_pivot_battle" and not _battle_still_legal(trial, seat):
         # The card library's FAQ (Tactical): a move before the battle must leave a legal
         # battle to fight, or it cannot be made.
@@ -133,7 +133,7 @@ def offer_done(ctx, seat, params: Choice, when: str, vox: str = "", used: list |
         return
     used = list(used or [])
     use = _find(ctx.state, seat, {"when": when, "vox": vox, "used": used, "look": look}, params)
-    env = env_for(default_box(), ctx.state, ctx, seat=seat, used=used)
+    env = env_for(box_for(ctx.state), ctx.state, ctx, seat=seat, used=used)
     undeclared = not ctx.state.ambition_declared
     abilities.use(env, use, params.params)
     write_back(ctx.state, env.moment)
@@ -154,7 +154,7 @@ def after_use(ctx, seat: int, use: abilities.Use, params: dict | None = None, de
         rifle_split(ctx, seat)
     if declared:
         ctx.push(declared_by_card, seat=seat)
-    if use.ability.do == "move_before_or_after" and abilities.held(ctx.state, default_box(), seat, "move"):
+    if use.ability.do == "move_before_or_after" and abilities.held(ctx.state, box_for(ctx.state), seat, "move"):
         landed = lore_ops.moved_fresh(lore_ops.tactical_move(params or {}))
         ctx.push_all(offer_in_window(seat, "move", facts={"landed": landed}))
 
@@ -162,7 +162,7 @@ def after_use(ctx, seat: int, use: abilities.Use, params: dict | None = None, de
 @steps("window_open")
 def window_open(ctx, seat: int, when: str, facts: dict | None = None):
     """A trigger point of a Lore or Leader ability: its abilities may be used once each."""
-    lore_ops.open_window(ctx.state, default_box(), seat, when, **(facts or {}))
+    lore_ops.open_window(ctx.state, box_for(ctx.state), seat, when, **(facts or {}))
 
 
 @steps("window_closed")
@@ -182,14 +182,14 @@ def after_scoring(ctx, scored: list):
     """The mandatory effects after scoring happen together: a Cartel's holder makes every
     Rival discard that resource (ARCS-315); Lavish discards the holder's Fuel. Outside any
     turn, the initiative holder orders them when the order matters (ARCS-270)."""
-    effects = after_scoring_effects(ctx.state, default_box(), scored)
+    effects = after_scoring_effects(ctx.state, box_for(ctx.state), scored)
     ctx.call(resolve_simultaneous, effects=[msgspec.to_builtins(e) for e in effects])
 
 
 def take(ctx, seat: int, card: str, rivals_to: str) -> None:
     """Take `card` from the Court (secure: Rival agents captured; ransack: as Trophies), then
     resolve a Vox card's effect and refill its place (ARCS-163..166)."""
-    box = default_box()
+    box = box_for(ctx.state)
     turn = ctx.state.turn
     if turn is not None and turn.seat == seat and turn.prelude:
         turn.gained.append(card)  # ARCS-117
@@ -210,5 +210,5 @@ def refill(ctx, position: int) -> None:
 
 @steps("vox_done")
 def vox_done(ctx, card: str, position: int):
-    dispose_vox(default_box(), ctx.state, card)
+    dispose_vox(box_for(ctx.state), ctx.state, card)
     refill(ctx, position)

@@ -15,7 +15,7 @@ import msgspec
 
 from core.errors import IllegalAction
 from plugins.arcs import placing
-from plugins.arcs.content import Resource, default_box
+from plugins.arcs.content import Resource, box_for
 from plugins.arcs.setup import open_slots
 from plugins.arcs.tables import decisions, steps
 
@@ -44,13 +44,13 @@ def check_placement(state, seat, prompt, answer: PlaceResources):
     record = _record(state, seat, prompt)
     if answer.number != record.number:
         raise IllegalAction(f"this is placement {record.number}, not {answer.number}")
-    placing.check(default_box(), state, record, answer.slots)
+    placing.check(box_for(state), state, record, answer.slots)
 
 
 @check_placement.candidates
 def _placements(state, seat, prompt):
     record = _record(state, seat, prompt)
-    for row in placing.outcomes(default_box(), state, record):
+    for row in placing.outcomes(box_for(state), state, record):
         yield {"number": record.number, "slots": row}
 
 
@@ -58,7 +58,7 @@ def _placements(state, seat, prompt):
 def _domains(state, seat, prompt):
     record = _record(state, seat, prompt)
     player = state.players[seat]
-    return {"open_slots": open_slots(default_box(), player), "row": list(player.resources),
+    return {"open_slots": open_slots(box_for(state), player), "row": list(player.resources),
             "tokens": list(record.tokens), "rearrange": record.rearrange}
 
 
@@ -76,7 +76,7 @@ def _apply(ctx, record: placing.Placing, row: list) -> None:
 def settle(ctx, since: int) -> None:
     """Apply forced placements, ask for the first open one; hold back the prompts opened
     since prompt id `since` while one is asked; reopen them once none is waiting."""
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     if state.finished:  # nothing to play for: each waiting token goes where it would by default
         for record in list(state.placing):
             placing.apply(state, record, next(placing.outcomes(box, state, record)))

@@ -17,7 +17,7 @@ from plugins.arcs import plays as cards
 from plugins.arcs.actions import check_secure, do_build, do_influence, do_move, do_repair, do_tax
 from plugins.arcs.battle_flow import battle
 from plugins.arcs.chapter import clean_up, deal_chapter, game_over, score_chapter, winner
-from plugins.arcs.content import default_box
+from plugins.arcs.content import box_for
 from plugins.arcs.court_flow import (
     FARSEERS_SWAP, after_scoring, after_use, offer, offer_in_window, take, window_closed, window_open,
 )
@@ -73,7 +73,7 @@ def mulligan_done(ctx, seat, params):
 @steps("chapter_end")
 def chapter_end(ctx):
     """ARCS-246..257: score, clean up, end the game or deal the next chapter."""
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     for hand in state.hands:  # ARCS-079: a chapter ended by passes discards the hands too
         state.action_discard.extend(hand)
     state.hands = [[] for _ in state.players]
@@ -84,7 +84,7 @@ def chapter_end(ctx):
 
 @steps("chapter_cleanup")
 def chapter_cleanup(ctx, scored: list):
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     clean_up(box, state, scored)
     if game_over(box, state):  # ARCS-252..254
         state.winner = winner(state)
@@ -130,7 +130,7 @@ def round_start(ctx):
 
 @steps("lead_done")
 def lead_done(ctx, seat, params):
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     if "card" not in params:  # pass (ARCS-078, ARCS-079)
         state.passes += 1
         ctx.emit("passed", seat=seat)
@@ -165,7 +165,7 @@ def declared(ctx, seat, params):
     ambition = params["ambition"]
     if not ambition:
         return
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     if lore_ops.generous_recipient(state, box, seat) is not None:
         ctx.ask(seat, "generous", [Action("give", {"card": c}) for c in state.players[seat].guild],
                 resume=generous_paid, ambition=ambition)
@@ -177,7 +177,7 @@ def declared(ctx, seat, params):
 def generous_paid(ctx, seat, params, ambition: str = ""):
     """Generous's Guild card handed over; a lead card's declaration then happens (a card's
     declaration, `ambition` "", happened already and goes on to its abilities)."""
-    recipient = lore_ops.pay_generous(ctx.state, default_box(), seat, params["card"])
+    recipient = lore_ops.pay_generous(ctx.state, box_for(ctx.state), seat, params["card"])
     ctx.emit("guild_given", seat=seat, recipient=recipient, card=params["card"], why="generous")
     if ambition:
         declare(ctx, seat, ambition)
@@ -190,7 +190,7 @@ def declared_by_card(ctx, seat: int):
     """A declaration made by a card (Galactic Bards BC25, Populist Demands BC27) is a
     declaration all the same (ARCS-124; the card FAQ: Connected triggers again): Generous
     takes its Guild card, then Farseers, Ambitious and Bold are offered."""
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     if lore_ops.generous_recipient(state, box, seat) is not None and state.players[seat].guild:
         ctx.ask(seat, "generous", [Action("give", {"card": c}) for c in state.players[seat].guild],
                 resume=generous_paid)
@@ -199,7 +199,7 @@ def declared_by_card(ctx, seat: int):
 
 
 def declare(ctx, seat: int, ambition: str) -> None:
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     marker = place_ambition_marker(box, state, ambition)
     state.declared = places_zero_marker(state, box, seat, ambition)  # BC18 Secret Order
     state.ambition_declared = ambition
@@ -210,7 +210,7 @@ def declare(ctx, seat: int, ambition: str) -> None:
 def declaration_abilities(ctx, seat: int) -> None:
     """What declaring opens: Farseers' private look first (its swap is offered after it),
     then the `declare` window (Ambitious, Bold, Farseers' swap)."""
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     if any(u.ability.do == FARSEERS_SWAP for u in abilities.held(state, box, seat, "declare")):
         rivals = [r for r in range(len(state.players)) if r != seat]
         ctx.prompt(seat, "farseers_look", [Action("look", {"rival": r}) for r in [-1, *rivals]],
@@ -225,12 +225,12 @@ def farseers_looked(ctx, seat, params):
     is offered with the other abilities of the declaration."""
     rival = params["rival"]
     if rival >= 0:
-        show_hand(env_for(default_box(), ctx.state, ctx, seat=seat), seat, rival)
+        show_hand(env_for(box_for(ctx.state), ctx.state, ctx, seat=seat), seat, rival)
     ctx.push_all(offer_in_window(seat, "declare", look=rival))
 
 
 def new_turn(state, seat: int, kind: str, card: str) -> None:
-    box = default_box()
+    box = box_for(state)
     count, actions = cards.actions_bought(box, kind, state.lead, card)
     lead_actions = list(box.actions.suits[cards.card(box, state.lead).suit])
     state.turn = Turn(seat=seat, kind=kind, pips=count, actions=actions, lead_actions=lead_actions)
@@ -258,12 +258,12 @@ def turn_prompt(ctx, seat: int):
 
 @decisions.kind("act", answer="act", params=Act, describe="One action of the turn, a Prelude spend, or done.")
 def check_turn_act(state, seat, prompt, answer):
-    check_act(default_box(), state, seat, answer)
+    check_act(box_for(state), state, seat, answer)
 
 
 @check_turn_act.candidates
 def _act_candidates(state, seat, prompt):
-    return candidates(default_box(), state, seat)
+    return candidates(box_for(state), state, seat)
 
 
 def close_prelude(state) -> None:
@@ -278,7 +278,7 @@ def close_prelude(state) -> None:
 
 @steps("acted")
 def acted(ctx, seat, params):
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     turn = state.turn
     if isinstance(params, Done):
         ctx.push(end_turn, seat=seat)
@@ -347,7 +347,7 @@ def acted(ctx, seat, params):
 
 def copy_pivot_tax(ctx, seat: int) -> None:
     """Attuned, Insatiable: a Copy or Pivot pip paid a tax (ARCS-125)."""
-    bonus = lore_ops.copy_pivot_tax_bonus(ctx.state, default_box(), seat)
+    bonus = lore_ops.copy_pivot_tax_bonus(ctx.state, box_for(ctx.state), seat)
     if bonus:
         ctx.emit("resources_gained", seat=seat, resources=bonus, why="copy_or_pivot_tax")
 
@@ -363,7 +363,7 @@ def pay(ctx, seat: int, params) -> bool:
         resource, player.resources[params.pay] = player.resources[params.pay], None
         turn.aside.append(resource)
         ctx.emit("spent", seat=seat, resource=resource)
-        if isinstance(params, Spend) and "battle_with_pips" in prelude_buys(default_box(), state, seat, resource):
+        if isinstance(params, Spend) and "battle_with_pips" in prelude_buys(box_for(state), state, seat, resource):
             turn.weapon = True  # ARCS-215; a Loyal card may make another token a Weapon, or lift Outrage (ARCS-313)
         return False
     turn.pips -= 1
@@ -374,7 +374,7 @@ def pay(ctx, seat: int, params) -> bool:
 def move(ctx, seat: int, m) -> None:
     """A move, then what it triggers: Gate Ports' capture for each gate entered (L08, its
     controller taken before the ships entered) and the Sprinter Drives window (L03)."""
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     before = lore_ops.gates_before(state, m.path)
     do_move(state, seat, m)
     ctx.emit("moved", seat=seat, origin=m.origin, path=list(m.path), fresh=m.fresh, damaged=m.damaged)
@@ -429,7 +429,7 @@ def fleet_placed(ctx, seat, params):
 
 @steps("next_turn")
 def next_turn(ctx):
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     while state.queue:
         seat = state.queue.pop(0)
         if not state.hands[seat]:  # ARCS-075
@@ -446,7 +446,7 @@ def next_turn(ctx):
 @steps("followed")
 def followed(ctx, seat, params):
     """ARCS-090..104: the card goes down as its play; then the seat may seize."""
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     card, kind = params["card"], params["kind"]
     state.hands[seat].remove(card)
     if kind == "copy":

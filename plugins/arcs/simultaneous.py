@@ -14,7 +14,7 @@ import msgspec
 
 from core.errors import IllegalAction
 from plugins.arcs import abilities, lore_ops
-from plugins.arcs.content import Box, default_box
+from plugins.arcs.content import Box, box_for
 from plugins.arcs.moments import env_for
 from plugins.arcs.state import ArcsState
 from plugins.arcs.tables import decisions, steps
@@ -86,7 +86,7 @@ def _pending(effects: list) -> list[Effect]:
 @steps("simultaneous")
 def resolve_simultaneous(ctx, effects: list):
     """Apply the pending effects, asking the chooser for the next one while the order matters."""
-    state, box = ctx.state, default_box()
+    state, box = ctx.state, box_for(ctx.state)
     pending = _pending(effects)
     if not order_matters(state, box, pending):
         for e in pending:
@@ -111,6 +111,6 @@ def _effect_candidates(state, seat, prompt):
 @steps("effect_chosen")
 def effect_chosen(ctx, seat, params: Effect, effects: list):
     pending = _pending(effects)
-    apply_effect(ctx.state, default_box(), params, ctx)
+    apply_effect(ctx.state, box_for(ctx.state), params, ctx)
     pending.remove(params)
     ctx.push(resolve_simultaneous, effects=[msgspec.to_builtins(e) for e in pending])

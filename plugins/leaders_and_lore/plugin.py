@@ -18,7 +18,7 @@ from core.flow import StepTable
 from core.hookspecs import hookimpl
 from core.plugins import ModuleSpec
 from plugins.arcs import leaders
-from plugins.arcs.content import default_box
+from plugins.arcs.content import box_for
 from plugins.arcs.lore_ops import KEY
 
 MODULE_ID = KEY
@@ -40,7 +40,7 @@ def lore_per_player(state) -> int:
 
 
 def box(state):
-    return default_box()
+    return box_for(state)
 
 
 class Pick(msgspec.Struct, forbid_unknown_fields=True):
