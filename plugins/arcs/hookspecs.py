@@ -25,3 +25,43 @@ def arcs_setup_steps(ctx: Ctx) -> None:
 def arcs_place_starting_pieces(ctx: Ctx, seat: int) -> bool:
     """Place `seat`'s starting pieces and resources; return True when this module did, so
     the game does not place the standard ones. First True wins."""
+
+
+# -- games built on the Arcs rules (the campaign): cards that are not base action cards ----
+# The base rules ask these only for a card outside the base action deck (`plays.is_action_card`),
+# so a base game never pays for them.
+@hookspec(firstresult=True)
+def arcs_follow_kinds(state, seat: int, card: str) -> list[str] | None:
+    """How a card that is not a base action card may follow the lead (e.g. ["event"]); an
+    empty list: it may not follow."""
+
+
+@hookspec(firstresult=True)
+def arcs_may_lead(state, seat: int, card: str) -> bool | None:
+    """Whether a card that is not a base action card may be led."""
+
+
+@hookspec(firstresult=True)
+def arcs_may_seize_with(state, seat: int, card: str) -> bool | None:
+    """Whether a card that is not a base action card may go face down to seize."""
+
+
+@hookspec(firstresult=True)
+def arcs_play_buys(state, seat: int, kind: str, card: str) -> tuple[int, list[str]] | None:
+    """(actions, from which list) a play of such a card buys."""
+
+
+@hookspec
+def arcs_round_end(ctx: Ctx) -> None:
+    """After the initiative check and the discard of a round: push what the round's end
+    resolves (the campaign's events); it runs before the next round starts."""
+
+
+@hookspec(firstresult=True)
+def arcs_game_over(state) -> bool | None:
+    """After a chapter's clean-up: whether the game ends now (None: the base rule)."""
+
+
+@hookspec(firstresult=True)
+def arcs_result(ctx: Ctx) -> dict | None:
+    """The finished game's result (None: the base game's most-Power winner)."""

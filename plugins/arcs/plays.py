@@ -16,6 +16,18 @@ def card(box: Box, card_id: str):
     return next(c for c in box.actions.cards if c.id == card_id)
 
 
+_ACTION_IDS: dict[int, tuple[Box, frozenset[str]]] = {}  # the box is kept: its id is never reused
+
+
+def is_action_card(box: Box, card_id: str) -> bool:
+    """Whether the card is one of the box's base action cards (a game built on Arcs may add
+    others to the deck, the campaign's Event cards: the `arcs_*` card hooks decide those)."""
+    known = _ACTION_IDS.get(id(box))
+    if known is None:
+        known = _ACTION_IDS[id(box)] = (box, frozenset(c.id for c in box.actions.cards))
+    return card_id in known[1]
+
+
 def follow_kinds(box: Box, lead: str, declared: bool, played: str) -> set[str]:
     """How `played` may follow `lead` (ARCS-091..096): Copy always (face down); Pivot with
     another suit; Surpass with the lead suit and a higher number than the lead's current one."""

@@ -86,10 +86,13 @@ def chapter_end(ctx):
 def chapter_cleanup(ctx, scored: list):
     state, box = ctx.state, box_for(ctx.state)
     clean_up(box, state, scored)
-    if game_over(box, state):  # ARCS-252..254
-        state.winner = winner(state)
-        ctx.finish({"winners": [state.winner], "power": [p.power for p in state.players],
-                    "chapter": state.chapter})
+    over = ctx.hook.arcs_game_over(state=state)  # a game built on Arcs may end otherwise (an Act)
+    if over if over is not None else game_over(box, state):  # ARCS-252..254
+        result = ctx.hook.arcs_result(ctx=ctx)
+        if result is None:
+            state.winner = winner(state)
+            result = {"winners": [state.winner], "power": [p.power for p in state.players], "chapter": state.chapter}
+        ctx.finish(result)
         return
     reset_for_deal(state)
     deal_chapter(box, state)
@@ -124,8 +127,10 @@ def round_start(ctx):
         state.initiative = next_holder(state, holder)
         ctx.emit("initiative", seat=state.initiative, why="empty hand")
         holder = state.initiative
-    options = [Action("lead", {"card": c}) for c in state.hands[holder]] + [Action("pass")]
-    ctx.prompt(holder, "lead", options, resume=lead_done)
+    box = box_for(state)
+    options = [Action("lead", {"card": c}) for c in state.hands[holder]
+               if cards.is_action_card(box, c) or ctx.hook.arcs_may_lead(state=state, seat=holder, card=c)]
+    ctx.prompt(holder, "lead", options + [Action("pass")], resume=lead_done)
 
 
 @steps("lead_done")
@@ -229,16 +234,20 @@ def farseers_looked(ctx, seat, params):
     ctx.push_all(offer_in_window(seat, "declare", look=rival))
 
 
-def new_turn(state, seat: int, kind: str, card: str) -> None:
+def new_turn(state, seat: int, kind: str, card: str, hook=None) -> None:
+    """The turn a play opens; a card outside the base deck buys what `arcs_play_buys` says."""
     box = box_for(state)
-    count, actions = cards.actions_bought(box, kind, state.lead, card)
+    bought = None
+    if not cards.is_action_card(box, card) and hook is not None:
+        bought = hook.arcs_play_buys(state=state, seat=seat, kind=kind, card=card)
+    count, actions = bought if bought is not None else cards.actions_bought(box, kind, state.lead, card)
     lead_actions = list(box.actions.suits[cards.card(box, state.lead).suit])
     state.turn = Turn(seat=seat, kind=kind, pips=count, actions=actions, lead_actions=lead_actions)
 
 
 @steps("begin_turn")
 def begin_turn(ctx, seat: int, kind: str, card: str):
-    new_turn(ctx.state, seat, kind, card)
+    new_turn(ctx.state, seat, kind, card, ctx.hook)
     if kind in ("surpass", "pivot"):
         ctx.push(turn_prompt, seat=seat)
         ctx.push(offer, seat=seat, when="surpass_or_pivot")
@@ -436,7 +445,11 @@ def next_turn(ctx):
             continue
         options = []
         for c in state.hands[seat]:
-            for kind in sorted(cards.follow_kinds(box, state.lead, state.declared, c)):
+            if cards.is_action_card(box, c):
+                kinds = sorted(cards.follow_kinds(box, state.lead, state.declared, c))
+            else:
+                kinds = ctx.hook.arcs_follow_kinds(state=state, seat=seat, card=c) or []
+            for kind in kinds:
                 options.append(Action("play", {"card": c, "kind": kind}))
         ctx.prompt(seat, "follow", options, resume=followed)
         return
@@ -466,7 +479,7 @@ def followed(ctx, seat, params):
             and abilities.held(state, box, seat, "surpass_or_pivot"):
         # Galactic Bards: seize and declare in either order (card FAQ): the turn begins and
         # its offer comes before the seize, and again after it if it was not used
-        new_turn(state, seat, kind, card)
+        new_turn(state, seat, kind, card, ctx.hook)
         ctx.push_all([(offer, {"seat": seat, "when": "surpass_or_pivot"}), (seize_offer, {"seat": seat}),
                       (offer, {"seat": seat, "when": "surpass_or_pivot"}), (turn_prompt, {"seat": seat})])
         return
@@ -481,7 +494,12 @@ def seize_offer(ctx, seat: int):
     state = ctx.state
     if state.seized or seat == state.initiative or not state.hands[seat]:
         return
-    options = [Action("seize", {"card": ""})] + [Action("seize", {"card": c}) for c in state.hands[seat]]
+    box = box_for(state)
+    usable = [c for c in state.hands[seat]
+              if cards.is_action_card(box, c) or ctx.hook.arcs_may_seize_with(state=state, seat=seat, card=c)]
+    if not usable:
+        return
+    options = [Action("seize", {"card": ""})] + [Action("seize", {"card": c}) for c in usable]
     ctx.prompt(seat, "seize", options, resume=seize_done)
 
 
@@ -513,7 +531,8 @@ def round_end(ctx):
     discard_round(state)
     for card in settle_unions(state):  # ARCS-314: a Union's holder takes its action card
         ctx.emit("union_settled", card=card)
+    ctx.push(round_start)
+    ctx.hook.arcs_round_end(ctx=ctx)  # sees this round's plays; what it pushes runs before the next round
     state.lead, state.lead_seat, state.declared = "", -1, False  # ARCS-089: the zero marker goes home
     state.ambition_declared = ""
     state.plays, state.facedown, state.surpasses = [], [], []
-    ctx.push(round_start)

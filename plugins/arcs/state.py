@@ -71,7 +71,7 @@ class Play(msgspec.Struct, omit_defaults=True):
     """One card played this round, as everyone sees it: a Copy's card is face down ("")."""
 
     seat: int
-    kind: Literal["lead", "surpass", "copy", "pivot"]
+    kind: Literal["lead", "surpass", "copy", "pivot", "event"]  # event: a campaign Event card (blighted-reach)
     card: str = ""
     seized: bool = False  # an extra card went face down beside it (ARCS-099)
 
@@ -80,7 +80,7 @@ class Turn(msgspec.Struct, omit_defaults=True):
     """The turn being taken: what the played card's pips still buy and the Prelude's state."""
 
     seat: int
-    kind: Literal["lead", "surpass", "copy", "pivot"]
+    kind: Literal["lead", "surpass", "copy", "pivot", "event"]
     pips: int
     actions: list[str]        # what a pip buys (ARCS-081, ARCS-091..094)
     lead_actions: list[str]   # what a Psionic buys (ARCS-214)
