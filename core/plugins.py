@@ -361,6 +361,7 @@ BUILTIN_PLUGINS = (
     "plugins.age_of_disorder.plugin",
     "plugins.arcs.plugin",
     "plugins.leaders_and_lore.plugin",
+    "plugins.blighted_reach.plugin",
 )
 
 

@@ -93,6 +93,9 @@ def cards_of(state: ArcsState, box: Box, seat: int) -> list[tuple[str, list[Abil
     out += [(c, box.lore[c].abilities) for c in player.lore]
     if player.leader:
         out.append((player.leader, box.leaders[player.leader].abilities))
+    area = getattr(state, "play_area", None)  # a campaign's other held cards (Fate abilities, titles)
+    if area and seat < len(area):
+        out += [(c, box.other_cards[c]) for c in area[seat]]
     return out
 
 

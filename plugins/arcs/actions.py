@@ -49,7 +49,8 @@ def do_tax(box: Box, state: ArcsState, seat: int, system: str, building: int, re
     resource = planet.type if planet is not None else resource
     gained = gain(state, seat, resource)
     captured = None
-    if city.owner != seat and state.players[city.owner].agents > 0:
+    # owner < 0: a city of no player (the campaign's Free cities) has no agents to capture (BR-184)
+    if city.owner != seat and city.owner >= 0 and state.players[city.owner].agents > 0:
         state.players[city.owner].agents -= 1
         state.players[seat].captives.append(city.owner)
         captured = city.owner
@@ -233,8 +234,11 @@ def take_court_card(box: Box, state: ArcsState, seat: int, card: str, rivals_to:
             state.players[seat].trophies.extend([Trophy(owner=owner, kind="agent")] * n)
     position = state.court_row.index(card)
     state.court_row[position] = ""
-    if box.court[card].kind == "guild":
+    kind = box.court[card].kind
+    if kind == "guild":
         state.players[seat].guild.append(card)
+    elif kind == "lore":  # a Court that holds Lore cards (the campaign): taken as the seat's Lore
+        state.players[seat].lore.append(card)
     else:
         state.resolving.append(card)
     return position
@@ -243,9 +247,12 @@ def take_court_card(box: Box, state: ArcsState, seat: int, card: str, rivals_to:
 def dispose_vox(box: Box, state: ArcsState, card: str) -> None:
     """After its effect a Vox card is discarded face up, or shuffled into the Court deck when it says so."""
     state.resolving.remove(card)
-    if box.court[card].after_secured == "shuffle_into_court":
+    after = box.court[card].after_secured
+    if after == "shuffle_into_court":
         state.court_deck.append(card)
         Rng(state).shuffle(state.court_deck)
+    elif after == "bury":  # the bottom of the Court deck (index 0 is the top)
+        state.court_deck.append(card)
     else:
         state.court_discard.append(card)
 

@@ -265,11 +265,12 @@ class BoardData(msgspec.Struct, forbid_unknown_fields=True):
 class CourtCard(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     id: str
     name: str
-    kind: Literal["guild", "vox"]
+    kind: Literal["guild", "vox", "lore"]  # lore: a Lore card in a game whose Court holds them (the campaign)
     abilities: list[Ability]
     suit: Resource | None = None      # Guild cards only
     raid_cost: int = 0                # Guild cards only
-    after_secured: Literal["", "discard", "shuffle_into_court"] = ""  # Vox cards only
+    # Vox cards only; "bury": to the bottom of the Court deck (the campaign's cards)
+    after_secured: Literal["", "discard", "shuffle_into_court", "bury"] = ""
 
 
 class LoreCard(msgspec.Struct, forbid_unknown_fields=True):
@@ -304,6 +305,7 @@ class Box(msgspec.Struct):
     court: dict[str, CourtCard]
     lore: dict[str, LoreCard]
     leaders: dict[str, LeaderCard]
+    other_cards: dict[str, list[Ability]] = {}  # a game's held cards of other kinds, by id: their abilities
 
     @property
     def systems(self) -> dict[SystemId, Planet | None]:

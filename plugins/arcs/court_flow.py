@@ -193,6 +193,8 @@ def take(ctx, seat: int, card: str, rivals_to: str) -> None:
     turn = ctx.state.turn
     if turn is not None and turn.seat == seat and turn.prelude:
         turn.gained.append(card)  # ARCS-117
+    if ctx.hook.arcs_take_court_card(ctx=ctx, seat=seat, card=card, rivals_to=rivals_to):
+        return  # a card of the game's own (the campaign's Imperial Council)
     position = take_court_card(box, ctx.state, seat, card, rivals_to)
     ctx.emit("court_taken", seat=seat, card=card, how="secure" if rivals_to == "captives" else "ransack")
     if box.court[card].kind == "vox":

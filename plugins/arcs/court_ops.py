@@ -405,7 +405,7 @@ def _trade_options(env: Env, u: Use):
         if controller(here) != u.seat:
             continue
         for i, b in enumerate(here.buildings):
-            if b.kind != "city" or b.owner == u.seat:
+            if b.kind != "city" or b.owner == u.seat or b.owner < 0:  # < 0: no player's (a Free city)
                 continue
             theirs = state.players[b.owner].resources
             if env.box.systems[system] is None or env.box.systems[system].type not in theirs:

@@ -65,3 +65,21 @@ def arcs_game_over(state) -> bool | None:
 @hookspec(firstresult=True)
 def arcs_result(ctx: Ctx) -> dict | None:
     """The finished game's result (None: the base game's most-Power winner)."""
+
+
+@hookspec(firstresult=True)
+def arcs_take_court_card(ctx: Ctx, seat: int, card: str, rivals_to: str) -> bool | None:
+    """A seat takes `card` from the Court (secure or ransack): return True when the game
+    handled the whole take itself (the campaign's Imperial Council)."""
+
+
+@hookspec(firstresult=True)
+def arcs_chapter_deal(ctx: Ctx) -> bool | None:
+    """Deal the next chapter's hands (after the clean-up, `state.chapter` not yet advanced):
+    return True when the game dealt them itself."""
+
+
+@hookspec(firstresult=True)
+def arcs_mulligan(ctx: Ctx, seat: int) -> bool | None:
+    """2 players, a chapter's start: offer `seat` (the player without initiative) the
+    mulligan the game's own way; return True when it did."""

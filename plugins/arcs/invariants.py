@@ -9,9 +9,10 @@ from plugins.arcs.content import Box
 from plugins.arcs.state import ArcsState
 
 
-def problems(box: Box, state: ArcsState, in_play_cards: list[str] = ()) -> list[str]:
+def problems(box: Box, state: ArcsState, in_play_cards: list[str] = (), court: bool = True) -> list[str]:
     """`in_play_cards`: action cards lying played elsewhere (the round's own are read from
-    the state: the lead, the face-up plays and the face-down cards)."""
+    the state: the lead, the face-up plays and the face-down cards). `court=False` leaves
+    the Court cards to the caller (a game whose Court changes from game to game)."""
     out: list[str] = []
     in_play_cards = [*in_play_cards, *(p.card for p in state.plays if p.card), *state.facedown]
     aside = state.turn.aside if state.turn is not None else []
@@ -47,9 +48,9 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = ()) -> list[
     actions = [*state.action_deck, *state.action_discard, *state.action_discard_up, *in_play_cards, *(c for h in state.hands for c in h)]
     if sorted(actions) != sorted(box.action_deck(n)):
         out.append("the action cards are not each in exactly one place")
-    court = [*state.court_deck, *(c for c in state.court_row if c), *state.court_discard, *state.resolving,
+    court_cards = [*state.court_deck, *(c for c in state.court_row if c), *state.court_discard, *state.resolving,
              *(c for p in state.players for c in p.guild), *(u.card for u in state.unions)]
-    if sorted(court) != sorted(box.court):
+    if court and sorted(court_cards) != sorted(box.court):
         out.append("the Court cards are not each in exactly one place")
     if state.supply and any(v < 0 for v in state.supply.values()):
         out.append("a resource supply is negative")

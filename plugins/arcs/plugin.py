@@ -85,13 +85,13 @@ def starting_pieces(ctx):
 
 @hookimpl
 def conclave_step_handlers():
-    return _settled()
+    return settled_handlers()
 
 
 _SETTLED: dict = {}
 
 
-def _settled() -> dict:
+def settled_handlers() -> dict:
     """Every Arcs step, each followed by the resource placement check (`placing_flow`)."""
     if not _SETTLED:
         _SETTLED.update(placing_flow.settled_steps(steps))

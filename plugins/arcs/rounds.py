@@ -54,6 +54,8 @@ def chapter_start(ctx):
     ctx.push(round_start)
     if len(state.players) == 2:  # ARCS-060, ARCS-256: the non-holder may redraw once
         other = 1 - state.initiative
+        if ctx.hook.arcs_mulligan(ctx=ctx, seat=other):
+            return
         ctx.prompt(other, "mulligan", [Action("mulligan", {"redraw": False}), Action("mulligan", {"redraw": True})],
                    resume=mulligan_done)
 
@@ -95,7 +97,8 @@ def chapter_cleanup(ctx, scored: list):
         ctx.finish(result)
         return
     reset_for_deal(state)
-    deal_chapter(box, state)
+    if not ctx.hook.arcs_chapter_deal(ctx=ctx):
+        deal_chapter(box, state)
     ctx.push(chapter_start)
 
 

@@ -151,6 +151,8 @@ class Effect(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     laws: list[Law] = []
     symbols: list[Symbol] = []         # "if this symbol was rolled"
     handler: str = ""                  # the rules function for op `handler`
+    building: Literal["", "city", "starport"] = ""  # base fields the base ops read
+    raid_cost: int = 0
 
 
 # -- components and setup ---------------------------------------------------------------

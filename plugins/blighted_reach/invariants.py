@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections import Counter
 
 from plugins.arcs.content import Box
+from plugins.arcs.content import default_box as arcs_box
+from plugins.arcs.invariants import problems as arcs_problems
 from plugins.blighted_reach.content import Box as CampaignBox
-from plugins.blighted_reach.setup import COUNCIL, EVENT, action_deck
+from plugins.blighted_reach.setup import COUNCIL, EVENT
 from plugins.blighted_reach.state import FREE, BlightedReachState
 
 
@@ -34,42 +36,29 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
         planet = box.systems[system]
         if len(s.buildings) > (planet.slots if planet is not None else 0):
             out.append(f"{system} holds more buildings than slots")
-    out += _players(box, state)
+    out += arcs_problems(box, state, court=False)
     out += _cards(box, cbox, state)
     return out
 
 
-def _players(box: Box, state: BlightedReachState) -> list[str]:
-    """The base game's piece counts per seat (no trophies or captives exist at setup)."""
-    out = []
-    per = box.board.pieces_per_player
-    for seat, p in enumerate(state.players):
-        ships = p.ships + sum(s.ships_of(seat).total for s in state.systems.values())
-        mine = Counter(b.kind for s in state.systems.values() for b in s.buildings if b.owner == seat)
-        found = {"ships": ships, "starports": p.starports + mine["starport"],
-                 "cities": sum(p.cities_on_board) + mine["city"],
-                 "agents": p.agents + sum(a[seat] for a in state.court_agents.values())}
-        out += [f"seat {seat} has {v} {k}, not {per[k]}" for k, v in found.items() if v != per[k]]
-    for resource in box.board.resources:
-        held = sum(p.resources.count(resource) for p in state.players)
-        held += sum(t.count(resource) for t in state.ambition_tokens.values())
-        if held + state.supply.get(resource, 0) != box.board.supply_per_resource:
-            out.append(f"{resource} tokens are not {box.board.supply_per_resource}")
-    return out
-
-
 def _cards(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
+    """Every Court, Lore and Fate Set card in play is in one place; the campaign Court, the
+    Council and the base Lore are always somewhere (Fate Set cards come and go)."""
     out = []
-    n = len(state.seats)
-    actions = [*state.action_deck, *state.action_discard, *(c for h in state.hands for c in h)]
-    if sorted(actions) != sorted(action_deck(box, cbox, n)):
-        out.append("the action cards are not each in exactly one place")
-    court = [*state.court_deck, *state.court_row, *state.lore_deck]
-    expected = [*cbox.court, *box.lore, COUNCIL]
-    if sorted(court) != sorted(expected):
-        out.append("the Court, Council and lore cards are not each in exactly one place")
-    if state.council not in state.court_row[:1]:
-        out.append("the Imperial Council is not the leftmost Court card")
-    if EVENT in state.court_deck:
-        out.append("an Event card is in the Court deck")
+    places = [*state.court_deck, *(c for c in state.court_row if c), *state.court_discard, *state.resolving,
+              *state.lore_deck, *state.scrapped, *(c for slot in state.booklet for c in slot),
+              *(c for p in state.players for c in (*p.guild, *p.lore)), *(u.card for u in state.unions),
+              *(c for area in state.play_area for c in area)]
+    seen = Counter(places)
+    twice = sorted(c for c, k in seen.items() if k > 1)
+    if twice:
+        out.append(f"cards in two places: {', '.join(twice)}")
+    always = [*cbox.court, *arcs_box().lore]  # the base Lore; the Fate Sets' come and go
+    if state.council == COUNCIL:
+        always.append(COUNCIL)
+    missing = sorted(c for c in always if c not in seen)
+    if missing:
+        out.append(f"cards missing from play: {', '.join(missing)}")
+    if EVENT in places:
+        out.append("an Event card is among the Court cards")
     return out

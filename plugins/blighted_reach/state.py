@@ -34,7 +34,7 @@ class BlightedReachState(ArcsState, kw_only=True):
         "act", "imperial_clusters", "imperial", "blight", "imperial_supply", "blight_supply",
         "free_city_supply", "free_starport_supply", "council", "booklet",
         "titles", "first_regent", "placement_order", "placements_done",
-        "mulligan_open", "rolls")
+        "mulligan_open", "rolls", "play_area", "scrapped", "council_secured")
     act: int = 1
     imperial_clusters: list[int] = []          # the two clusters the number die chose (BR-048)
     imperial: dict[str, Pieces] = {}           # Imperial ships per system (only systems with some)
@@ -56,3 +56,7 @@ class BlightedReachState(ArcsState, kw_only=True):
     placements_done: int = 0                   # starting placements made so far
     mulligan_open: int = -1                    # 2 players: the seat that may still mulligan (BR-064)
     rolls: dict[str, str] = {}                 # setup die results, public: "number" and "event"
+    # -- the Act's flow and the Fate Sets (issue 18) --
+    play_area: list[list[str]] = []            # per seat, Fate Set cards held that are neither Guild nor Lore
+    scrapped: list[str] = []                   # Fate Set cards out of the campaign (BR-002: never back)
+    council_secured: int = -1                  # the seat that secured the Council this round (BR-164, BR-165)

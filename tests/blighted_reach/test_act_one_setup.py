@@ -15,9 +15,11 @@ from plugins.arcs.content import default_box as arcs_box
 from plugins.blighted_reach import setup as br
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.invariants import problems
+from plugins.blighted_reach.rules_box import rules_box
 from plugins.blighted_reach.state import FREE, BlightedReachState, Pieces
 
 BOX, CBOX = arcs_box(), campaign_box()
+RULES = rules_box()  # the box the campaign's tables play the rules with
 COUNTS = [2, 3, 4]
 SEEDS = [1, 7, 42, 2026]
 CASES = [(n, s) for n in COUNTS for s in SEEDS]
@@ -27,7 +29,7 @@ SYMBOL = {"arrow": "arrow", "hex": "hexagon", "moon": "crescent"}
 def table(n: int, seed: int, roll=None) -> BlightedReachState:
     state = BlightedReachState(game="blighted_reach", seats=[Seat(index=i) for i in range(n)], rng=seed_state(seed))
     br.set_up_act_one(BOX, CBOX, state, Rng(state), roll)
-    assert problems(BOX, CBOX, state) == []
+    assert problems(RULES, CBOX, state) == []
     return state
 
 
@@ -51,7 +53,7 @@ def place_all(state: BlightedReachState) -> list[tuple[int, str]]:
         seat = state.placement_order[0]
         system, building = legal_spot(state, seat)
         br.place_start(BOX, CBOX, state, seat, system, building)
-        assert problems(BOX, CBOX, state) == []
+        assert problems(RULES, CBOX, state) == []
         done.append((seat, system))
     return done
 
@@ -250,7 +252,7 @@ def test_BR_059_061_062_two_placement_rounds_then_free_cities(n, seed):
             assert len(state.systems[system].buildings) == planet.slots
     free_here = sum(1 for s in state.imperial for b in state.systems[s].buildings if b.owner == FREE)
     assert free_here == sum(BOX.systems[s].slots for s in state.imperial if BOX.systems[s]) - 2 * n
-    assert problems(BOX, CBOX, state) == []
+    assert problems(RULES, CBOX, state) == []
 
 
 def test_BR_059_rival_pieces_do_not_block_a_planet():
@@ -308,7 +310,7 @@ def test_BR_063_065_hands_of_six_and_the_rest_discarded(n, seed):
     if n == 2:
         br.end_mulligan(state, 1 - state.initiative, Rng(state))
     assert state.action_deck == [] and sorted(state.action_discard) == sorted(deck[6 * n:])
-    assert problems(BOX, CBOX, state) == []
+    assert problems(RULES, CBOX, state) == []
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -327,7 +329,7 @@ def test_BR_064_two_player_mulligan_keeps_events(seed):
     br.mulligan(state, other, Rng(state))
     events = hand.count(br.EVENT)
     assert state.hands[other] == [br.EVENT] * events + deck[:6 - events]
-    assert state.action_deck == [] and problems(BOX, CBOX, state) == []
+    assert state.action_deck == [] and problems(RULES, CBOX, state) == []
     before = snapshot(state)
     with pytest.raises(IllegalAction):
         br.mulligan(state, other, Rng(state))
@@ -342,7 +344,7 @@ def test_invariants_catch_extra_or_lost_pieces():
     state.free_city_supply += 1
     state.players[0].ships -= 1
     state.court_deck.pop()
-    found = problems(BOX, CBOX, state)
+    found = problems(RULES, CBOX, state)
     assert len(found) == 5, found
 
 
@@ -367,7 +369,7 @@ def test_BR_048_049_rolls_through_core_chance_are_announced():
     shown = [r.data["dice"][0]["shows"] for r in rolls]
     assert [r.data["dice"][0]["die"] for r in rolls] == ["number", "event"]
     assert state.imperial_clusters[0] == shown[0] and state.rolls["event"] == shown[1]
-    assert problems(BOX, CBOX, state) == []
+    assert problems(RULES, CBOX, state) == []
 
 
 def test_BR_059_every_imperial_pair_fits_four_players():
@@ -376,7 +378,7 @@ def test_BR_059_every_imperial_pair_fits_four_players():
     for first in range(1, 7):
         state = table(4, first, fixed(first, "arrow"))
         place_all(state)
-        assert state.placements_done == 8 and problems(BOX, CBOX, state) == []
+        assert state.placements_done == 8 and problems(RULES, CBOX, state) == []
 
 
 def test_BR_060_a_building_the_seat_has_no_more_of_is_refused():

@@ -1,0 +1,120 @@
+"""The Blighted Reach (`blighted-reach`) as a pluggy game plugin on the Arcs rules: the
+base flow (`plugins.arcs`) plays the rounds with the campaign's box (`rules_box`), and the
+hooks below add what the campaign changes (Act setup, Event cards, the Imperial Council,
+the Act's end)."""
+from __future__ import annotations
+
+import sys
+
+from core.hookspecs import hookimpl
+from core.plugins import GameSpec
+from plugins.arcs import hookspecs as arcs_hookspecs
+from plugins.arcs import plugin as arcs_plugin
+from plugins.arcs.content import box_for, register_box
+from plugins.arcs.tables import decisions as arcs_decisions
+from plugins.arcs.views import redact as arcs_redact
+from plugins.blighted_reach import act_flow, event_cards
+from plugins.blighted_reach.content import default_box as campaign_box
+from plugins.blighted_reach.invariants import problems
+from plugins.blighted_reach.rules_box import rules_box
+from plugins.blighted_reach.state import BlightedReachState
+from plugins.blighted_reach.tables import decisions, steps
+
+GAME_ID = "blighted-reach"
+register_box(GAME_ID, rules_box)
+
+
+def _game() -> GameSpec:
+    return GameSpec(
+        id=GAME_ID,
+        name="Arcs: The Blighted Reach",
+        min_players=2,
+        max_players=4,
+        plugin=sys.modules[__name__],
+        description="The Arcs campaign over three Acts: Fates, the Empire, the Blight and Summits "
+                    "(in development, issue 18: Act I setup, Event cards and the Act's rounds).",
+        hookspecs=arcs_hookspecs,
+        state_type=BlightedReachState,
+    )
+
+
+@hookimpl
+def conclave_register_games():
+    return [_game()]
+
+
+@hookimpl
+def conclave_initial_state(game, seats, seed, options, modules, content):
+    if game != GAME_ID:
+        return None
+    return BlightedReachState(game=game, seats=seats, seed=seed, options=options, modules=modules)
+
+
+@hookimpl
+def conclave_setup(ctx):
+    if ctx.state.game == GAME_ID:
+        act_flow.begin_act_one(ctx)
+
+
+@hookimpl
+def conclave_step_handlers():
+    return {**arcs_plugin.settled_handlers(), **steps}
+
+
+@hookimpl
+def conclave_decisions():
+    return {**arcs_decisions, **decisions}
+
+
+# -- the Arcs rules' extension points ----------------------------------------------------
+@hookimpl
+def arcs_follow_kinds(state, seat, card):
+    return event_cards.follow_kinds(card)
+
+
+@hookimpl
+def arcs_may_lead(state, seat, card):
+    return False if event_cards.is_event(card) else None  # BR-145, BR-150
+
+
+@hookimpl
+def arcs_may_seize_with(state, seat, card):
+    return False if event_cards.is_event(card) else None  # BR-145
+
+
+@hookimpl
+def arcs_play_buys(state, seat, kind, card):
+    if event_cards.is_event(card):
+        return event_cards.buys(box_for(state), state, seat)
+    return None
+
+
+@hookimpl
+def arcs_game_over(state):
+    """BR-078, BR-079: an Act ends after its last chapter; Power never ends it early."""
+    return state.chapter >= campaign_box().campaign.chapters_per_act[str(state.act)]
+
+
+@hookimpl
+def arcs_result(ctx):
+    state = ctx.state
+    return {"act": state.act, "power": [p.power for p in state.players], "chapter": state.chapter}
+
+
+# -- reading -------------------------------------------------------------------------------
+@hookimpl
+def conclave_view(state, viewer, view):
+    if state.game != GAME_ID:
+        return
+    arcs_redact(state, viewer, view)
+    view["fates"] = list(state.fates) if all(state.fates) else [""] * len(state.fates)  # BR-053, A-R7
+    view["fate_offer"] = (list(state.fate_offers[viewer])
+                          if viewer is not None and viewer < len(state.fate_offers) else None)
+    view["lore_deck_count"] = len(state.lore_deck)
+
+
+@hookimpl
+def conclave_check_invariants(state):
+    if state.game != GAME_ID:
+        return []
+    return problems(rules_box(), campaign_box(), state)

@@ -1,0 +1,82 @@
+"""Campaign tables driven through the engine for the flow tests: Act I setup answered
+seat by seat, and rounds restarted from chosen hands."""
+from __future__ import annotations
+
+from core.engine import create_table, legal_actions
+from core.flow import Ctx, run
+from core.state import Action
+from plugins.arcs.rounds import round_start
+
+GAME = "blighted-reach"
+# Fates whose Act I setup needs no Fate-specific rule yet: tests that only need *a* Fate take one of these.
+PLAIN_FATES = ("FATE01", "FATE02", "FATE03", "FATE04", "FATE06", "FATE07")
+
+
+def table(players: int = 3, seed: int = 1):
+    return create_table(GAME, players, seed=seed)
+
+
+def seed_offering(players: int, wanted: dict[int, str], start: int = 1):
+    """The first seed from `start` whose Act I offers each seat in `wanted` that Fate."""
+    seed = start
+    while True:
+        t = table(players, seed)
+        offers = t.state.fate_offers
+        if all(f in offers[s] for s, f in wanted.items()) and \
+                all(any(f in PLAIN_FATES for f in offer) for s, offer in enumerate(offers) if s not in wanted):
+            return t
+        seed += 1
+
+
+def choose_fates(t, wanted: dict[int, str] | None = None) -> None:
+    """Every seat keeps the wanted Fate, else the first of its offer without Fate-specific setup."""
+    wanted = wanted or {}
+    for seat in range(len(t.state.players)):
+        offer = t.state.fate_offers[seat]
+        fate = wanted.get(seat) or next((f for f in offer if f in PLAIN_FATES), offer[0])
+        t.act(seat, Action("choose_fate", {"fate": fate}))
+
+
+def place_all(t) -> None:
+    """Every starting placement with the seat's first offered spot."""
+    while t.state.placement_order:
+        seat = t.state.placement_order[0]
+        t.act(seat, legal_actions(t.state, seat, t.rules)[0])
+
+
+def ready(players: int = 3, seed: int = 1, wanted: dict[int, str] | None = None):
+    """A table at the first round of Act I (2 players: the mulligan declined)."""
+    t = seed_offering(players, wanted, seed) if wanted else plain_table(players, seed)
+    choose_fates(t, wanted)
+    place_all(t)
+    if players == 2:
+        other = 1 - t.state.initiative
+        t.act(other, Action("mulligan", {"redraw": False}))
+    return t
+
+
+def plain_table(players: int = 3, seed: int = 1):
+    """The first table from `seed` where every seat is offered a Fate of PLAIN_FATES."""
+    while True:
+        t = table(players, seed)
+        if all(any(f in PLAIN_FATES for f in offer) for offer in t.state.fate_offers):
+            return t
+        seed += 1
+
+
+def restart_round(t, hands: list[list[str]], initiative: int = 0) -> None:
+    """Give the seats these hands (the other action cards to the discard) and start a round."""
+    s = t.state
+    everything = [c for h in s.hands for c in h] + s.action_discard
+    for card in (c for h in hands for c in h):
+        everything.remove(card)
+    s.hands = [list(h) for h in hands]
+    s.action_discard = everything
+    s.initiative, s.prompts, s.stack = initiative, [], []
+    ctx = Ctx(s, t.rules)
+    ctx.push(round_start)
+    run(ctx)
+
+
+def options(t, seat: int) -> list[Action]:
+    return legal_actions(t.state, seat, t.rules)
