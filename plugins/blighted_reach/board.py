@@ -21,6 +21,10 @@ def regents(state: BlightedReachState) -> list[int]:
     return [s for s, t in enumerate(state.titles) if t == "regent"]
 
 
+def outlaws(state: BlightedReachState) -> list[int]:
+    return [s for s, t in enumerate(state.titles) if t == "outlaw"]
+
+
 def rivals(state: BlightedReachState, seat: int) -> list[int]:
     return [s for s in range(len(state.players)) if s != seat]
 

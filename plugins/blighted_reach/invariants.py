@@ -7,6 +7,7 @@ from collections import Counter
 
 from plugins.arcs.content import Box
 from plugins.blighted_reach.content import Box as CampaignBox
+from plugins.blighted_reach.board import EMPIRE
 from plugins.blighted_reach.setup import COUNCIL, EVENT, action_deck
 from plugins.blighted_reach.state import FREE, BlightedReachState
 
@@ -14,22 +15,28 @@ from plugins.blighted_reach.state import FREE, BlightedReachState
 def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
     out: list[str] = []
     counts = cbox.box.counts
+    # Imperial ships and Free buildings destroyed in battle wait in Trophies (BR-139, BR-179)
+    trophies = Counter((t.owner, t.kind) for p in state.players for t in p.trophies if t.owner in (FREE, EMPIRE))
     pieces = {
-        "Imperial ships": (state.imperial, state.imperial_supply, counts["imperial_ships"]),
-        "Blight": (state.blight, state.blight_supply, counts["blight"]),
+        "Imperial ships": (state.imperial, state.imperial_supply, counts["imperial_ships"], trophies[EMPIRE, "ship"]),
+        "Blight": (state.blight, state.blight_supply, counts["blight"], 0),
     }
-    for name, (where, supply, total) in pieces.items():
+    for name, (where, supply, total, taken) in pieces.items():
         if supply < 0 or any(p.fresh < 0 or p.damaged < 0 for p in where.values()):
             out.append(f"negative {name}")
-        if supply + sum(p.total for p in where.values()) != total:
-            out.append(f"{name} on the map and in supply are not {total}")
+        if supply + sum(p.total for p in where.values()) + taken != total:
+            out.append(f"{name} on the map, in Trophies and in supply are not {total}")
         if set(where) - set(state.systems):
             out.append(f"{name} in a system not on the map")
     free = Counter(b.kind for s in state.systems.values() for b in s.buildings if b.owner == FREE)
-    if free["city"] + state.free_city_supply != counts["free_cities"] or state.free_city_supply < 0:
-        out.append(f"Free cities are not {counts['free_cities']}")
-    if free["starport"] + state.free_starport_supply != counts["free_starports"] or state.free_starport_supply < 0:
-        out.append(f"Free starports are not {counts['free_starports']}")
+    for kind, supply, total in (("city", state.free_city_supply, counts["free_cities"]),
+                                ("starport", state.free_starport_supply, counts["free_starports"])):
+        proxies = state.free_proxies.get(kind, 0)  # BR-182: proxies only while that supply is empty
+        if (supply < 0 or proxies < 0 or (proxies and supply)
+                or free[kind] + trophies[FREE, kind] + supply - proxies != total):
+            out.append(f"Free {kind}s are not {total}")
+    if state.first_regent >= 0 and (state.first_regent >= len(state.titles) or state.titles[state.first_regent] != "regent"):
+        out.append("the First Regent is not a Regent")  # BR-115
     for system, s in state.systems.items():
         planet = box.systems[system]
         if len(s.buildings) > (planet.slots if planet is not None else 0):
@@ -40,19 +47,24 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
 
 
 def _players(box: Box, state: BlightedReachState) -> list[str]:
-    """The base game's piece counts per seat (no trophies or captives exist at setup)."""
+    """The base game's piece counts per seat: in supply, on the map or the Court, in Rivals'
+    Trophies and Captives, and (agents) on Outrage slots."""
     out = []
     per = box.board.pieces_per_player
     for seat, p in enumerate(state.players):
         ships = p.ships + sum(s.ships_of(seat).total for s in state.systems.values())
         mine = Counter(b.kind for s in state.systems.values() for b in s.buildings if b.owner == seat)
-        found = {"ships": ships, "starports": p.starports + mine["starport"],
-                 "cities": sum(p.cities_on_board) + mine["city"],
-                 "agents": p.agents + sum(a[seat] for a in state.court_agents.values())}
+        taken = Counter(t.kind for q in state.players for t in q.trophies if t.owner == seat)
+        found = {"ships": ships + taken["ship"], "starports": p.starports + mine["starport"] + taken["starport"],
+                 "cities": sum(p.cities_on_board) + mine["city"] + taken["city"],
+                 "agents": p.agents + sum(a[seat] for a in state.court_agents.values()) + taken["agent"]
+                 + sum(q.captives.count(seat) for q in state.players) + len(p.outrage) - len(p.outrage_placeholders)}
         out += [f"seat {seat} has {v} {k}, not {per[k]}" for k, v in found.items() if v != per[k]]
     for resource in box.board.resources:
         held = sum(p.resources.count(resource) for p in state.players)
         held += sum(t.count(resource) for t in state.ambition_tokens.values())
+        held += state.imperial_trust.count(resource)  # on the First Regent tile
+        held += sum(w.tokens.count(resource) for w in state.placing)  # gained, not yet placed
         if held + state.supply.get(resource, 0) != box.board.supply_per_resource:
             out.append(f"{resource} tokens are not {box.board.supply_per_resource}")
     return out
