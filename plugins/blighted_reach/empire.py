@@ -305,7 +305,8 @@ def check_movement_law(legs: Iterable[tuple[int, int]]) -> None:
         if min(loyal, imp) < 0:
             raise BadParameter("ship counts cannot be negative")
         if imp > loyal:
-            raise IllegalAction(f"the Movement Law: leg {i + 1} moves {imp} Imperial ship(s) with only {loyal} Loyal ship(s)")
+            raise IllegalAction(f"the Movement Law: leg {i + 1} moves {imp} Imperial ship(s) "
+                                f"with only {loyal} Loyal ship(s)")
 
 
 def catapult_stops(state: BlightedReachState, mover_seat: int, group_has_imperial: bool,
@@ -365,7 +366,8 @@ def check_imperial_move(state: BlightedReachState, seat: int, move: Move, imperi
         check_movement_law(movement_legs(move, imperial))
 
 
-def check_catapult_path(state: BlightedReachState, seat: int, move: Move, imperial: ImperialGroup = ImperialGroup()) -> None:
+def check_catapult_path(state: BlightedReachState, seat: int, move: Move,
+                        imperial: ImperialGroup = ImperialGroup()) -> None:
     """The campaign's Catapult: it starts at a Loyal starport or a controlled Free starport
     (BR-177), and every system before the last is a gate whose entry does not end the move
     (`catapult_stops`, for the group as it is on that leg). The base `check_move` stops at
@@ -499,7 +501,8 @@ def battle_sides(state: BlightedReachState, attacker: int, defender: Target, sys
             raise IllegalAction("the Imperial ships here defend the Regent you attack")
         check_command(state, attacker, system, ignore_presence)
         if attacking_imperial.fresh > present.fresh or attacking_imperial.damaged > present.damaged:
-            raise BadParameter(f"only {present.fresh} fresh and {present.damaged} damaged Imperial ships are in {system}")
+            raise BadParameter(f"only {present.fresh} fresh and {present.damaged} damaged Imperial ships "
+                               f"are in {system}")
     mine = here.ships_of(attacker)
     attacking = Side(who=attacker, loyal=Ships(fresh=mine.fresh, damaged=mine.damaged), imperial=attacking_imperial)
     if defender == "empire":
@@ -544,7 +547,8 @@ def trophy_owner_for_outlaw_losses(state: BlightedReachState) -> int | None:
     return None
 
 
-def trophy_taker(state: BlightedReachState, attacker: int, defender: Target, side: Literal["attacking", "defending"]) -> int | None:
+def trophy_taker(state: BlightedReachState, attacker: int, defender: Target,
+                 side: Literal["attacking", "defending"]) -> int | None:
     """Who takes as Trophies the pieces destroyed on `side` of this battle (ARCS-187):
     defending pieces go to the attacker, attacking ones to the defending seat, to the First
     Regent when the Empire defends (BR-139), and to nobody when the Free States defend.

@@ -29,12 +29,12 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
         if set(where) - set(state.systems):
             out.append(f"{name} in a system not on the map")
     free = Counter(b.kind for s in state.systems.values() for b in s.buildings if b.owner == FREE)
-    for kind, supply, total in (("city", state.free_city_supply, counts["free_cities"]),
-                                ("starport", state.free_starport_supply, counts["free_starports"])):
+    for kind, name, supply, total in (("city", "cities", state.free_city_supply, counts["free_cities"]),
+                                      ("starport", "starports", state.free_starport_supply, counts["free_starports"])):
         proxies = state.free_proxies.get(kind, 0)  # BR-182: proxies only while that supply is empty
         if (supply < 0 or proxies < 0 or (proxies and supply)
                 or free[kind] + trophies[FREE, kind] + supply - proxies != total):
-            out.append(f"Free {kind}s are not {total}")
+            out.append(f"Free {name} are not {total}")
     if state.first_regent >= 0 and (state.first_regent >= len(state.titles) or state.titles[state.first_regent] != "regent"):
         out.append("the First Regent is not a Regent")  # BR-115
     for system, s in state.systems.items():
