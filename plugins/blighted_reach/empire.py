@@ -170,12 +170,13 @@ def commandable_systems(state: BlightedReachState, seat: int, ignore_presence: b
     return [s for s in sorted(state.imperial) if commands(state, seat, s, ignore_presence)]
 
 
-def builds_damaged(state: BlightedReachState, seat: int, system: str) -> bool:
+def builds_damaged(state: BlightedReachState, seat: int, system: str, ignore_presence: bool = False) -> bool:
     """ARCS-146 with the Empire: a piece the seat builds is damaged where anyone else
     controls on the seat's turn; the Presence Law makes an Empire system the Regent's own
     when it has Loyal pieces there (BR-122), so only Outlaws (and Regents without pieces
-    there) build damaged in Empire systems (BR-126)."""
-    return controller(state, system) is not None and not controls_on_turn(state, seat, system)
+    there) build damaged in Empire systems (BR-126). The base `do_build` asks the base
+    controller, which ignores the Empire: a campaign hook must ask this instead."""
+    return controller(state, system) is not None and not controls_on_turn(state, seat, system, ignore_presence)
 
 
 def may_build_building_at(state: BlightedReachState, seat: int, system: str, ignore_presence: bool = False) -> bool:
@@ -201,7 +202,7 @@ def repair_imperial(state: BlightedReachState, seat: int, system: str, ignore_pr
 
 
 def check_tax(state: BlightedReachState, seat: int, system: str, building: int, taxed: Iterable[list] = (),
-              ignore_truce: bool = False) -> None:
+              ignore_truce: bool = False, ignore_presence: bool = False) -> None:
     """The campaign's tax target check: a Loyal city always; a Rival's only with control of
     the system on the seat's turn (ARCS-137, the Presence Law's included: BR-123), never a
     Rival Regent's by a Regent where Imperial ships are (BR-133); a Free city with control
@@ -214,13 +215,13 @@ def check_tax(state: BlightedReachState, seat: int, system: str, building: int, 
         raise BadParameter(f"there is no city {building} in {system}")
     owner = here.buildings[building].owner
     if owner == FREE:
-        free_states.check_free_tax(state, seat, system, building, taxed)
+        free_states.check_free_tax(state, seat, system, building, taxed, ignore_presence)
         return
     if [system, building] in list(taxed):
         raise IllegalAction(f"that city in {system} was taxed this turn already")
     if owner == seat:
         return
-    if not controls_on_turn(state, seat, system):
+    if not controls_on_turn(state, seat, system, ignore_presence):
         raise IllegalAction(f"taxing a Rival city needs control of {system}")
     if truce_protects(state, seat, owner, system) and not ignore_truce:
         raise IllegalAction(f"the Truce Law: no Regent taxes a Rival Regent where Imperial ships are ({system})")
@@ -497,9 +498,9 @@ def battle_sides(state: BlightedReachState, attacker: int, defender: Target, sys
     if attacking_imperial.total:
         if min(attacking_imperial.fresh, attacking_imperial.damaged) < 0:
             raise BadParameter("ship counts cannot be negative")
+        check_command(state, attacker, system, ignore_presence)
         if defending_regent:
             raise IllegalAction("the Imperial ships here defend the Regent you attack")
-        check_command(state, attacker, system, ignore_presence)
         if attacking_imperial.fresh > present.fresh or attacking_imperial.damaged > present.damaged:
             raise BadParameter(f"only {present.fresh} fresh and {present.damaged} damaged Imperial ships "
                                f"are in {system}")

@@ -51,10 +51,10 @@ def _free(state: BlightedReachState, system: str, building: int, kind: str | Non
     return found
 
 
-def check_control(state: BlightedReachState, seat: int, system: str) -> None:
+def check_control(state: BlightedReachState, seat: int, system: str, ignore_presence: bool = False) -> None:
     """BR-177: acting with Free buildings needs control of their system on your turn."""
     _seat(state, seat)
-    if not controls_on_turn(state, seat, system):
+    if not controls_on_turn(state, seat, system, ignore_presence):
         raise IllegalAction(f"acting with the Free buildings of {system} needs control of it")
 
 
@@ -62,11 +62,11 @@ def check_control(state: BlightedReachState, seat: int, system: str) -> None:
 
 
 def check_free_tax(state: BlightedReachState, seat: int, system: str, building: int,
-                   taxed: Iterable[list] = ()) -> None:
+                   taxed: Iterable[list] = (), ignore_presence: bool = False) -> None:
     """Tax a Free city of a system the seat controls; `taxed`: the [system, building]
     pairs taxed this turn (once per city per turn, ARCS-141)."""
     _free(state, system, building, "city")
-    check_control(state, seat, system)
+    check_control(state, seat, system, ignore_presence)
     if [system, building] in list(taxed):
         raise IllegalAction(f"that city in {system} was taxed this turn already")
 

@@ -223,6 +223,24 @@ def test_ignoring_the_presence_law_commands_everywhere_BR_125():
     assert empire.may_build_building_at(state, 1, "2.2", ignore_presence=True)
 
 
+def test_ignoring_the_presence_law_controls_every_empire_system_BR_125_122():
+    """BR-125 (reading: control follows command): a Regent holding Imperial Authority
+    (presence and truce ignored) controls Empire systems without Loyal pieces on its turn,
+    so it taxes a Rival Regent's city there and builds fresh; without the card it may not."""
+    state = table(3)
+    state.players[2].lore.append("F102")
+    ignored = empire.laws_ignored(CBOX, state, 2)
+    assert ignored == {"presence", "truce"}
+    city = next(i for i, b in enumerate(state.systems["1.1"].buildings) if b.owner == 0)
+    refused(state, IllegalAction, empire.check_tax, state, 2, "1.1", city)
+    empire.check_tax(state, 2, "1.1", city, ignore_truce=True, ignore_presence=True)
+    refused(state, IllegalAction, empire.check_tax, state, 2, "1.1", city, ignore_presence=True)  # the Truce
+    assert board.controls_on_turn(state, 2, "2.2", ignore_presence=True)
+    assert empire.builds_damaged(state, 2, "2.2") and not empire.builds_damaged(state, 2, "2.2", ignore_presence=True)
+    outlaw(state, 2)
+    assert not board.controls_on_turn(state, 2, "2.2", ignore_presence=True)
+
+
 def test_a_regent_repairs_imperial_ships_it_commands_BR_123():
     state = table(3)
     set_imperial(state, "2.1", fresh=0, damaged=1)

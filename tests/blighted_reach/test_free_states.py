@@ -234,9 +234,10 @@ def test_invariants_refuse_a_proxy_beside_a_supply_or_a_lost_free_building_BR_18
     assert problems(BOX, CBOX, state) == ["Free cities are not 28"]
 
 
-def test_a_free_city_taken_by_a_regent_in_the_empire_leaves_the_empire_in_control_BR_177_120():
-    """Acting with Free buildings changes no control: the Imperial ship still controls 2.2
-    for everyone else, and the Regent without its ship there loses the Free city."""
+def test_free_city_use_follows_control_on_each_turn_BR_177_122():
+    """BR-177 with BR-122: the Regent uses the Free city of the Empire system 2.2 only while
+    its ship is there; with the Imperial ship gone too, nobody controls 2.2 and the Free
+    city is nobody's to tax."""
     state = table(3)
     set_ships(state, 0, "2.2", fresh=1)
     city = free_index(state, "2.2")
