@@ -21,6 +21,10 @@ def regents(state: BlightedReachState) -> list[int]:
     return [s for s, t in enumerate(state.titles) if t == "regent"]
 
 
+def outlaws(state: BlightedReachState) -> list[int]:
+    return [s for s, t in enumerate(state.titles) if t == "outlaw"]
+
+
 def rivals(state: BlightedReachState, seat: int) -> list[int]:
     return [s for s in range(len(state.players)) if s != seat]
 
@@ -59,12 +63,15 @@ def controls_for_scoring(state: BlightedReachState, seat: int, system: str) -> b
     return who == seat or (who == EMPIRE and seat == state.first_regent and is_regent(state, seat))
 
 
-def controls_on_turn(state: BlightedReachState, seat: int, system: str) -> bool:
+def controls_on_turn(state: BlightedReachState, seat: int, system: str, ignore_presence: bool = False) -> bool:
     """Control during `seat`'s own turn: a Regent with Loyal pieces in an Empire-controlled
-    system controls it (the Presence Law, BR-122)."""
+    system controls it (the Presence Law, BR-122); one that ignores the Presence Law
+    (BR-125) controls every Empire-controlled system."""
     who = controller(state, system)
     if who == EMPIRE:
-        return is_regent(state, seat) and has_loyal_pieces(state, seat, system)
+        # Reading: ignoring the Presence Law lifts its Loyal-pieces condition for this control
+        # as well as for command (Imperial Authority's tax of any Empire city relies on it).
+        return is_regent(state, seat) and (ignore_presence or has_loyal_pieces(state, seat, system))
     return who == seat
 
 

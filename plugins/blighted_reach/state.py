@@ -34,7 +34,8 @@ class BlightedReachState(ArcsState, kw_only=True):
         "act", "imperial_clusters", "imperial", "blight", "imperial_supply", "blight_supply",
         "free_city_supply", "free_starport_supply", "council", "booklet",
         "titles", "first_regent", "placement_order", "placements_done",
-        "mulligan_open", "rolls", "play_area", "scrapped", "council_secured")
+        "mulligan_open", "rolls", "play_area", "scrapped", "council_secured",
+        "imperial_trust", "free_proxies", "free_raided")
     act: int = 1
     imperial_clusters: list[int] = []          # the two clusters the number die chose (BR-048)
     imperial: dict[str, Pieces] = {}           # Imperial ships per system (only systems with some)
@@ -60,3 +61,10 @@ class BlightedReachState(ArcsState, kw_only=True):
     play_area: list[list[str]] = []            # per seat, Fate Set cards held that are neither Guild nor Lore
     scrapped: list[str] = []                   # Fate Set cards out of the campaign (BR-002: never back)
     council_secured: int = -1                  # the seat that secured the Council this round (BR-164, BR-165)
+    # -- the Empire and the Free States (issue 18) --
+    imperial_trust: list[str] = []             # resources on the First Regent tile (frozen, BR-115, BR-194/195)
+    free_proxies: dict[str, int] = {}          # "city"/"starport" -> Free buildings placed while that
+                                               # supply was empty: proxy pieces on the map or in
+                                               # Trophies (BR-182); the supply never goes below zero
+    free_raided: bool = False                  # the Free States were raided in the battle being
+                                               # resolved: one resource per battle (BR-181)
