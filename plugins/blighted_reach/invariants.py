@@ -7,6 +7,8 @@ from collections import Counter
 
 from plugins.arcs.content import Box
 from plugins.blighted_reach.content import Box as CampaignBox
+from plugins.blighted_reach.council import DECIDED, is_council, is_tucked
+from plugins.blighted_reach.favors import favor_problems, favors_owned
 from plugins.blighted_reach.setup import COUNCIL, EVENT, action_deck
 from plugins.blighted_reach.state import FREE, BlightedReachState
 
@@ -26,6 +28,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
         if set(where) - set(state.systems):
             out.append(f"{name} in a system not on the map")
     free = Counter(b.kind for s in state.systems.values() for b in s.buildings if b.owner == FREE)
+    free += Counter(t.kind for p in state.players for t in p.trophies if t.owner == FREE)  # destroyed, held as Trophies
     if free["city"] + state.free_city_supply != counts["free_cities"] or state.free_city_supply < 0:
         out.append(f"Free cities are not {counts['free_cities']}")
     if free["starport"] + state.free_starport_supply != counts["free_starports"] or state.free_starport_supply < 0:
@@ -40,21 +43,30 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
 
 
 def _players(box: Box, state: BlightedReachState) -> list[str]:
-    """The base game's piece counts per seat (no trophies or captives exist at setup)."""
+    """The base game's piece counts per seat, wherever the pieces went: on the map, in a
+    Trophies or Captives box, on an Outrage slot, or on a Rival's Fate card as a Favor."""
     out = []
     per = box.board.pieces_per_player
     for seat, p in enumerate(state.players):
         ships = p.ships + sum(s.ships_of(seat).total for s in state.systems.values())
         mine = Counter(b.kind for s in state.systems.values() for b in s.buildings if b.owner == seat)
-        found = {"ships": ships, "starports": p.starports + mine["starport"],
-                 "cities": sum(p.cities_on_board) + mine["city"],
-                 "agents": p.agents + sum(a[seat] for a in state.court_agents.values())}
+        taken = Counter(t.kind for q in state.players for t in q.trophies if t.owner == seat)
+        found = {"ships": ships + taken["ship"], "starports": p.starports + mine["starport"] + taken["starport"],
+                 "cities": sum(p.cities_on_board) + mine["city"] + taken["city"],
+                 "agents": p.agents + sum(a[seat] for a in state.court_agents.values()) + taken["agent"]
+                 + sum(q.captives.count(seat) for q in state.players)
+                 + len(p.outrage) - len(p.outrage_placeholders) + favors_owned(state, seat)}
         out += [f"seat {seat} has {v} {k}, not {per[k]}" for k, v in found.items() if v != per[k]]
+    out += favor_problems(state)
     for resource in box.board.resources:
         held = sum(p.resources.count(resource) for p in state.players)
         held += sum(t.count(resource) for t in state.ambition_tokens.values())
+        held += sum(w.tokens.count(resource) for w in state.placing)  # gained, not yet placed
+        held += state.trust.count(resource)
         if held + state.supply.get(resource, 0) != box.board.supply_per_resource:
             out.append(f"{resource} tokens are not {box.board.supply_per_resource}")
+    if state.trust and state.first_regent < 0:
+        out.append("the Imperial Trust holds resources but nobody holds the First Regent tile")
     return out
 
 
@@ -64,12 +76,19 @@ def _cards(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
     actions = [*state.action_deck, *state.action_discard, *(c for h in state.hands for c in h)]
     if sorted(actions) != sorted(action_deck(box, cbox, n)):
         out.append("the action cards are not each in exactly one place")
-    court = [*state.court_deck, *state.court_row, *state.lore_deck]
+    # The Council is one card whichever side shows; while secured it is tucked, out of the row.
+    sides = [c for c in state.court_row if is_council(c)]
+    court = [*state.court_deck, *(c for c in state.court_row if c and not is_council(c)), *state.lore_deck,
+             *state.court_discard, *state.resolving, *(c for p in state.players for c in p.guild)]
+    court += [COUNCIL] * (len(sides) + is_tucked(state))
     expected = [*cbox.court, *box.lore, COUNCIL]
     if sorted(court) != sorted(expected):
         out.append("the Court, Council and lore cards are not each in exactly one place")
-    if state.council not in state.court_row[:1]:
-        out.append("the Imperial Council is not the leftmost Court card")
+    if is_tucked(state):
+        if state.council != DECIDED:
+            out.append("a secured Imperial Council is not Decided")
+    elif sides != [state.council] or state.court_row[:1] != [state.council]:
+        out.append("the Imperial Council is not the leftmost Court card, showing its side")
     if EVENT in state.court_deck:
         out.append("an Event card is in the Court deck")
     return out

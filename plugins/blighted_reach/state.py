@@ -34,7 +34,7 @@ class BlightedReachState(ArcsState, kw_only=True):
         "act", "imperial_clusters", "imperial", "blight", "imperial_supply", "blight_supply",
         "free_city_supply", "free_starport_supply", "council", "booklet",
         "titles", "first_regent", "placement_order", "placements_done",
-        "mulligan_open", "rolls")
+        "mulligan_open", "rolls", "trust", "favors", "council_secured_by")
     act: int = 1
     imperial_clusters: list[int] = []          # the two clusters the number die chose (BR-048)
     imperial: dict[str, Pieces] = {}           # Imperial ships per system (only systems with some)
@@ -56,3 +56,10 @@ class BlightedReachState(ArcsState, kw_only=True):
     placements_done: int = 0                   # starting placements made so far
     mulligan_open: int = -1                    # 2 players: the seat that may still mulligan (BR-064)
     rolls: dict[str, str] = {}                 # setup die results, public: "number" and "event"
+    # -- edicts, the Imperial Council and the Imperial Trust (issue 18) --
+    trust: list[str] = []                      # the Imperial Trust: resources on the First Regent
+                                               # tile, frozen (BR-260); empty while nobody holds it
+    favors: list[list[int]] = []               # per seat, the owners of the Rival agents on its
+                                               # Fate card (its Favors); a short list means none
+    council_secured_by: int = -1               # the seat that secured the Council this round: the
+                                               # card is tucked under their play until round end (BR-164)
