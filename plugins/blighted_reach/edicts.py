@@ -103,10 +103,10 @@ def is_guild_card(box: Box, cbox: CampaignBox, card: str) -> bool:
 
 def guild_envoys_depart(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
     """Bury (to the Court deck's bottom) every Guild card in the Court row with no agent of
-    anyone on it, then refill the emptied places from the deck's top, left to right; a place
-    the empty deck cannot fill closes (A-R3). Returns the buried cards.
-    # Reading: several buried at once go under the deck left to right; all are buried
-    # before the refill, so a short deck may bring one straight back."""
+    anyone on it, then refill the emptied places from the deck's top, left to right.
+    Returns the buried cards.
+    # Reading: several buried at once go under the deck left to right, all before the
+    # refill; so the deck always has enough, and a short deck brings buried cards back."""
     buried = [c for c in state.court_row
               if c and is_guild_card(box, cbox, c) and not any(state.court_agents.get(c, []))]
     places = []
@@ -117,12 +117,8 @@ def guild_envoys_depart(box: Box, cbox: CampaignBox, state: BlightedReachState) 
         state.court_deck.append(card)
         places.append(place)
     for place in sorted(places):
-        if state.court_deck:
-            state.court_row[place] = state.court_deck.pop(0)
-            state.court_agents[state.court_row[place]] = [0] * len(state.players)
-    for place in sorted(places, reverse=True):
-        if state.court_row[place] == "":
-            del state.court_row[place]
+        state.court_row[place] = state.court_deck.pop(0)
+        state.court_agents[state.court_row[place]] = [0] * len(state.players)
     return buried
 
 
