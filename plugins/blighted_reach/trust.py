@@ -34,7 +34,6 @@ def frozen_resources(state: BlightedReachState, seat: int) -> list[str]:
 def spendable(box: Box, state: BlightedReachState, seat: int) -> list[int]:
     """The resource slots whose token the seat may spend, give or discard: every filled slot.
     The Trust is on the tile, not in a slot, so it is never among them (BR-260)."""
-    del box  # the row is the whole story; kept for the hook's signature
     return [i for i, r in enumerate(state.players[seat].resources) if r is not None]
 
 
@@ -89,7 +88,8 @@ def steal_from_trust(state: BlightedReachState, thief: int, resource: str) -> No
 
 
 def take_from_trust(state: BlightedReachState, resource: str) -> None:
-    """A Trust resource leaves the tile for the supply-less hands of a rule (Distribute Arms)."""
+    """One Trust resource leaves the tile for a rule that hands it on (Distribute Arms gives
+    Weapons from the Trust once the supply has none); the caller says where it goes."""
     if resource not in state.trust:
         raise IllegalAction(f"the Imperial Trust holds no {resource}")
     state.trust.remove(resource)
