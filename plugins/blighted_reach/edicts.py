@@ -168,9 +168,9 @@ def check_govern(cbox: CampaignBox, state: BlightedReachState, chooser: int, cho
 
 
 def apply_govern(cbox: CampaignBox, state: BlightedReachState, chooser: int, choice: dict) -> str:
-    """Returns "enforce" (the flow goes on to the Demand, then the Imperial Action, which is
-    not optional: BR-242) or "change": the chosen card goes on top of the other two, which keep their order; the
-    new Policy is not enforced now (BR-243)."""
+    """Returns "enforce": the flow goes on to the Demand, then the Imperial Action, which is
+    not optional (BR-242); or "change": the chosen card goes on top of the other two, which
+    keep their order, and the new Policy is not enforced now (BR-243)."""
     check_govern(cbox, state, chooser, choice)
     if "enforce" in choice:
         return "enforce"

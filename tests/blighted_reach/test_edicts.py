@@ -391,7 +391,24 @@ def test_short_of_weapons_the_first_regent_chooses_who_gets_them_BR_255():
     sound(state)
 
 
-# -- whole Policies as printed (BR-258, BR-259) -----------------------------------------
+# -- whole Policies as printed (BR-242, BR-258, BR-259) ---------------------------------
+
+
+@pytest.mark.parametrize("policy", [PEACE, ESCALATION, WAR])
+def test_an_enforced_policy_s_action_cannot_be_declined_BR_242(policy):
+    """BR-242: after the Demand the Imperial Action is taken: every option does it (or does
+    the most possible), none declines it, and an answer that would skip it is refused."""
+    state = table(3, first_regent=0)
+    set_policy(state, policy)
+    build_cities(state, 1, 4)  # so that Peace's celebration pays someone
+    assert edicts.apply_govern(CBOX, state, 0, {"enforce": True}) == "enforce"
+    options = edicts.options_imperial_action(BOX, CBOX, state)
+    assert options and all(set(o) <= {"system", "regents"} for o in options)
+    refused(state, BadParameter, edicts.apply_imperial_action, BOX, CBOX, state, 0, {"skip": True})
+    before = (state.imperial_supply, [p.power for p in state.players], len(state.placing))
+    edicts.apply_imperial_action(BOX, CBOX, state, 0, options[0])
+    assert (state.imperial_supply, [p.power for p in state.players], len(state.placing)) != before
+    sound(state)
 
 
 def test_a_policy_of_peace_enforced_end_to_end_BR_258():
