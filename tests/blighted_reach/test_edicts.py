@@ -245,7 +245,8 @@ def test_war_takes_only_outlaw_free_or_other_non_imperial_pieces_BR_246_248():
     captive(state, 1, 2)           # a Regent's agent: no
     captive(state, 1, 3)           # an Outlaw's agent: yes
     state.players[1].trophies.append(Trophy(owner=EMPIRE, kind="ship"))  # an Imperial ship: no
-    assert edicts.demand_payers(CBOX, state) == [s for s in [(state.initiative + i) % 4 for i in range(4)] if s in (1, 2)]
+    turn_order = [(state.initiative + i) % 4 for i in range(4)]
+    assert edicts.demand_payers(CBOX, state) == [s for s in turn_order if s in (1, 2)]
     assert edicts.options_demand(BOX, CBOX, state, 1) == [{"trophy": 1}, {"trophy": 2}, {"captive": 1}]
     refused(state, IllegalAction, edicts.apply_demand, BOX, CBOX, state, 0, 1, {"trophy": 0})
     refused(state, IllegalAction, edicts.apply_demand, BOX, CBOX, state, 0, 1, {"captive": 0})
@@ -340,7 +341,8 @@ def test_requisition_falls_back_to_a_loyal_starport_BR_254():
     set_policy(state, ESCALATION)
     for system, pieces in state.imperial.items():
         state.imperial[system] = Pieces(damaged=pieces.total)
-    ports = sorted(s for s, x in state.systems.items() if any(b.owner == 0 and b.kind == "starport" for b in x.buildings))
+    ports = sorted(s for s, x in state.systems.items()
+                   if any(b.owner == 0 and b.kind == "starport" for b in x.buildings))
     assert ports and edicts.options_imperial_action(BOX, CBOX, state) == [{"system": s} for s in ports]
     edicts.apply_imperial_action(BOX, CBOX, state, 0, {"system": ports[0]})
     assert state.imperial[ports[0]].fresh == 2
