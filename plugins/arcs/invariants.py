@@ -9,10 +9,12 @@ from plugins.arcs.content import Box
 from plugins.arcs.state import ArcsState
 
 
-def problems(box: Box, state: ArcsState, in_play_cards: list[str] = (), court: bool = True) -> list[str]:
+def problems(box: Box, state: ArcsState, in_play_cards: list[str] = (), court: bool = True,
+             resources_elsewhere: list[str] = (), agents_elsewhere: list[int] = ()) -> list[str]:
     """`in_play_cards`: action cards lying played elsewhere (the round's own are read from
     the state: the lead, the face-up plays and the face-down cards). `court=False` leaves
-    the Court cards to the caller (a game whose Court changes from game to game)."""
+    the Court cards to the caller (a game whose Court changes from game to game). A game built
+    on Arcs names the resource tokens and the agents (by owner) its own components hold."""
     out: list[str] = []
     in_play_cards = [*in_play_cards, *(p.card for p in state.plays if p.card), *state.facedown]
     aside = state.turn.aside if state.turn is not None else []
@@ -33,7 +35,8 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = (), court: b
             "starports": p.starports + on_map["starports"] + taken["starport"],
             "cities": sum(p.cities_on_board) + on_map["cities"] + taken["city"],
             "agents": p.agents + sum(a[seat] for a in state.court_agents.values()) + taken["agent"]
-            + sum(q.captives.count(seat) for q in state.players) + len(p.outrage) - len(p.outrage_placeholders),
+            + sum(q.captives.count(seat) for q in state.players) + len(p.outrage) - len(p.outrage_placeholders)
+            + agents_elsewhere.count(seat),
         }
         for kind, total in where.items():
             if total != counts[kind]:
@@ -42,7 +45,7 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = (), court: b
         held = sum(p.resources.count(resource) for p in state.players)
         held += sum(w.tokens.count(resource) for w in state.placing)  # gained, not yet placed
         on_boxes = sum(t.count(resource) for t in state.ambition_tokens.values())
-        total = held + on_boxes + state.supply.get(resource, 0) + aside.count(resource)
+        total = held + on_boxes + state.supply.get(resource, 0) + aside.count(resource) + resources_elsewhere.count(resource)
         if total != box.board.supply_per_resource:
             out.append(f"{total} {resource} tokens in play, not {box.board.supply_per_resource}")
     actions = [*state.action_deck, *state.action_discard, *state.action_discard_up, *in_play_cards, *(c for h in state.hands for c in h)]

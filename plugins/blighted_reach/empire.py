@@ -116,7 +116,7 @@ def become_outlaw(state: BlightedReachState, seat: int) -> dict:
         if heir >= 0:
             state.first_regent = heir
         else:
-            returned, state.imperial_trust = list(state.imperial_trust), []
+            returned, state.trust = list(state.trust), []
             for resource in returned:
                 state.supply[resource] = state.supply.get(resource, 0) + 1
             state.players[seat].power -= len(returned)

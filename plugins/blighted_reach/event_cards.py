@@ -22,7 +22,7 @@ def another_event_first(state: BlightedReachState, seat: int) -> bool:
     """BR-147: a Rival played an Event card earlier this round, or secured the Council."""
     earlier = state.plays[:-1] if state.plays and state.plays[-1].seat == seat else state.plays
     return (any(p.kind == "event" and p.seat != seat for p in earlier)
-            or state.council_secured not in (-1, seat))
+            or state.council_secured_by not in (-1, seat))
 
 
 def buys(box: Box, state: BlightedReachState, seat: int) -> tuple[int, list[str]]:

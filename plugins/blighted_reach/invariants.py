@@ -1,6 +1,8 @@
-"""What must hold on a campaign table after Act I setup and each later step: the Empire's
-ships, the Blight and the Free buildings within the box's numbers and each counted once,
-the players' pieces as in the base game. Returns the problems found (empty when sound)."""
+"""What must hold on a campaign table after every step: the Empire's ships, the Blight and
+the Free buildings within the box's numbers (on the map, in supply, as Trophies, Free
+proxies while that supply is empty), every player's pieces, tokens and agents in one
+place each as in the base game (with the Imperial Trust and the Favors), every card in one
+place. Returns the problems found (empty when sound)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -8,57 +10,86 @@ from collections import Counter
 from plugins.arcs.content import Box
 from plugins.arcs.content import default_box as arcs_box
 from plugins.arcs.invariants import problems as arcs_problems
+from plugins.blighted_reach.board import EMPIRE
 from plugins.blighted_reach.content import Box as CampaignBox
-from plugins.blighted_reach.setup import COUNCIL, EVENT
+from plugins.blighted_reach.council import DECIDED, is_council, is_tucked
+from plugins.blighted_reach.favors import favor_problems
+from plugins.blighted_reach.setup import EVENT
 from plugins.blighted_reach.state import FREE, BlightedReachState
+
+BLIGHT_TROPHY = "blight"
 
 
 def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
+    """`box`: the map the table uses (any Arcs box; the cards are read from the rules box)."""
+    from plugins.blighted_reach.rules_box import rules_box
+
     out: list[str] = []
+    out += _campaign_pieces(box, cbox, state)
+    favors = [owner for row in state.favors for owner in row]
+    out += arcs_problems(rules_box(), state, court=False, resources_elsewhere=state.trust, agents_elsewhere=favors)
+    out += favor_problems(state)
+    if state.trust and state.first_regent < 0:
+        out.append("the Imperial Trust holds resources but nobody holds the First Regent tile")
+    if state.first_regent >= 0 and (state.first_regent >= len(state.titles) or state.titles[state.first_regent] != "regent"):
+        out.append("the First Regent is not a Regent")  # BR-115
+    out += _cards(cbox, state)
+    return out
+
+
+def _campaign_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
+    out = []
     counts = cbox.box.counts
+    # Imperial ships, Blight and Free buildings destroyed wait in Trophies (BR-139, BR-179, BR-237)
+    trophies = Counter((t.owner, t.kind) for p in state.players for t in p.trophies if t.owner < 0)
+    blight_taken = sum(k for (owner, kind), k in trophies.items() if kind == BLIGHT_TROPHY)
     pieces = {
-        "Imperial ships": (state.imperial, state.imperial_supply, counts["imperial_ships"]),
-        "Blight": (state.blight, state.blight_supply, counts["blight"]),
+        "Imperial ships": (state.imperial, state.imperial_supply, counts["imperial_ships"], trophies[EMPIRE, "ship"]),
+        "Blight": (state.blight, state.blight_supply, counts["blight"], blight_taken),
     }
-    for name, (where, supply, total) in pieces.items():
+    for name, (where, supply, total, taken) in pieces.items():
         if supply < 0 or any(p.fresh < 0 or p.damaged < 0 for p in where.values()):
             out.append(f"negative {name}")
-        if supply + sum(p.total for p in where.values()) != total:
-            out.append(f"{name} on the map and in supply are not {total}")
+        if supply + sum(p.total for p in where.values()) + taken != total:
+            out.append(f"{name} on the map, in Trophies and in supply are not {total}")
         if set(where) - set(state.systems):
             out.append(f"{name} in a system not on the map")
     free = Counter(b.kind for s in state.systems.values() for b in s.buildings if b.owner == FREE)
-    if free["city"] + state.free_city_supply != counts["free_cities"] or state.free_city_supply < 0:
-        out.append(f"Free cities are not {counts['free_cities']}")
-    if free["starport"] + state.free_starport_supply != counts["free_starports"] or state.free_starport_supply < 0:
-        out.append(f"Free starports are not {counts['free_starports']}")
+    for kind, name, supply, total in (("city", "cities", state.free_city_supply, counts["free_cities"]),
+                                      ("starport", "starports", state.free_starport_supply, counts["free_starports"])):
+        proxies = state.free_proxies.get(kind, 0)  # BR-182: proxies only while that supply is empty
+        if (supply < 0 or proxies < 0 or (proxies and supply)
+                or free[kind] + trophies[FREE, kind] + supply - proxies != total):
+            out.append(f"Free {name} are not {total}")
     for system, s in state.systems.items():
         planet = box.systems[system]
         if len(s.buildings) > (planet.slots if planet is not None else 0):
             out.append(f"{system} holds more buildings than slots")
-    out += arcs_problems(box, state, court=False)
-    out += _cards(box, cbox, state)
     return out
 
 
-def _cards(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
+def _cards(cbox: CampaignBox, state: BlightedReachState) -> list[str]:
     """Every Court, Lore and Fate Set card in play is in one place; the campaign Court, the
-    Council and the base Lore are always somewhere (Fate Set cards come and go)."""
+    Council (either side) and the base Lore are always somewhere (Fate Set cards come and go)."""
     out = []
-    places = [*state.court_deck, *(c for c in state.court_row if c), *state.court_discard, *state.resolving,
+    row = [c for c in state.court_row if c and not is_council(c)]
+    places = [*state.court_deck, *row, *state.court_discard, *state.resolving,
               *state.lore_deck, *state.scrapped, *(c for slot in state.booklet for c in slot),
               *(c for p in state.players for c in (*p.guild, *p.lore)), *(u.card for u in state.unions),
-              *(c for area in state.play_area for c in area)]
+              *(c for area in state.play_area for c in area), *state.attached.values()]
     seen = Counter(places)
     twice = sorted(c for c, k in seen.items() if k > 1)
     if twice:
         out.append(f"cards in two places: {', '.join(twice)}")
-    always = [*cbox.court, *arcs_box().lore]  # the base Lore; the Fate Sets' come and go
-    if state.council == COUNCIL:
-        always.append(COUNCIL)
-    missing = sorted(c for c in always if c not in seen)
+    missing = sorted(c for c in [*cbox.court, *arcs_box().lore] if c not in seen)  # the base Lore; Fates' come and go
     if missing:
         out.append(f"cards missing from play: {', '.join(missing)}")
+    sides = [c for c in state.court_row if is_council(c)]
+    if is_tucked(state):  # secured this round: out of the row until the round's end (BR-164)
+        if state.council != DECIDED or sides:
+            out.append("a secured Imperial Council is not Decided and tucked")
+    elif sides != [state.council] or state.court_row[:1] != [state.council]:
+        out.append("the Imperial Council is not the leftmost Court card, showing its side")
     if EVENT in places:
         out.append("an Event card is among the Court cards")
     return out

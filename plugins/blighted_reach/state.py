@@ -34,8 +34,8 @@ class BlightedReachState(ArcsState, kw_only=True):
         "act", "imperial_clusters", "imperial", "blight", "imperial_supply", "blight_supply",
         "free_city_supply", "free_starport_supply", "council", "booklet",
         "titles", "first_regent", "placement_order", "placements_done",
-        "mulligan_open", "rolls", "play_area", "scrapped", "council_secured",
-        "imperial_trust", "free_proxies", "free_raided")
+        "mulligan_open", "rolls", "play_area", "scrapped",
+        "free_proxies", "free_raided", "trust", "favors", "council_secured_by")
     act: int = 1
     imperial_clusters: list[int] = []          # the two clusters the number die chose (BR-048)
     imperial: dict[str, Pieces] = {}           # Imperial ships per system (only systems with some)
@@ -60,11 +60,16 @@ class BlightedReachState(ArcsState, kw_only=True):
     # -- the Act's flow and the Fate Sets (issue 18) --
     play_area: list[list[str]] = []            # per seat, Fate Set cards held that are neither Guild nor Lore
     scrapped: list[str] = []                   # Fate Set cards out of the campaign (BR-002: never back)
-    council_secured: int = -1                  # the seat that secured the Council this round (BR-164, BR-165)
     # -- the Empire and the Free States (issue 18) --
-    imperial_trust: list[str] = []             # resources on the First Regent tile (frozen, BR-115, BR-194/195)
     free_proxies: dict[str, int] = {}          # "city"/"starport" -> Free buildings placed while that
                                                # supply was empty: proxy pieces on the map or in
                                                # Trophies (BR-182); the supply never goes below zero
     free_raided: bool = False                  # the Free States were raided in the battle being
                                                # resolved: one resource per battle (BR-181)
+    # -- edicts, the Imperial Council and the Imperial Trust (issue 18) --
+    trust: list[str] = []                      # the Imperial Trust: resources on the First Regent
+                                               # tile, frozen (BR-260); empty while nobody holds it
+    favors: list[list[int]] = []               # per seat, the owners of the Rival agents on its
+                                               # Fate card (its Favors); a short list means none
+    council_secured_by: int = -1               # the seat that secured the Council this round: the
+                                               # card is tucked under their play until round end (BR-164)

@@ -77,8 +77,8 @@ def test_first_regent_leaving_hands_tile_and_trust_to_most_power_BR_115_194():
     goes to the Regent with the most Power."""
     state = table(4)
     first = state.first_regent
-    state.imperial_trust = ["relic", "fuel"]
-    for r in state.imperial_trust:
+    state.trust = ["relic", "fuel"]
+    for r in state.trust:
         state.supply[r] -= 1
     powers = {(first + 1) % 4: 3, (first + 2) % 4: 5, (first + 3) % 4: 1}
     for seat, power in powers.items():
@@ -86,7 +86,7 @@ def test_first_regent_leaving_hands_tile_and_trust_to_most_power_BR_115_194():
     done = empire.become_outlaw(state, first)
     heir = (first + 2) % 4
     assert done["first_regent"] == heir == state.first_regent
-    assert state.imperial_trust == ["relic", "fuel"] and state.players[first].power == 0
+    assert state.trust == ["relic", "fuel"] and state.players[first].power == 0
     sound(state)
 
 
@@ -112,14 +112,14 @@ def test_last_regent_leaving_returns_the_trust_and_loses_power_BR_195():
     for seat in range(3):
         if seat != first:
             outlaw(state, seat)
-    state.imperial_trust = ["weapon", "weapon", "psionic"]
-    for r in state.imperial_trust:
+    state.trust = ["weapon", "weapon", "psionic"]
+    for r in state.trust:
         state.supply[r] -= 1
     state.players[first].power = 2
     supply = dict(state.supply)
     done = empire.become_outlaw(state, first)
     assert done == {"seat": first, "first_regent": -1, "returned": ["weapon", "weapon", "psionic"], "power_lost": 3}
-    assert state.first_regent == -1 and state.imperial_trust == [] and state.players[first].power == -1
+    assert state.first_regent == -1 and state.trust == [] and state.players[first].power == -1
     assert state.supply["weapon"] == supply["weapon"] + 2 and state.supply["psionic"] == supply["psionic"] + 1
     assert empire.trophy_owner_for_outlaw_losses(state) is None
     sound(state)
