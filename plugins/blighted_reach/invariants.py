@@ -14,15 +14,16 @@ from plugins.blighted_reach.state import FREE, BlightedReachState
 def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
     out: list[str] = []
     counts = cbox.box.counts
+    blight_trophies = sum(1 for p in state.players for t in p.trophies if t.kind == "blight")
     pieces = {
-        "Imperial ships": (state.imperial, state.imperial_supply, counts["imperial_ships"]),
-        "Blight": (state.blight, state.blight_supply, counts["blight"]),
+        "Imperial ships": (state.imperial, state.imperial_supply, 0, counts["imperial_ships"]),
+        "Blight": (state.blight, state.blight_supply, blight_trophies, counts["blight"]),
     }
-    for name, (where, supply, total) in pieces.items():
+    for name, (where, supply, trophies, total) in pieces.items():
         if supply < 0 or any(p.fresh < 0 or p.damaged < 0 for p in where.values()):
             out.append(f"negative {name}")
-        if supply + sum(p.total for p in where.values()) != total:
-            out.append(f"{name} on the map and in supply are not {total}")
+        if supply + trophies + sum(p.total for p in where.values()) != total:
+            out.append(f"{name} on the map, in supply and as Trophies are not {total}")
         if set(where) - set(state.systems):
             out.append(f"{name} in a system not on the map")
     free = Counter(b.kind for s in state.systems.values() for b in s.buildings if b.owner == FREE)
@@ -64,7 +65,14 @@ def _cards(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
     actions = [*state.action_deck, *state.action_discard, *(c for h in state.hands for c in h)]
     if sorted(actions) != sorted(action_deck(box, cbox, n)):
         out.append("the action cards are not each in exactly one place")
-    court = [*state.court_deck, *state.court_row, *state.lore_deck]
+    # Every campaign Court card, lore card and the Council in exactly one place: deck, row
+    # (the Council under either side's id), discard, a card attached in the Court, a
+    # player's play area, resolving, or the lore left out. Fate Set cards are left to
+    # the Fates' own count.
+    held = [c for p in state.players for c in (*p.guild, *p.lore)]
+    court = [*state.court_deck, *state.court_row, *state.court_discard, *state.attached.values(),
+             *held, *state.resolving, *state.lore_deck]
+    court = [COUNCIL if c == state.council else c for c in court if c not in cbox.fate_cards]
     expected = [*cbox.court, *box.lore, COUNCIL]
     if sorted(court) != sorted(expected):
         out.append("the Court, Council and lore cards are not each in exactly one place")

@@ -56,3 +56,7 @@ class BlightedReachState(ArcsState, kw_only=True):
     placements_done: int = 0                   # starting placements made so far
     mulligan_open: int = -1                    # 2 players: the seat that may still mulligan (BR-064)
     rolls: dict[str, str] = {}                 # setup die results, public: "number" and "event"
+    # -- crises and the Blight (issue 18) --
+    visible = visible + ("crisis_roll", "attached")
+    crisis_roll: dict[str, str] = {}           # the dice the current Crises read: "number", "symbol" (BR-220)
+    attached: dict[str, str] = {}              # Court card -> the card attached above it, one at most (BR-314, BR-222)
