@@ -107,7 +107,7 @@ def place_blight(state: BlightedReachState, system: str, damaged: bool = True) -
 def return_blight_trophies(state: BlightedReachState) -> int:
     """Blight Trophies going home go to the Blight supply (Intermission C.1, or a Warlord
     clean-up). Reading: the Blight's 'owner' is its supply. Returns how many."""
-    back = 0
+    back = 0  # Reading: the Blight has no player to go home to, so it rejoins its supply
     for p in state.players:
         kept = [t for t in p.trophies if t.kind != "blight"]
         back += len(p.trophies) - len(kept)
@@ -263,6 +263,8 @@ def blight_crisis(state: BlightedReachState, system: str) -> dict:
             state.imperial.pop(system, None)
         result["imperial"] = {"before": [imp.fresh, imp.damaged], "after": [fresh, damaged], "destroyed": destroyed}
     here = state.systems[system]
+    # Reading: "each remaining hit to the Loyal ships of every player" - every player
+    # present takes all of what is left (the worked example: 1 left, 1 hit on each).
     for seat in turn_order(state):
         mine = here.ships_of(seat)
         if left <= 0 or mine.total == 0:
@@ -326,7 +328,7 @@ def hits_that_land(pieces: Pieces, hits: int) -> int:
 
 def options_blight_hits(pieces: Pieces, hits: int) -> list[dict]:
     """The splits the attacker (who decides, ARCS-183) may choose."""
-    need = hits_that_land(pieces, hits)
+    need = hits_that_land(pieces, hits)  # Reading: whole pairs only, see hits_that_land
     out = []
     for df, xf, xd in product(range(pieces.fresh + 1), range(pieces.fresh + 1), range(pieces.damaged + 1)):
         split = BlightHits(df, xf, xd)

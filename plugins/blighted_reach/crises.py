@@ -299,13 +299,14 @@ def fiasco_discard(cbox: CampaignBox, state: BlightedReachState, seat: int, disc
 
 def most_power(state: BlightedReachState) -> int:
     """The seat with the most Power; a tie goes to the first in turn order (ruling G-1)."""
-    return max(turn_order(state), key=lambda s: (state.players[s].power, -turn_order(state).index(s)))
+    order = turn_order(state)
+    return max(order, key=lambda s: (state.players[s].power, -order.index(s)))  # ruling G-1
 
 
 def options_song_crisis(state: BlightedReachState, seat: int) -> list[dict]:
     """Song of Freedom (CC14, BR-029): the seat names one of its cities on the map. None
     when it has no city there or the Free cities have run out (ruling G-3)."""
-    if state.free_city_supply <= 0:
+    if state.free_city_supply <= 0:  # Reading: no Free city, no replacement (ruling G-3)
         return []
     return [{"system": s, "building": i} for s, here in state.systems.items()
             for i, b in enumerate(here.buildings) if b.owner == seat and b.kind == "city"]
@@ -375,10 +376,12 @@ BUILT_IN: dict[str, Callable[[CrisisCall], dict | None]] = {
                                          "agents": move_agents_to_council(c.state, c.card)},
     "discard_guilds_to_agent_count": _apply_fiasco,
     "most_power_frees_city": _apply_song,
-    "repair_blight_in_cluster": lambda c: {"event": "blight_repaired", "card": c.card,
-                                           "systems": bl.repair_blight_in_cluster(c.box, c.state, _need_dice(c).number)},
-    "blight_rolled_symbol_planets": lambda c: {"event": "blight_placed", "card": c.card,
-                                               "systems": bl.blight_symbol_planets(c.box, c.state, _need_dice(c).symbol)},
+    "repair_blight_in_cluster": lambda c: {
+        "event": "blight_repaired", "card": c.card,
+        "systems": bl.repair_blight_in_cluster(c.box, c.state, _need_dice(c).number)},
+    "blight_rolled_symbol_planets": lambda c: {
+        "event": "blight_placed", "card": c.card,
+        "systems": bl.blight_symbol_planets(c.box, c.state, _need_dice(c).symbol)},
     "bury_self": lambda c: _remove_self(c, "bury"),
     "discard_self": lambda c: _remove_self(c, "discard"),
     "shuffle_self_into_court": lambda c: _remove_self(c, "shuffle"),
@@ -388,8 +391,10 @@ DECISIONS: dict[str, Callable[[CrisisCall], list[Decision]]] = {
     "most_power_frees_city": _decide_song,
 }
 CHECKS: dict[str, Callable[[CrisisCall, Decision, dict], None]] = {
-    "discard_guilds_to_agent_count": lambda c, d, a: check_fiasco(c.cbox, c.state, d.seat, list(a.get("discard", []))),
-    "most_power_frees_city": lambda c, d, a: check_song_crisis(c.state, d.seat, a.get("system", ""), a.get("building", -1)),
+    "discard_guilds_to_agent_count":
+        lambda c, d, a: check_fiasco(c.cbox, c.state, d.seat, list(a.get("discard", []))),
+    "most_power_frees_city":
+        lambda c, d, a: check_song_crisis(c.state, d.seat, a.get("system", ""), a.get("building", -1)),
 }
 
 
@@ -474,6 +479,7 @@ def fate_crisis_cards(cbox: CampaignBox, state: BlightedReachState) -> list[tupl
     out = []
     for seat in turn_order(state):
         p = state.players[seat]
+        # Reading: the rulebook orders players only; one player's cards go as held
         for card in (*p.guild, *p.lore):
             if (card in cbox.fate_cards or card in cbox.court) and any(
                     getattr(e, "when", "") == "crisis" for e in cbox.effects_of(card)):
@@ -493,7 +499,8 @@ def resolve_fate_crisis(box: Box, cbox: CampaignBox, state: BlightedReachState, 
     p = state.players[seat]
     if card not in p.guild and card not in p.lore:
         raise BadParameter(f"seat {seat} does not hold {card}")
-    return [{"event": "fate_crisis", "seat": seat, "card": card}, *_run(_calls(box, cbox, state, card, seat, dice, answers))]
+    events = _run(_calls(box, cbox, state, card, seat, dice, answers))
+    return [{"event": "fate_crisis", "seat": seat, "card": card}, *events]
 
 
 # -- Court Crises (BR-220..BR-222) -----------------------------------------------------

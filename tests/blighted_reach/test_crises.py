@@ -18,7 +18,7 @@ from plugins.blighted_reach.state import FREE, Pieces
 
 from tests.blighted_reach.crisis_tables import (
     BOX, CBOX, DANE, LOTUS, MIKAH, assert_sound, fate_to_court, give_fate_card, give_guild, played_table,
-    put_agents, set_blight, set_ships, snapshot, to_court,
+    put_agents, set_blight, snapshot, to_court,
 )
 
 
@@ -34,7 +34,8 @@ def court_with(state, *cards: str) -> None:
     """The row holds exactly these Vox cards at positions 1.. (no other Vox card)."""
     for i, card in enumerate(cards, start=1):
         if card in state.court_row:
-            state.court_row.remove(card), state.court_row.insert(i, card)
+            state.court_row.remove(card)
+            state.court_row.insert(i, card)
         else:
             to_court(state, card, i)
     for i, c in enumerate(state.court_row):
@@ -227,7 +228,7 @@ def test_populist_demands_returns_the_top_declared_marker_BR_024():
     state = played_table()
     court_with(state, "CC11")
     a, b = (next(m for m in state.markers_available if m.id == x) for x in "AB")
-    state.markers_available.remove(a), state.markers_available.remove(b)
+    state.markers_available = [m for m in state.markers_available if m not in (a, b)]
     state.ambition_boxes["tycoon"].append(a)
     state.ambition_boxes["warlord"].append(b)
     events = cr.resolve_court_crisis(BOX, CBOX, state, "CC11", Dice(1, "arrow"))
