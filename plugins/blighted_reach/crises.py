@@ -9,7 +9,8 @@
    skipping any no longer `in_court`: `court_crisis_decisions` -> prompt ->
    `resolve_court_crisis(..., answers)`.
 
-`resolve_crises` runs all four with a `choose(decision) -> answer` callback.
+`resolve_crises` runs all four with a `choose(decision) -> answer` callback;
+`missing_crisis_handlers` says beforehand which Fate rules the Crises would lack.
 
 A `Decision` names the seat that decides and lists its options; `answers` maps that seat
 to the option it picked. A decision with a single option needs no answer. Every resolve
@@ -538,6 +539,16 @@ def resolve_court_crisis(box: Box, cbox: CampaignBox, state: BlightedReachState,
 
 
 # -- all of it -------------------------------------------------------------------------
+
+
+def missing_crisis_handlers(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
+    """The named rules the coming Crises would need and nobody registered (held cards and
+    Court Vox cards, whatever the dice): the flow can refuse to start the Crises on them."""
+    cards = [c for _, c in fate_crisis_cards(cbox, state)] + court_crisis_cards(box, cbox, state)
+    names = [e.handler for c in cards for e in cbox.effects_of(c)
+             if getattr(e, "when", "") == "crisis" and e.do == "handler"]
+    return [n for n in dict.fromkeys(names) if n not in FATE_CRISIS_HANDLERS]
+
 
 
 def _ask(choose, decisions: list[Decision]) -> dict[int, dict]:

@@ -102,9 +102,11 @@ def test_fate_crises_in_turn_order_BR_219(handlers):
     with pytest.raises(cr.MissingCrisisHandler):
         cr.resolve_fate_crisis(BOX, CBOX, state, DANE, "F302", None)
     assert snapshot(state) == before
+    court_with(state)
+    assert cr.missing_crisis_handlers(BOX, CBOX, state) == ["discard_merchant_league", "wake_held_golems"]
     handlers("discard_merchant_league")
     handlers("wake_held_golems")
-    court_with(state)
+    assert cr.missing_crisis_handlers(BOX, CBOX, state) == []
     cr.resolve_crises(BOX, CBOX, state, lambda die, faces: faces[0])
     assert handlers.calls == [("discard_merchant_league", "F302", DANE), ("wake_held_golems", "F503", MIKAH)]
 
