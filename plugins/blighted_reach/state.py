@@ -73,3 +73,7 @@ class BlightedReachState(ArcsState, kw_only=True):
                                                # Fate card (its Favors); a short list means none
     council_secured_by: int = -1               # the seat that secured the Council this round: the
                                                # card is tucked under their play until round end (BR-164)
+    # -- crises and the Blight (issue 18) --
+    visible = visible + ("crisis_roll", "attached")
+    crisis_roll: dict[str, str] = {}           # the dice the current Crises read: "number", "symbol" (BR-220)
+    attached: dict[str, str] = {}              # Court card -> the card attached above it, one at most (BR-314, BR-222)
