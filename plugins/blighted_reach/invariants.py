@@ -40,18 +40,22 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
 
 
 def _players(box: Box, state: BlightedReachState) -> list[str]:
-    """The base game's piece counts per seat (no trophies or captives exist at setup)."""
+    """The base game's piece counts per seat, Trophies, Captives, Outrage and Favors included."""
     out = []
     per = box.board.pieces_per_player
     for seat, p in enumerate(state.players):
         ships = p.ships + sum(s.ships_of(seat).total for s in state.systems.values())
         mine = Counter(b.kind for s in state.systems.values() for b in s.buildings if b.owner == seat)
-        found = {"ships": ships, "starports": p.starports + mine["starport"],
-                 "cities": sum(p.cities_on_board) + mine["city"],
-                 "agents": p.agents + sum(a[seat] for a in state.court_agents.values())}
+        taken = Counter(t.kind for q in state.players for t in q.trophies if t.owner == seat)
+        agents = (p.agents + sum(a[seat] for a in state.court_agents.values()) + taken["agent"]
+                  + sum(q.captives.count(seat) for q in state.players) + len(p.outrage) - len(p.outrage_placeholders)
+                  + sum(f.count(seat) for f in state.favors))
+        found = {"ships": ships + taken["ship"], "starports": p.starports + mine["starport"] + taken["starport"],
+                 "cities": sum(p.cities_on_board) + mine["city"] + taken["city"], "agents": agents}
         out += [f"seat {seat} has {v} {k}, not {per[k]}" for k, v in found.items() if v != per[k]]
     for resource in box.board.resources:
         held = sum(p.resources.count(resource) for p in state.players)
+        held += sum(w.tokens.count(resource) for w in state.placing)  # given, not yet placed
         held += sum(t.count(resource) for t in state.ambition_tokens.values())
         if held + state.supply.get(resource, 0) != box.board.supply_per_resource:
             out.append(f"{resource} tokens are not {box.board.supply_per_resource}")

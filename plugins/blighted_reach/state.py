@@ -56,3 +56,13 @@ class BlightedReachState(ArcsState, kw_only=True):
     placements_done: int = 0                   # starting placements made so far
     mulligan_open: int = -1                    # 2 players: the seat that may still mulligan (BR-064)
     rolls: dict[str, str] = {}                 # setup die results, public: "number" and "event"
+    # -- summits (issue 18) --
+    # Favors and the Summit being held are public; the names join `visible` here so this
+    # block stays the only edit of the class.
+    visible = visible + ("favors", "summit_caller", "summit_via", "summit_stage", "summit_done")
+    favors: list[list[int]] = []               # per seat, the owner of each Rival agent on its Fate
+                                               # card: its Favors (BR-186); may be shorter than the seats
+    summit_caller: int = -1                    # the seat who called the Summit being held, -1 none (BR-185)
+    summit_via: Literal["", "event", "council"] = ""  # what let them call it (BR-154, BR-166)
+    summit_stage: Literal["", "call_to_order", "negotiations"] = ""  # its part now (BR-185)
+    summit_done: list[int] = []                # seats that said "done" since the last completed deal (A-R6)
