@@ -69,7 +69,7 @@ def _cards(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
     if sorted(actions) != sorted(action_deck(box, cbox, n)):
         out.append("the action cards are not each in exactly one place")
     court = [*state.court_deck, *state.court_row, *state.lore_deck]
-    expected = [*cbox.court, *box.lore, COUNCIL]
+    expected = [*cbox.court, *box.lore, state.council]  # the Council named by its face-up side
     if sorted(court) != sorted(expected):
         out.append("the Court, Council and lore cards are not each in exactly one place")
     if state.council not in state.court_row[:1]:
