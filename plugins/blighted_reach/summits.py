@@ -229,7 +229,7 @@ def _check_call_to_order(state: BlightedReachState, seat: int) -> None:
 
 def check_petition_council(state: BlightedReachState, seat: int) -> None:
     _check_call_to_order(state, seat)
-    if state.council != DECIDED:
+    if state.council != DECIDED:  # Reading: a flip that changes nothing is not offered
         raise IllegalAction("the Imperial Council is already In Session")
 
 
@@ -268,8 +268,7 @@ def leave_the_empire(state: BlightedReachState, seat: int, *, trust: list[str]) 
         state.supply[resource] = state.supply.get(resource, 0) + 1
     lost = len(trust)
     trust.clear()
-    # Reading: Power never drops below 0; a loss beyond it does what it can (G-3).
-    state.players[seat].power = max(0, state.players[seat].power - lost)
+    state.players[seat].power -= lost  # Power may go below 0 (the Power track's "(-)" space)
     state.first_regent = -1
     return lost
 
@@ -347,6 +346,7 @@ def favors_to_force(box: Box, cbox: CampaignBox, state: BlightedReachState, call
         if protected:
             raise NotTradeable(f"{part.card} is protected: its giving cannot be forced")  # F414
         cost = {rival: raid_cost}
+        # Reading: the Advocate's consent is forced per Guild card forced, 1 Favor each.
         advocate = _card_fate_seat(cbox, state, _booklet_card(cbox, state, GUILD_NEGOTIATIONS))
         if advocate >= 0 and advocate not in (caller, rival):
             cost[advocate] = 1
@@ -357,7 +357,9 @@ def favors_to_force(box: Box, cbox: CampaignBox, state: BlightedReachState, call
 def check_return_favors(box: Box, cbox: CampaignBox, state: BlightedReachState, caller: int, rival: int,
                         parts: list[Part]) -> dict[int, int]:
     """Refuse a Return Favors the caller cannot pay or whose parts are not the Rival's
-    actions targeting the caller (BR-188). Returns the Favors it costs, by owner."""
+    actions targeting the caller (BR-188). Returns the Favors it costs, by owner.
+    Reading: one Return Favors forces one Rival's actions, several at once if the caller
+    pays for all; the caller may return Favors again, to the same or another Rival."""
     _check_call_to_order(state, caller)
     _check_seat(state, rival)
     if rival == caller:
@@ -477,7 +479,9 @@ def say_done(state: BlightedReachState, seat: int) -> None:
 
 def negotiations_over(state: BlightedReachState) -> bool:
     """A-R6 (the engine's stand-in for BR-210's countdown): every seat said "done" since the
-    last completed deal. Reading: with a deal still waiting for consents they are not over."""
+    last completed deal. Reading: "in turn" is each seat once, in any order (negotiating is
+    freeform); a seat that said "done" may still propose. With a deal still waiting for
+    consents they are not over."""
     return (state.summit_stage == "negotiations" and open_proposals(state) == 0
             and set(state.summit_done) >= set(range(len(state.players))))
 
@@ -519,6 +523,10 @@ def _check_seat(state: BlightedReachState, seat: int) -> None:
 def _run(box: Box, cbox: CampaignBox, state: BlightedReachState, parts: list[Part],
          paid: dict[int, int] | None = None, caller: int = -1) -> list[dict]:
     """Return the Favors paid (to force them), then check and resolve each part in order."""
+    # Reading: "simultaneously" (BR-208) still means each part must be legal as it resolves,
+    # in the order listed, so two parts cannot both give away a seat's last ship.
+    # Reading: returned Favors are the price of Return Favors and are paid first, so the
+    # forced Rival may use the agents that just came home.
     for owner, n in (paid or {}).items():
         for _ in range(n):
             return_favor(state, caller, owner)
@@ -538,6 +546,7 @@ def _check_part(box: Box, cbox: CampaignBox, state: BlightedReachState, part: Pa
     if isinstance(part, CedeControl):
         _check_cede(state, part)
     elif isinstance(part, DelegateAuthority):
+        # Reading: any card in the Court row, the Imperial Council included, Decided or not.
         if part.card not in state.court_row or part.card not in state.court_agents:
             raise BadParameter(f"{part.card} is not a card in the Court")
         if state.court_agents[part.card][part.giver] <= 0:
@@ -573,6 +582,8 @@ def _check_cede(state: BlightedReachState, part: CedeControl) -> None:
         if _ships_on_map(state, part.giver) <= 1:
             raise LastPiece("you cannot cede your last ship on the map")  # BR-201
         if receiver.ships <= 0:
+            # Reading: a deal holds only actions that resolve at once (BR-208), so a missing
+            # Rival piece refuses the part rather than doing what it can (G-3).
             raise CannotAfford(f"seat {part.receiver} has no ship in supply")
         return
     if not 0 <= part.slot < len(here.buildings):
