@@ -159,8 +159,8 @@ def proposal_from(data: dict) -> Proposal:
 
 
 def favors_of(state: BlightedReachState, seat: int) -> list[int]:
-    """The owners of the Rival agents on the seat's Fate card (read only)."""
-    return state.favors[seat] if seat < len(state.favors) else []
+    """The owners of the Rival agents on the seat's Fate card (a copy)."""
+    return list(state.favors[seat]) if seat < len(state.favors) else []
 
 
 def _favor_list(state: BlightedReachState, seat: int) -> list[int]:
