@@ -8,6 +8,7 @@ and give them (another module); a player taking a new Fate returns all of theirs
 from __future__ import annotations
 
 from core.errors import BadParameter, IllegalAction
+from plugins.arcs.outrage import agent_returns
 from plugins.blighted_reach.state import BlightedReachState
 
 
@@ -16,7 +17,8 @@ def favors_of(state: BlightedReachState, holder: int) -> list[int]:
     return list(state.favors[holder]) if holder < len(state.favors) else []
 
 
-def _row(state: BlightedReachState, holder: int) -> list[int]:
+def favor_row(state: BlightedReachState, holder: int) -> list[int]:
+    """The holder's Favors, as the list itself (made as long as the table first)."""
     while len(state.favors) < len(state.players):
         state.favors.append([])
     return state.favors[holder]
@@ -35,7 +37,7 @@ def take_favor(state: BlightedReachState, holder: int, owner: int) -> None:
     """One agent leaves the owner's supply for the holder's Fate card."""
     check_take_favor(state, holder, owner)
     state.players[owner].agents -= 1
-    _row(state, holder).append(owner)
+    favor_row(state, holder).append(owner)
 
 
 def check_return_favor(state: BlightedReachState, holder: int, owner: int) -> None:
@@ -47,7 +49,7 @@ def return_favor(state: BlightedReachState, holder: int, owner: int) -> None:
     """One of the owner's agents goes from the holder's Fate card back to the owner's supply."""
     check_return_favor(state, holder, owner)
     state.favors[holder].remove(owner)
-    state.players[owner].agents += 1
+    agent_returns(state, owner)  # home, filling an Outrage placeholder first (ARCS-194)
 
 
 def return_all_favors(state: BlightedReachState, holder: int) -> dict[int, int]:

@@ -77,3 +77,10 @@ class BlightedReachState(ArcsState, kw_only=True):
     visible = visible + ("crisis_roll", "attached")
     crisis_roll: dict[str, str] = {}           # the dice the current Crises read: "number", "symbol" (BR-220)
     attached: dict[str, str] = {}              # Court card -> the card attached above it, one at most (BR-314, BR-222)
+    # -- summits (issue 18) --
+    # The Summit being held is public (Favors are in the Edicts block).
+    visible = visible + ("summit_caller", "summit_via", "summit_stage", "summit_done")
+    summit_caller: int = -1                    # the seat who called the Summit being held, -1 none (BR-185)
+    summit_via: Literal["", "event", "council"] = ""  # what let them call it (BR-154, BR-166)
+    summit_stage: Literal["", "call_to_order", "negotiations"] = ""  # its part now (BR-185)
+    summit_done: list[int] = []                # seats that said "done" since the last completed deal (A-R6)
