@@ -202,6 +202,8 @@ def do_move(state: ArcsState, seat: int, move: Move) -> None:
 def check_influence(state: ArcsState, seat: int, card: str) -> None:
     if not card or card not in state.court_row:
         raise BadParameter(f"{card!r} is not in the Court row")
+    if card in state.closed_court_cards:
+        raise IllegalAction(f"nobody may influence or secure {card}")
     if state.players[seat].agents <= 0:
         raise IllegalAction("no agent left in supply")  # ARCS-161
 
@@ -214,6 +216,8 @@ def do_influence(state: ArcsState, seat: int, card: str) -> None:
 def check_secure(state: ArcsState, seat: int, card: str) -> None:
     if not card or card not in state.court_row:
         raise BadParameter(f"{card!r} is not in the Court row")
+    if card in state.closed_court_cards:
+        raise IllegalAction(f"nobody may influence or secure {card}")
     agents = state.court_agents[card]
     if not all(agents[seat] > n for s, n in enumerate(agents) if s != seat) or agents[seat] == 0:
         raise IllegalAction(f"securing {card} needs strictly more agents on it than each Rival")  # ARCS-162

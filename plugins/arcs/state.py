@@ -5,7 +5,7 @@ outside it. Seats index `players` and the per-owner lists in each system.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -136,6 +136,10 @@ class Placing(msgspec.Struct, omit_defaults=True):
 
 
 class ArcsState(TableState, kw_only=True):
+    # Court cards of this game nobody may influence or secure while they lie in the row (a
+    # game built on Arcs: the campaign's Decided Council). Game data, not table state.
+    closed_court_cards: ClassVar[frozenset[str]] = frozenset()
+
     # What views show (the kernel's allow-list): never the hands, the decks' order or the
     # face-down cards; their sizes are added by the view hook.
     visible = ("setup_card", "out_of_play", "systems", "players", "supply", "ambition_tokens",

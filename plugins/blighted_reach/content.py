@@ -166,6 +166,7 @@ class BoxData(msgspec.Struct, forbid_unknown_fields=True):
     number_die: list[int]              # the cluster numbers it shows
     event_die_symbols: list[Symbol]
     event_die_kinds: list[EventFace]
+    event_die_faces: list[tuple[EventFace, Symbol]]  # a reading: see the file's note
 
 
 class ActSetup(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -458,6 +459,9 @@ def load_box(folder: Path = DEFAULT_BOX) -> Box:
         require(bool(p.demand_resources) != bool(p.demand_pieces), f"empire.json: policy {p.name}: demands resources or pieces")
     _check_effects("events.json: card", events.card.abilities, known)
     require(events.copies == box.counts["event_cards"], "events.json: copies differ from box.json event_cards")
+    require(len(box.event_die_faces) == 6 and all(k in box.event_die_kinds and s in box.event_die_symbols
+                                                  for k, s in box.event_die_faces),
+            "box.json: the event die has six faces, each a kind and a symbol of the die")
     for act, n in campaign.chapters_per_act.items():
         require(n > 0, f"setup.json: chapters_per_act.{act}: at least one chapter")
     return Box(box=box, campaign=campaign, empire=empire, events=events, court=court, fates=fates)

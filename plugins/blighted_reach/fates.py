@@ -30,6 +30,14 @@ def handler(name: str):
     return register
 
 
+def run_handler(ctx, name: str, seat: int, card_id: str, effect: Effect | None = None) -> None:
+    """Run the Fate rule `name` for `card_id` (held by, or acting for, `seat`)."""
+    fn = HANDLERS.get(name)
+    if fn is None:  # loud: a Fate whose rules are not written yet must not play silently wrong
+        raise EngineError(f"{card_id}: the Fate handler {name!r} is not implemented")
+    fn(ctx, seat, card_id, effect)
+
+
 def fate_of(cbox: CampaignBox, card_id: str):
     return next(f for f in cbox.fates.values() if any(c.id == card_id for c in f.cards))
 
@@ -110,9 +118,6 @@ def apply_effect(ctx, cbox: CampaignBox, seat: int, card_id: str, effect: Effect
             state.first_regent = seat
             ctx.emit("first_regent", seat=seat, why=card_id)
     elif do == "handler":
-        fn = HANDLERS.get(effect.handler)
-        if fn is None:  # loud: a Fate whose rules are not written yet must not play silently wrong
-            raise EngineError(f"{card_id}: the Fate handler {effect.handler!r} is not implemented")
-        fn(ctx, seat, card_id, effect)
+        run_handler(ctx, effect.handler, seat, card_id, effect)
     else:
         raise EngineError(f"{card_id}: effect {do!r} at {effect.when!r} has no implementation here")

@@ -13,7 +13,8 @@ from plugins.arcs import plugin as arcs_plugin
 from plugins.arcs.content import box_for, register_box
 from plugins.arcs.tables import decisions as arcs_decisions
 from plugins.arcs.views import redact as arcs_redact
-from plugins.blighted_reach import act_flow, event_cards
+from plugins.arcs import placing_flow
+from plugins.blighted_reach import act_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.invariants import problems
 from plugins.blighted_reach.rules_box import rules_box
@@ -58,7 +59,7 @@ def conclave_setup(ctx):
 
 @hookimpl
 def conclave_step_handlers():
-    return {**arcs_plugin.settled_handlers(), **steps}
+    return {**arcs_plugin.settled_handlers(), **placing_flow.settled_steps(steps)}  # tokens placed after each
 
 
 @hookimpl
@@ -87,6 +88,17 @@ def arcs_play_buys(state, seat, kind, card):
     if event_cards.is_event(card):
         return event_cards.buys(box_for(state), state, seat)
     return None
+
+
+@hookimpl
+def arcs_take_court_card(ctx, seat, card, rivals_to):
+    return event_flow.take_council(ctx, seat, card, rivals_to) or None
+
+
+@hookimpl
+def arcs_round_end(ctx):
+    if ctx.state.game == GAME_ID:
+        event_flow.round_end(ctx)
 
 
 @hookimpl

@@ -6,7 +6,7 @@ Free cities and starports stand in a system's building slots like any building, 
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -27,6 +27,7 @@ class Pieces(msgspec.Struct, array_like=True, omit_defaults=True):
 
 
 class BlightedReachState(ArcsState, kw_only=True):
+    closed_court_cards: ClassVar[frozenset[str]] = frozenset({"AID01B"})  # the Decided Council (BR-172)
     # Public: the map's campaign pieces, the supplies, booklet and titles. Secret (absent
     # from `visible`): the base state's hands and decks, the lore deck, each player's Fate
     # offer and kept Fate (shown only through `setup.fates_revealed` once all have chosen).
