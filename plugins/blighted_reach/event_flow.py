@@ -161,7 +161,7 @@ def fate_crisis(ctx, seat: int, card: str, number: int, symbol: str, answers: di
             return
         announce(ctx, crises.resolve_fate_crisis(box, cbox, state, seat, card, dice, _answers(answers)))
     except crises.MissingCrisisHandler as exc:  # loud: a Fate's rule not written must not pass silently
-        raise EngineError(str(exc)) from None
+        raise EngineError(f"a Fate handler is not implemented: {exc}") from None
 
 
 @steps("court_crises")
@@ -187,7 +187,7 @@ def court_crisis(ctx, card: str, number: int, symbol: str, answers: dict):
             return
         announce(ctx, crises.resolve_court_crisis(box, cbox, state, card, dice, _answers(answers)))
     except crises.MissingCrisisHandler as exc:
-        raise EngineError(str(exc)) from None
+        raise EngineError(f"a Fate handler is not implemented: {exc}") from None
 
 
 @steps("crisis_answered")
