@@ -96,7 +96,8 @@ class Negotiate(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
 @steps("negotiations")
 def negotiations(ctx):
-    """Every seat not yet done has its standing `br.negotiate` decision open."""
+    """Every seat not yet done has its standing `br.negotiate` decision open (run as a step
+    when Negotiations open, called directly when a move or a deal reopens them)."""
     state = ctx.state
     if state.summit_caller < 0:
         return
@@ -159,7 +160,7 @@ def negotiated(ctx, seat, params: Negotiate):
         for p in state.prompts:
             if p.group == group and p.kind == "consent":
                 p.blocking = True  # the deal waits for its answers (A-R6)
-    ctx.push(negotiations)
+    negotiations(ctx)  # at once: with prompts open, a pushed step would wait behind them
 
 
 @steps("negotiations_close")
@@ -189,4 +190,4 @@ def deal_accepted(ctx, proposer: int, proposal: dict):
         ctx.emit("deal_lapsed", proposer=proposer, reason=str(exc))
         return
     ctx.emit("deal_done", proposer=proposer, parts=done)
-    ctx.push(negotiations)
+    negotiations(ctx)  # a completed deal clears every "done": everyone is asked again
