@@ -1,19 +1,16 @@
 """A Summit as steps (rulebook "Summits", BR-185..BR-210, ruling A-R6) over the pure rules
 in `summits`: the seat the round's end names may call it; the caller takes Call to Order
-actions until moving on; then every seat negotiates at once (a blocking `br.negotiate`
-decision each), proposing deals that the seats they affect accept or decline through the
-kernel's consent groups (`core.groups.propose`), or saying "done". A deal waits for its
-answers (its consent prompts are made blocking: A-R6, Negotiations are not over while a
-deal is open); it is applied, all at once, when the last seat accepts. Negotiations end
-when every seat has said "done" since the last completed deal, or when the caller ends
-them with no deal open."""
+actions until moving on; then the seats negotiate (a `br.negotiate`
+decision on its turn), proposing deals that the seats they affect accept or decline through
+the kernel's consent groups (`core.groups.propose`), or saying "done"; a deal is applied,
+all at once, when the last seat accepts."""
 from __future__ import annotations
 
 from typing import Literal
 
 import msgspec
 
-from core.errors import BadParameter, EngineError, IllegalAction
+from core.errors import ActionRejected, BadParameter, IllegalAction
 from core.groups import propose
 from core.state import Action
 from plugins.arcs.content import box_for
@@ -21,7 +18,7 @@ from plugins.blighted_reach import summits
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.tables import decisions, steps
 
-PROPOSALS_LISTED = 3  # single-part deals listed per Rival for bots and menus (any deal may be sent)
+PROPOSALS_LISTED = 1  # single-part deals listed per Rival for bots and menus (any deal may be sent)
 
 
 def offer(ctx, seat: int, via: str) -> None:
@@ -68,7 +65,7 @@ def ordered(ctx, seat, params):
     if kind == "start_negotiations":
         summits.start_negotiations(state, seat)
         ctx.emit("negotiations", caller=seat)
-        ctx.push_all([(negotiations, {}), (negotiations_close, {})])
+        ctx.push(negotiation_turn, seat=seat)
         return
     if kind == "petition_council":
         summits.petition_council(state, seat)
@@ -86,38 +83,41 @@ def ordered(ctx, seat, params):
 
 
 # -- Negotiations (BR-197..BR-210) -------------------------------------------------------------
+# Reading of A-R6 ("every player has said done in turn"): the seats take turns clockwise from
+# the caller; on its turn a seat proposes a deal or says "done". A deal's consents are asked
+# at once (blocking) and the turn passes when they are in. Negotiations end when every seat
+# has said "done" since the last completed deal; the caller may end them (a standing choice)
+# whenever no deal is open.
 class Negotiate(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """A seat's move in Negotiations: propose a deal (`parts`), say `done`, or (the caller,
-    no deal open) `end` them."""
+    """A seat's turn in Negotiations: propose a deal (`parts`) or say `done`."""
 
-    move: Literal["propose", "done", "end"]
+    move: Literal["propose", "done"]
     parts: list[dict] = []
 
 
-@steps("negotiations")
-def negotiations(ctx):
-    """Every seat not yet done has its standing `br.negotiate` decision open (run as a step
-    when Negotiations open, called directly when a move or a deal reopens them)."""
+@steps("negotiation_turn")
+def negotiation_turn(ctx, seat: int):
     state = ctx.state
     if state.summit_caller < 0:
+        return  # the caller ended them
+    if summits.negotiations_over(state):
+        _end(ctx)
         return
-    waiting = {p.seat for p in state.prompts if p.kind == "br.negotiate"}
-    for seat in range(len(state.players)):
-        if seat not in state.summit_done and seat not in waiting:
-            ctx.decide(seat, "br.negotiate", resume=negotiated)
+    if not any(p.kind == "end_negotiations" for p in state.prompts):
+        ctx.prompt(state.summit_caller, "end_negotiations", [Action("end_negotiations", {})], resume=ended,
+                   blocking=False)
+    ctx.decide(seat, "br.negotiate", resume=negotiated)
 
 
 @decisions.kind("negotiate", answer="negotiate", params=Negotiate,
-                describe="Negotiations: propose a deal of one or more parts, say done, or end them (the caller).")
+                describe="Negotiations, on your turn: propose a deal of one or more parts, or say done.")
 def check_negotiate(state, seat, prompt, answer: Negotiate):
     if answer.move == "propose":
         summits.check_proposal(box_for(state), campaign_box(), state, _proposal(seat, answer))
-    elif answer.move == "done":
-        summits.check_say_done(state, seat)
     else:
-        summits.check_end_negotiations(state, seat)
-    if answer.move != "propose" and answer.parts:
-        raise BadParameter("only a proposal has parts")
+        summits.check_say_done(state, seat)
+        if answer.parts:
+            raise BadParameter("only a proposal has parts")
 
 
 def _proposal(seat: int, answer: Negotiate) -> summits.Proposal:
@@ -128,56 +128,47 @@ def _proposal(seat: int, answer: Negotiate) -> summits.Proposal:
 
 @check_negotiate.candidates
 def _negotiate_options(state, seat, prompt):
+    """Saying done, and the first single-part deal with each Rival (menus and bots; any deal
+    of any parts may be sent)."""
     yield {"move": "done"}
-    if seat == state.summit_caller and not summits.open_proposals(state):
-        yield {"move": "end"}
     box, cbox = box_for(state), campaign_box()
     for rival in range(len(state.players)):
-        if rival == seat:
-            continue
-        for part in summits.options_parts(box, cbox, state, seat, rival)[:PROPOSALS_LISTED]:
-            yield {"move": "propose", "parts": [part]}
+        if rival != seat:
+            for part in summits.options_parts(box, cbox, state, seat, rival)[:PROPOSALS_LISTED]:
+                yield {"move": "propose", "parts": [part]}
 
 
 @steps("negotiated")
 def negotiated(ctx, seat, params: Negotiate):
     state = ctx.state
+    n = len(state.players)
+    ctx.push(negotiation_turn, seat=(seat + 1) % n)  # after the deal's answers, if any
     if params.move == "done":
         summits.say_done(state, seat)
         ctx.emit("negotiation_done", seat=seat)
         return
-    elif params.move == "end":
-        summits.end_negotiations(state, seat)
-        _close_negotiations(ctx)
-        ctx.emit("summit_over", by=seat)
-        return
-    else:
-        proposal = _proposal(seat, params)
-        seats = summits.consents_needed(campaign_box(), state, proposal)
-        if not seats:
-            raise IllegalAction("a deal affects at least one Rival")
-        group = propose(ctx, seat, seats, summits.proposal_data(proposal), resume=deal_accepted)
-        for p in state.prompts:
-            if p.group == group and p.kind == "consent":
-                p.blocking = True  # the deal waits for its answers (A-R6)
-    negotiations(ctx)  # at once: with prompts open, a pushed step would wait behind them
+    proposal = _proposal(seat, params)
+    seats = summits.consents_needed(campaign_box(), state, proposal)
+    if not seats:
+        raise IllegalAction("a deal affects at least one Rival")
+    state.prompts = [p for p in state.prompts if p.kind != "end_negotiations"]  # not while a deal is open
+    group = propose(ctx, seat, seats, summits.proposal_data(proposal), resume=deal_accepted)
+    for p in state.prompts:
+        if p.group == group and p.kind == "consent":
+            p.blocking = True  # the turn waits for the deal's answers
 
 
-@steps("negotiations_close")
-def negotiations_close(ctx):
-    """Runs once no Negotiation prompt or deal is open (they all block): every seat has said
-    "done" since the last completed deal (or the caller ended them): the Summit ends."""
-    state = ctx.state
-    if state.summit_caller < 0:
-        return
-    if not summits.negotiations_over(state):
-        raise EngineError("Negotiations left with nobody asked")
-    summits.end_summit(state)
-    ctx.emit("summit_over")
-
-
-def _close_negotiations(ctx) -> None:
+@steps("negotiations_ended")
+def ended(ctx, seat, params):
+    summits.end_negotiations(ctx.state, seat)  # refused while a deal is open
     ctx.state.prompts = [p for p in ctx.state.prompts if p.kind != "br.negotiate"]
+    ctx.emit("summit_over", by=seat)
+
+
+def _end(ctx) -> None:
+    summits.end_summit(ctx.state)
+    ctx.state.prompts = [p for p in ctx.state.prompts if p.kind != "end_negotiations"]
+    ctx.emit("summit_over")
 
 
 @steps("deal_accepted")
@@ -186,8 +177,7 @@ def deal_accepted(ctx, proposer: int, proposal: dict):
     state = ctx.state
     try:
         done = summits.apply_proposal(box_for(state), campaign_box(), state, summits.proposal_from(proposal))
-    except (BadParameter, IllegalAction) as exc:
+    except ActionRejected as exc:  # no longer possible as agreed: nothing of it happens
         ctx.emit("deal_lapsed", proposer=proposer, reason=str(exc))
         return
     ctx.emit("deal_done", proposer=proposer, parts=done)
-    negotiations(ctx)  # a completed deal clears every "done": everyone is asked again

@@ -142,7 +142,7 @@ def negotiate(t, seat, move, parts=()):
 def test_a_three_part_deal_with_two_rivals_happens_only_when_both_consent_all_at_once_BR_198_BR_208():
     t = ready(3, seed=1)
     summit(t)
-    assert {p.seat for p in t.state.prompts if p.kind == "br.negotiate"} == {0, 1, 2}
+    assert [p.seat for p in t.state.prompts if p.kind == "br.negotiate"] == [0]  # turns from the caller (A-R6)
     s = t.state
     slot0 = next(i for i, r in enumerate(s.players[0].resources) if r)
     parts = [{"kind": "promise_favor", "giver": 0, "receiver": 1},
@@ -170,12 +170,28 @@ def test_a_declined_deal_changes_nothing_and_negotiations_end_when_all_are_done_
     before = msgspec.json.encode(t.state.players)
     t.act(1, Action("consent", {"proposal": group, "accept": False}))
     assert msgspec.json.encode(t.state.players) == before and t.state.groups == []
-    for seat in (0, 1):
+    for seat in (1, 2):  # the turn passed on once the deal was answered
         negotiate(t, seat, "done")
     assert t.state.summit_caller == 0
-    events = negotiate(t, 2, "done")
+    events = negotiate(t, 0, "done")
     assert "summit_over" in kinds(events) and t.state.summit_caller == -1
     assert "event_rolled" in kinds(events)  # the round's end goes on to the dice (BR-156)
+
+
+def test_the_caller_may_end_negotiations_when_no_deal_is_open_A_R6_BR_210():
+    t = ready(3, seed=1)
+    summit(t)
+    negotiate(t, 0, "propose", [{"kind": "promise_favor", "giver": 0, "receiver": 1}])
+    before = snapshot(t)
+    assert not any(p.kind == "end_negotiations" for p in t.state.prompts)  # not while a deal is open
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("end_negotiations", {}))
+    assert snapshot(t) == before
+    group = next(p for p in t.state.prompts if p.kind == "consent").group
+    t.act(1, Action("consent", {"proposal": group, "accept": True}))
+    events = t.act(0, Action("end_negotiations", {}))
+    assert "summit_over" in kinds(events) and "event_rolled" in kinds(events)
+    assert not any(p.kind in ("br.negotiate", "end_negotiations") for p in t.state.prompts)
 
 
 def test_a_bad_proposal_is_refused_with_a_typed_error_and_changes_nothing_BR_208():
