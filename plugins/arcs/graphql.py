@@ -137,6 +137,7 @@ def from_view(view: dict) -> ArcsState:
     on_map = [sum(1 for v in view["systems"].values() for b in v.get("buildings", []) if b[0] == "city" and b[1] == i)
               for i in range(n)]
     court_agents = view["court_agents"]
+    hand_counts = view["hand_counts"]  # none before the hands are dealt (the campaign's setup)
     players = [Player(seat=i, power=p.get("power", 0), resources=p.get("resources", [None] * 6),
                       cities_on_board=p.get("cities_on_board", [True] * 5), cities_on_map=on_map[i],
                       agents_on_map=sum(a[i] for a in court_agents.values()),
@@ -144,7 +145,7 @@ def from_view(view: dict) -> ArcsState:
                       agents_in_supply=p.get("agents", 10), outrage=p.get("outrage", []),
                       trophies=[Trophy(owner=t[0], kind=t[1]) for t in p.get("trophies", [])],
                       captives=p.get("captives", []), guild=p.get("guild", []), lore=p.get("lore", []),
-                      leader=p.get("leader"), hand_count=view["hand_counts"][i])
+                      leader=p.get("leader"), hand_count=hand_counts[i] if i < len(hand_counts) else 0)
                for i, p in enumerate(view["players"])]
     turn = view.get("turn")
     return ArcsState(

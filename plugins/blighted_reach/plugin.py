@@ -130,3 +130,10 @@ def conclave_check_invariants(state):
     if state.game != GAME_ID:
         return []
     return problems(rules_box(), campaign_box(), state)
+
+
+@hookimpl
+def conclave_graphql_types():
+    from plugins.blighted_reach.graphql import BlightedReachState as View, from_view
+
+    return [(GAME_ID, View, from_view)]

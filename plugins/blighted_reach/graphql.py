@@ -1,0 +1,104 @@
+"""Typed GraphQL view of a campaign table (`BlightedReachState` in the `GameState` union),
+built from the viewer's redacted view: the Arcs table as `arcs`, and what the campaign adds
+(the Empire, titles, the Blight, the Free States, the Council, the booklet, the Trust,
+Favors, the Fates once revealed, Summits and their open deals). Secrets stay what the view
+leaves: the viewer's own Fate offer, nobody else's."""
+from __future__ import annotations
+
+import strawberry
+from strawberry.scalars import JSON
+
+from plugins.arcs.graphql import ArcsState
+from plugins.arcs.graphql import from_view as arcs_from_view
+
+
+@strawberry.type(name="BlightedReachPieces")
+class CampaignPieces:
+    """Imperial ships or Blight in one system."""
+
+    system: str
+    fresh: int
+    damaged: int
+
+
+@strawberry.type(name="BlightedReachSeat")
+class CampaignSeat:
+    seat: int
+    title: str                 # regent | outlaw
+    fate: str | None           # null until every seat has chosen (BR-053, A-R7)
+    favors: list[int]          # the owners of the Rival agents on this seat's Fate card
+    fate_cards: list[str]      # Fate Set cards held that are neither Guild nor Lore
+
+
+@strawberry.type(name="BlightedReachDeal")
+class Deal:
+    """A Summit deal waiting for consents: who proposed it, who must answer, who has."""
+
+    id: int
+    proposer: int
+    seats: list[int]
+    accepted: list[int]
+    parts: JSON
+
+
+@strawberry.type(name="BlightedReachSummit")
+class Summit:
+    caller: int
+    via: str                   # event | council
+    stage: str                 # call_to_order | negotiations
+    done: list[int]            # seats that said "done" since the last completed deal (A-R6)
+    deals: list[Deal]
+
+
+@strawberry.type(name="BlightedReachState")
+class BlightedReachState:
+    arcs: ArcsState
+    act: int
+    seats: list[CampaignSeat]
+    first_regent: int | None
+    imperial_clusters: list[int]
+    imperial_ships: list[CampaignPieces]
+    imperial_supply: int
+    blight: list[CampaignPieces]
+    blight_supply: int
+    free_city_supply: int
+    free_starport_supply: int
+    council: str               # AID01A In Session | AID01B Decided
+    council_secured_by: int | None
+    booklet: list[list[str]]   # slots, each top card first: Edicts, Laws, the Govern stack
+    imperial_trust: list[str]
+    fate_offer: list[str] | None  # the viewer's own two Fates while choosing
+    summit: Summit | None
+    crisis_roll: JSON
+
+
+def _pieces(where: dict) -> list[CampaignPieces]:
+    return [CampaignPieces(system=s, fresh=(p[0] if p else 0), damaged=(p[1] if len(p) > 1 else 0))
+            for s, p in sorted(where.items())]
+
+
+def from_view(view: dict) -> BlightedReachState:
+    n = len(view["players"])
+    fates = view.get("fates") or [""] * n
+    favors = view.get("favors", [])
+    area = view.get("play_area", [])
+    deals = [Deal(id=g["id"], proposer=g["proposer"], seats=g["seats"], accepted=g["answered"],
+                  parts=g["proposal"].get("parts", []))
+             for g in view.get("groups", []) if g["mode"] == "consent"]
+    summit = None
+    if view.get("summit_caller", -1) >= 0:
+        summit = Summit(caller=view["summit_caller"], via=view.get("summit_via", ""), stage=view.get("summit_stage", ""),
+                        done=view.get("summit_done", []), deals=deals)
+    return BlightedReachState(
+        arcs=arcs_from_view(view), act=view["act"],
+        seats=[CampaignSeat(seat=i, title=view["titles"][i] if i < len(view["titles"]) else "regent",
+                            fate=fates[i] or None, favors=favors[i] if i < len(favors) else [],
+                            fate_cards=area[i] if i < len(area) else []) for i in range(n)],
+        first_regent=view["first_regent"] if view["first_regent"] >= 0 else None,
+        imperial_clusters=view["imperial_clusters"], imperial_ships=_pieces(view["imperial"]),
+        imperial_supply=view["imperial_supply"], blight=_pieces(view["blight"]), blight_supply=view["blight_supply"],
+        free_city_supply=view["free_city_supply"], free_starport_supply=view["free_starport_supply"],
+        council=view["council"], council_secured_by=view["council_secured_by"] if view["council_secured_by"] >= 0 else None,
+        booklet=view["booklet"], imperial_trust=view.get("trust", []), fate_offer=view.get("fate_offer"),
+        summit=summit, crisis_roll=view.get("crisis_roll", {}),
+    )
