@@ -1,0 +1,130 @@
+"""Campaign tables for the between-acts tests: a real Act I setup with the Fates the test
+names (the draw arranged to offer them), their Fate Sets and Setup sides, the starting
+placements and hands; then helpers that arrange the board as a played act left it."""
+from __future__ import annotations
+
+import msgspec
+
+from core.rng import Rng, seed_state
+from core.state import Seat
+from plugins.arcs.content import default_box as arcs_box
+from plugins.arcs.state import Building, Ships
+from plugins.blighted_reach import fate_sets, objectives
+from plugins.blighted_reach import setup as br
+from plugins.blighted_reach.content import default_box as campaign_box
+from plugins.blighted_reach.invariants import problems
+from plugins.blighted_reach.state import BlightedReachState
+
+BOX, CBOX = arcs_box(), campaign_box()
+STEWARD, FOUNDER, MAGNATE, ADVOCATE, CARETAKER, PARTISAN, ADMIRAL, BELIEVER = (f"FATE0{i}" for i in range(1, 9))
+CARD_PROBLEMS = ("the action cards are not each", "the Court, Council and lore cards are not each")
+
+
+def snapshot(state) -> bytes:
+    return msgspec.msgpack.encode(state)
+
+
+def piece_problems(state: BlightedReachState) -> list[str]:
+    """Act I's invariants on pieces and tokens; its card checks know only Act I's cards, so
+    the Fate cards the campaign adds are checked by `card_places` instead."""
+    return [p for p in problems(BOX, CBOX, state) if not p.startswith(CARD_PROBLEMS)]
+
+
+def card_places(state: BlightedReachState) -> list[str]:
+    """Every Court, lore and Fate card in at most one place (the campaign's card count)."""
+    places = [*state.court_deck, *state.court_row, *state.court_discard, *state.lore_deck, *state.scrapped,
+              *(c for slot in state.booklet for c in slot), *(c for s in state.fate_sets for c in s),
+              *(c for s in state.fate_cards for c in s),
+              *(c for p in state.players for c in [*p.guild, *p.lore])]
+    seen, twice = set(), []
+    for card in places:
+        if card and card in seen:
+            twice.append(card)
+        seen.add(card)
+    return twice
+
+
+def place_all(state: BlightedReachState) -> None:
+    while state.placement_order:
+        seat = state.placement_order[0]
+        for system in sorted(state.imperial):
+            planet = BOX.systems[system]
+            if planet is not None and len(state.systems[system].buildings) < planet.slots:
+                building = "city" if state.placements_done % 2 == 0 else "starport"
+                br.place_start(BOX, CBOX, state, seat, system, building)
+                break
+
+
+def act_one(fates: list[str], seed: int = 3, starts: dict[int, int] | None = None, roll=None) -> BlightedReachState:
+    """Act I set up for these Fates (one per seat), through to the dealt hands."""
+    n = len(fates)
+    state = BlightedReachState(game="blighted_reach", seats=[Seat(index=i, name=f"P{i}") for i in range(n)],
+                               rng=seed_state(seed))
+    br.set_up_act_one(BOX, CBOX, state, Rng(state), roll)
+    spare = [f.id for f in CBOX.fates_by_letter("A") if f.id not in fates]
+    for seat, fate in enumerate(fates):
+        state.fate_offers[seat] = [fate, spare[seat]]   # the draw, arranged
+        br.choose_fate(state, seat, fate)
+    fate_sets.take_fate_sets(CBOX, state)
+    for seat in objectives.turn_order(state):
+        fate_sets.apply_setup_side(BOX, CBOX, state, seat, Rng(state))
+    objectives.start_objectives(CBOX, state, starts or default_starts(state))
+    br.give_first_regent(state)
+    place_all(state)
+    br.deal_hands(CBOX, state, Rng(state))
+    if n == 2:
+        br.end_mulligan(state, state.mulligan_open, Rng(state))
+    assert piece_problems(state) == [] and card_places(state) == []
+    return state
+
+
+def default_starts(state: BlightedReachState, space: int = 10) -> dict[int, int]:
+    """A start space for every objective fates.json does not record (the table reads it off
+    the card); recorded ones are left to the data."""
+    starts = {}
+    for seat in range(len(state.players)):
+        objective = objectives.current_objective(CBOX, state, seat)
+        if objective is not None and objective.kind != "grand" and objectives.objective_start(objective, len(state.players)) is None:
+            starts[seat] = space
+    return starts
+
+
+def end_act(state: BlightedReachState) -> BlightedReachState:
+    """The act's last chapter has been scored."""
+    state.chapter = objectives.chapters_in_act(CBOX, state.act)
+    state.hands = [[] for _ in state.players]
+    return state
+
+
+def clear_map(state: BlightedReachState) -> None:
+    """Every Loyal ship and building back to its owner (a blank map to arrange on)."""
+    for here in state.systems.values():
+        for seat, ships in enumerate(here.ships):
+            state.players[seat].ships += ships.total
+        here.ships = [Ships() for _ in state.players]
+        for b in [b for b in here.buildings if b.owner >= 0]:
+            if b.kind == "starport":
+                state.players[b.owner].starports += 1
+            else:
+                board = state.players[b.owner].cities_on_board
+                board[board.index(False)] = True
+        here.buildings = [b for b in here.buildings if b.owner < 0]
+
+
+def put_ships(state: BlightedReachState, seat: int, system: str, fresh: int = 0, damaged: int = 0) -> None:
+    state.systems[system].ships[seat].fresh += fresh
+    state.systems[system].ships[seat].damaged += damaged
+    state.players[seat].ships -= fresh + damaged
+
+
+def put_building(state: BlightedReachState, seat: int, system: str, kind: str, damaged: bool = False) -> None:
+    if kind == "city":
+        board = state.players[seat].cities_on_board
+        board[board.index(True)] = False
+    else:
+        state.players[seat].starports -= 1
+    state.systems[system].buildings.append(Building(kind=kind, owner=seat, damaged=damaged))
+
+
+def non_imperial_systems(state: BlightedReachState, planets: bool = True) -> list[str]:
+    return [s for s in sorted(state.systems) if s not in state.imperial and (BOX.systems[s] is not None) == planets]
