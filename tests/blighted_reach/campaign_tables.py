@@ -128,3 +128,29 @@ def put_building(state: BlightedReachState, seat: int, system: str, kind: str, d
 
 def non_imperial_systems(state: BlightedReachState, planets: bool = True) -> list[str]:
     return [s for s in sorted(state.systems) if s not in state.imperial and (BOX.systems[s] is not None) == planets]
+
+
+def intermission(state: BlightedReachState, picks: dict[int, str] | None = None, eliminated_gate: str = "1G") -> BlightedReachState:
+    """Steps A-F with no choice beyond the Fates: a completed objective keeps its Fate unless
+    `picks` says otherwise, a failed one takes its first offer."""
+    from plugins.blighted_reach import intermission as im
+
+    im.resolve_fates(BOX, CBOX, state)
+    im.clear_court(CBOX, state)
+    im.clear_pieces(BOX, CBOX, state)
+    for seat in im.repair_and_destroy(BOX, CBOX, state):
+        im.place_after_elimination(BOX, CBOX, state, seat, eliminated_gate)
+    im.shift_initiative_and_power(CBOX, state)
+    im.offer_fates(CBOX, state)
+    for seat in range(len(state.players)):
+        chosen = (picks or {}).get(seat, state.fate_offers[seat][0])
+        im.pick_fate(state, seat, chosen)
+    im.reveal_fates(CBOX, state)
+    return state
+
+
+def new_table(n: int, seed: int = 5, names=None) -> BlightedReachState:
+    """A fresh table (seats and RNG only) to set the next act up on."""
+    names = names or [f"P{i}" for i in range(n)]
+    return BlightedReachState(game="blighted_reach", seats=[Seat(index=i, name=names[i]) for i in range(n)],
+                              rng=seed_state(seed))
