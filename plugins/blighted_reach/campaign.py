@@ -20,6 +20,7 @@ from plugins.arcs.content import Box
 from plugins.arcs.state import PlayerState, SystemState
 from plugins.blighted_reach.content import Box as CampaignBox
 from plugins.blighted_reach.fate_sets import size_lists
+from plugins.blighted_reach.objectives import completed, current_objective
 from plugins.blighted_reach.setup import action_deck
 from plugins.blighted_reach.state import ActRecord, BlightedReachState, Pieces
 
@@ -97,7 +98,6 @@ def end_campaign(cbox: CampaignBox, state: BlightedReachState, winner: int) -> N
     if not 0 <= winner < len(state.players):
         raise BadParameter(f"no seat {winner}")
     size_lists(state)
-    from plugins.blighted_reach.objectives import completed, current_objective
     for seat in range(len(state.players)):
         objective = current_objective(cbox, state, seat)
         final = objective is not None and objective.kind == "final"

@@ -9,6 +9,10 @@ one is current follows from the Fate and the act (`objective_card`, `resolution_
 A step the data cannot say (`do: handler`) runs the function a registry holds under the
 handler's name; a step with no rule raises `RuleMissing` before anything changes, so a Fate
 whose rules are still to come stops the table loudly instead of being skipped.
+
+Act I (player steps B-D and F), once every seat has chosen (`setup.choose_fate`): the flow
+calls `take_fate_sets`, then `apply_setup_side` for each seat in turn order, then
+`objectives.start_objectives`, then `setup.give_first_regent`.
 """
 from __future__ import annotations
 
@@ -113,7 +117,8 @@ def take_out(state: BlightedReachState, card: str) -> str:
         for owner, n in enumerate(state.court_agents.pop(card, [])):
             agent_returns(state, owner, n)
         return "court_row"
-    for where in ("court_deck", "court_discard", "lore_deck", "action_deck", "action_discard", "action_discard_up"):
+    for where in ("court_deck", "court_discard", "resolving", "lore_deck", "action_deck", "action_discard",
+                  "action_discard_up"):
         cards = getattr(state, where)
         if card in cards:
             cards.remove(card)
@@ -224,7 +229,8 @@ DATA_OPS: dict[str, Handler] = {
     "keep_for_next_resolution": lambda box, cbox, state, seat, e, rng: keep_for_next_resolution(state, seat, e.cards),
     "shuffle_into_action_deck": lambda box, cbox, state, seat, e, rng: shuffle_into_action_deck(state, e.cards, rng),
     "take_first_regent": lambda box, cbox, state, seat, e, rng: take_first_regent(state, seat),
-    "take_first_regent_unless_fate": lambda box, cbox, state, seat, e, rng: take_first_regent_unless_fate(state, seat, e.target),
+    "take_first_regent_unless_fate":
+        lambda box, cbox, state, seat, e, rng: take_first_regent_unless_fate(state, seat, e.target),
 }
 
 

@@ -213,8 +213,8 @@ def _destroy_buildings(box: Box, state: BlightedReachState, system: str, which) 
 
 def has_ships(state: BlightedReachState, system: str) -> bool:
     """Any ship at all: a player's or the Empire's."""
-    here = state.systems[system]
-    return any(s.total for s in here.ships) or state.imperial.get(system) is not None and state.imperial[system].total > 0
+    imperial = state.imperial.get(system)
+    return any(s.total for s in state.systems[system].ships) or (imperial is not None and imperial.total > 0)
 
 
 def on_the_map(state: BlightedReachState, seat: int) -> bool:

@@ -23,9 +23,10 @@ from plugins.blighted_reach.campaign import LogSheet, restore
 from plugins.blighted_reach.content import Box as CampaignBox
 from plugins.blighted_reach.fate_sets import apply_setup_side as _apply_setup_side
 from plugins.blighted_reach.fate_sets import check_setup_side
+from plugins.blighted_reach.intermission import has_ships
 from plugins.blighted_reach.objectives import start_objectives as _start_objectives
 from plugins.blighted_reach.objectives import turn_order
-from plugins.blighted_reach.setup import COUNCIL, SYMBOLS, Roll, cluster_systems, deal_hands, rng_roll
+from plugins.blighted_reach.setup import COUNCIL, SYMBOLS, Roll, deal_hands, rng_roll
 from plugins.blighted_reach.state import BlightedReachState, Pieces
 
 
@@ -68,18 +69,13 @@ def _has_blight(state: BlightedReachState, system: str) -> bool:
     return state.blight.get(system) is not None and state.blight[system].total > 0
 
 
-def _has_ships(state: BlightedReachState, system: str) -> bool:
-    imperial = state.imperial.get(system)
-    return any(s.total for s in state.systems[system].ships) or (imperial is not None and imperial.total > 0)
-
-
 def blight_empty_gates(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
     """C: 1 damaged Blight on each gate with no Blight and no ship of anyone's (BR-070)."""
     per = cbox.campaign.later_acts.blight_on_empty_gates
     placed = []
     for cluster in box.map.clusters:
         gate = cluster.gate
-        if not _has_blight(state, gate) and not _has_ships(state, gate):
+        if not _has_blight(state, gate) and not has_ships(state, gate):
             if all(_blight(state, gate) for _ in range(per)):
                 placed.append(gate)
     return placed
@@ -93,7 +89,10 @@ def blight_rolled_symbol(box: Box, state: BlightedReachState, symbol: str) -> li
         target = next((p.id for p in cluster.planets if p.symbol == SYMBOLS[symbol]), None)
         if target is None:
             continue
-        spots = [target] if not _has_blight(state, target) else [p.id for p in cluster.planets if not _has_blight(state, p.id)]
+        if _has_blight(state, target):
+            spots = [p.id for p in cluster.planets if not _has_blight(state, p.id)]
+        else:
+            spots = [target]
         placed += [s for s in spots if _blight(state, s)]
     return placed
 

@@ -298,7 +298,8 @@ def _apply(state: BlightedReachState, amounts: dict[int, int]) -> dict[int, int]
     return {seat: advance(state, seat, amount) for seat, amount in amounts.items() if amount}
 
 
-def advance_for_ambitions(box: Box, cbox: CampaignBox, state: BlightedReachState, score: ChapterScore) -> dict[int, int]:
+def advance_for_ambitions(box: Box, cbox: CampaignBox, state: BlightedReachState,
+                          score: ChapterScore) -> dict[int, int]:
     """After a chapter's ambitions are scored: each `win_ambition` advance once per ambition
     the seat won (BR-096), and each `scoring` advance once. Returns spaces moved per seat."""
     amounts: dict[int, int] = {}

@@ -84,7 +84,9 @@ def default_starts(state: BlightedReachState, space: int = 10) -> dict[int, int]
     starts = {}
     for seat in range(len(state.players)):
         objective = objectives.current_objective(CBOX, state, seat)
-        if objective is not None and objective.kind != "grand" and objectives.objective_start(objective, len(state.players)) is None:
+        if objective is None or objective.kind == "grand":
+            continue
+        if objectives.objective_start(objective, len(state.players)) is None:
             starts[seat] = space
     return starts
 
@@ -130,7 +132,8 @@ def non_imperial_systems(state: BlightedReachState, planets: bool = True) -> lis
     return [s for s in sorted(state.systems) if s not in state.imperial and (BOX.systems[s] is not None) == planets]
 
 
-def intermission(state: BlightedReachState, picks: dict[int, str] | None = None, eliminated_gate: str = "1G") -> BlightedReachState:
+def intermission(state: BlightedReachState, picks: dict[int, str] | None = None,
+                 eliminated_gate: str = "1G") -> BlightedReachState:
     """Steps A-F with no choice beyond the Fates: a completed objective keeps its Fate unless
     `picks` says otherwise, a failed one takes its first offer."""
     from plugins.blighted_reach import intermission as im

@@ -6,7 +6,7 @@ import pytest
 
 from core.errors import ActionRejected, BadParameter, IllegalAction, NotYourTurn
 from core.rng import Rng
-from plugins.arcs.state import Marker, Trophy
+from plugins.arcs.state import Trophy
 from plugins.blighted_reach import fate_sets
 from plugins.blighted_reach import intermission as im
 from plugins.blighted_reach.board import EMPIRE
