@@ -452,3 +452,26 @@ def test_BR_327_whole_intermission_then_pieces_still_add_up():
     assert all(not p.trophies and not p.captives for p in state.players)
     assert all(not x.damaged for here in state.systems.values() for x in here.buildings)
     assert all(p.damaged == 0 for p in state.blight.values())
+
+
+def test_BR_328_admiral_failed_resolution_scraps_its_edict_from_the_booklet():
+    """BR-328: Admiral failed: Use Imperial Foundries leaves the booklet for the scrap; Honor
+    Guard and the Rogue Admirals are scrapped; Court Enforcers and Imperial Defectors join
+    the Court deck."""
+    state = played([ADMIRAL, STEWARD, FOUNDER], [2, 0, 0])
+    assert ["F703"] in state.booklet
+    im.resolve_fates(BOX, CBOX, state)
+    assert ["F703"] not in state.booklet and {"F703", "F705", "F706", "F707"} <= set(state.scrapped)
+    assert {"F708", "F709", "F710", "F711"} <= set(state.court_deck)
+    assert state.players[0].power == -2 and card_places(state) == []
+
+
+def test_the_first_regent_tile_at_act_one_setup():
+    """Act I Setup sides: the Steward takes the First Regent tile; the Admiral takes it only
+    when the Steward is not in play; with neither, the initiative holder does."""
+    with_steward = act_one([ADMIRAL, STEWARD, FOUNDER], starts={1: 9, 2: 16})
+    assert with_steward.first_regent == 1
+    without = act_one([ADMIRAL, FOUNDER, ADVOCATE], starts={1: 16, 2: 10})
+    assert without.first_regent == 0
+    neither = act_one([FOUNDER, ADVOCATE, PARTISAN], starts={0: 16, 1: 10, 2: 10})
+    assert neither.first_regent == neither.initiative

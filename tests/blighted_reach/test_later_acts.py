@@ -237,3 +237,24 @@ def test_BR_068_BR_075_act_three_flips_two_markers_and_only_c_fates_take_the_tra
     la.start_objectives(CBOX, three)
     assert three.objective_markers == [ob.OFF_TRACK] * 3
     assert [len(p.acts) for p in log.players] == [2, 2, 2] and piece_problems(three) == []
+
+
+def test_the_generic_card_moves_on_their_own():
+    """The data ops no A Fate's Act II setup shows here: a card placed on top of the Court
+    deck, an action card shuffled into the action deck for good (kept on the sheet), a card
+    never moved out of the scrap, and a card in no known place refused as an engine bug."""
+    from core.errors import EngineError
+    from plugins.blighted_reach import fate_sets as fs
+
+    _, _, state = act_two()
+    fs.place_on_court_deck(state, ["F105", "F106"])
+    assert state.court_deck[:2] == ["F105", "F106"] and "F105" not in state.fate_sets[0]
+    state.fate_sets[0].append("F515")  # the Caretaker's Event card, lent to this table's first Set
+    fs.shuffle_into_action_deck(state, ["F515"], Rng(state))
+    assert "F515" in state.action_deck and state.fate_action_cards == ["F515"]
+    scrapped = next(c for c in state.scrapped)
+    fs.add_to_court_deck(state, [scrapped])
+    assert scrapped not in state.court_deck and scrapped in state.scrapped
+    with pytest.raises(EngineError):
+        fs.take_out(state, "F2401")
+    assert sorted(campaign.action_cards(BOX, CBOX, state)) == sorted(action_deck(BOX, CBOX, 3) + ["F515"])
