@@ -69,8 +69,8 @@ def test_BR_358_BR_359_play_areas_fate_sets_and_booklet_are_kept():
 
 
 def test_pack_up_waits_for_the_intermission_and_rejects_a_bad_sheet():
-    """Packing up happens after the Intermission (BR-353's choice comes then); a stored sheet
-    that is not one is refused."""
+    """Packing up happens after the Intermission, not before or during it; a stored sheet
+    that is not one, or one for another player count, is refused."""
     state = end_act(act_one([STEWARD, ADMIRAL, FOUNDER], starts={0: 9, 2: 16}))
     with pytest.raises(IllegalAction):
         campaign.pack_up(BOX, CBOX, state)

@@ -236,8 +236,9 @@ def test_BR_338_two_players_ambition_box_resources_return():
 
 
 def test_frozen_resources_hook_point_runs_at_clear_pieces(monkeypatch):
-    """The hook point for BR-337 (the Imperial Trust and other frozen resources, the Edicts
-    area's): a hook under "clear_pieces" runs when step C finishes, not before."""
+    """The hook point for step C's frozen resources (the Imperial Trust, the Edicts area's):
+    a hook under "clear_pieces" runs when step C finishes, not before. (Not a proof of the
+    rule itself: no frozen resource is modelled here.)"""
     state = through(played([STEWARD, ADMIRAL, FOUNDER], [0, 0, 0]), "clear_court")
     seen = []
     monkeypatch.setitem(im.INTERMISSION_HOOKS, "clear_pieces", [lambda s: seen.append(list(s.intermission_done))])
