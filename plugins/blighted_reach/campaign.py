@@ -19,14 +19,24 @@ from core.errors import BadParameter, IllegalAction
 from plugins.arcs.content import Box
 from plugins.arcs.state import PlayerState, SystemState
 from plugins.blighted_reach.content import Box as CampaignBox
-from plugins.blighted_reach.fate_sets import size_lists
+from plugins.blighted_reach.council import IN_SESSION
+from plugins.blighted_reach.fate_steps import unplayed
 from plugins.blighted_reach.objectives import completed, current_objective
-from plugins.blighted_reach.setup import action_deck
 from plugins.blighted_reach.state import ActRecord, BlightedReachState, Pieces
 
-# Fields of BlightedReachState other areas keep between acts (e.g. Favors on Fate cards);
+# Fields of BlightedReachState other areas keep between acts (beyond those the sheet names);
 # each is packed as builtins and restored with its declared type.
 CARRIED_FIELDS: list[str] = []
+
+
+def size_lists(state: BlightedReachState) -> None:
+    """One entry per seat in every per-seat list the between-acts rules write."""
+    n = len(state.seats)
+    for name, empty in (("act_log", list), ("objective_markers", lambda: -1), ("fate_results", str),
+                        ("fate_picks", str), ("colours", str), ("play_area", list), ("favors", list)):
+        values = getattr(state, name)
+        while len(values) < n:
+            values.append(empty())
 
 
 class PlayerLog(msgspec.Struct, kw_only=True):
@@ -39,8 +49,10 @@ class PlayerLog(msgspec.Struct, kw_only=True):
     objective_marker: int              # its progress: the marker's space, -1 off the track
     title: Literal["regent", "outlaw"]
     board: PlayerState                 # Power, Outrage, resources, cities, supplies, Guild cards, lore
-    fate_set: list[str]                # Fate Set cards not in play yet
-    fate_cards: list[str]              # other Fate Set cards in the play area
+    play_area: list[str]               # other Fate Set cards in play (titles, abilities...)
+    favors: list[int]                  # the owners of the Rival agents on the Fate card
+    fate_set: list[str]                # for the record: the Fate Set's cards not in play (a restore
+                                       # finds them again as the cards no place holds)
     acts: list[ActRecord]              # one line per act played
 
     @property
@@ -70,12 +82,13 @@ class LogSheet(msgspec.Struct, kw_only=True):
     blight_supply: int
     free_city_supply: int
     free_starport_supply: int
+    free_proxies: dict[str, int] = {}  # Free buildings standing in for an empty supply (BR-182)
+    trust: list[str] = []              # the Imperial Trust (empty after an Intermission)
     court_deck: list[str]
     lore_deck: list[str]
     booklet: list[list[str]]           # BR-359: the booklet's cards stay
     scrapped: list[str]
     action_cards: list[str]            # every action card the next act deals from
-    fate_action_cards: list[str] = []  # those of them a Fate added
     extra: dict[str, Any] = {}
 
 
@@ -107,14 +120,12 @@ def end_campaign(cbox: CampaignBox, state: BlightedReachState, winner: int) -> N
     state.finished = True
 
 
-def action_cards(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
-    """The act's action cards: Act I's deck for this player count, the Fates' additions,
-    less any scrapped (Event cards cannot be)."""
-    cards = action_deck(box, cbox, len(state.seats)) + list(state.fate_action_cards)
-    for card in state.scrapped:
-        if card in cards:
-            cards.remove(card)
-    return sorted(cards)
+def action_cards(state: BlightedReachState) -> list[str]:
+    """Every action card still in the campaign, wherever the act left it: Act I's deck, the
+    Fates' additions, less any scrapped. Reading: once an act is over no card is on the
+    table (the last round ended), so the deck, the discard piles and the hands hold them all."""
+    return sorted([*state.action_deck, *state.action_discard, *state.action_discard_up,
+                   *(c for hand in state.hands for c in hand)])
 
 
 def check_pack_up(cbox: CampaignBox, state: BlightedReachState) -> None:
@@ -133,8 +144,9 @@ def pack_up(box: Box, cbox: CampaignBox, state: BlightedReachState) -> LogSheet:
     players = [PlayerLog(
         seat=seat, name=state.seats[seat].name, colour=state.colours[seat], fate=state.fates[seat],
         objective_marker=state.objective_markers[seat], title=state.titles[seat],
-        board=msgspec.convert(msgspec.to_builtins(p), PlayerState), fate_set=list(state.fate_sets[seat]),
-        fate_cards=list(state.fate_cards[seat]), acts=[copy(r) for r in state.act_log[seat]])
+        board=msgspec.convert(msgspec.to_builtins(p), PlayerState), play_area=list(state.play_area[seat]),
+        favors=list(state.favors[seat]), fate_set=unplayed(cbox, state, state.fates[seat]),
+        acts=[copy(r) for r in state.act_log[seat]])
         for seat, p in enumerate(state.players)]
     systems = msgspec.convert(msgspec.to_builtins(state.systems), dict[str, SystemState])
     return LogSheet(
@@ -144,9 +156,10 @@ def pack_up(box: Box, cbox: CampaignBox, state: BlightedReachState) -> LogSheet:
         blight={s: copy(p) for s, p in state.blight.items()}, supply=dict(state.supply),
         imperial_supply=state.imperial_supply, blight_supply=state.blight_supply,
         free_city_supply=state.free_city_supply, free_starport_supply=state.free_starport_supply,
+        free_proxies=dict(state.free_proxies), trust=list(state.trust),
         court_deck=list(state.court_deck), lore_deck=list(state.lore_deck),
         booklet=[list(slot) for slot in state.booklet], scrapped=list(state.scrapped),
-        action_cards=action_cards(box, cbox, state), fate_action_cards=list(state.fate_action_cards),
+        action_cards=action_cards(state),
         extra={name: msgspec.to_builtins(getattr(state, name)) for name in CARRIED_FIELDS})
 
 
@@ -179,8 +192,8 @@ def restore(state: BlightedReachState, log: LogSheet) -> None:
     state.titles = [p.title for p in ordered]
     state.colours = [p.colour for p in ordered]
     state.objective_markers = [p.objective_marker for p in ordered]
-    state.fate_sets = [list(p.fate_set) for p in ordered]
-    state.fate_cards = [list(p.fate_cards) for p in ordered]
+    state.play_area = [list(p.play_area) for p in ordered]
+    state.favors = [list(p.favors) for p in ordered]
     state.act_log = [fresh(p.acts, list[ActRecord]) for p in ordered]
     state.fate_results, state.fate_picks = [""] * len(ordered), [""] * len(ordered)
     state.first_regent, state.initiative = log.first_regent, log.initiative
@@ -189,10 +202,12 @@ def restore(state: BlightedReachState, log: LogSheet) -> None:
     state.supply = dict(log.supply)
     state.imperial_supply, state.blight_supply = log.imperial_supply, log.blight_supply
     state.free_city_supply, state.free_starport_supply = log.free_city_supply, log.free_starport_supply
+    state.free_proxies, state.trust = dict(log.free_proxies), list(log.trust)
+    state.council, state.court_row = IN_SESSION, [IN_SESSION]  # the Council is never scrapped
+    state.court_agents = {IN_SESSION: [0] * len(ordered)}
     state.court_deck, state.lore_deck = list(log.court_deck), list(log.lore_deck)
     state.booklet = [list(slot) for slot in log.booklet]
     state.scrapped = list(log.scrapped)
-    state.fate_action_cards = list(log.fate_action_cards)
     state.action_deck, state.action_discard = list(log.action_cards), []
     state.setup_card, state.out_of_play = "", []
     state.intermission_done, state.elimination_pending = [], []

@@ -11,9 +11,12 @@ The flow calls, in order:
   E `shift_initiative_and_power`
   F `offer_fates`, then per seat `pick_fate` (each in secret, any order, A-R7),
                                     then `reveal_fates` once all picked
-Other areas' duties at a step join `INTERMISSION_HOOKS[step]`; they run as that step
-finishes, in the order registered. Fates' Resolution steps that data cannot say are
-`RESOLUTION_HANDLERS`; what a seat must do when it gives up its Fate, `FATE_CHANGE_HOOKS`.
+Step A (`resolve_fates`) takes the flow's context, as the Fate machinery (`fates.py`) and
+the Fates' handlers do; the other steps are pure functions of the boxes and the state.
+The Blight's, the Imperial Trust's, the Free States' and the Favors' parts are their own
+modules' functions, called here at their place in the order. Duties of areas not written
+yet (frozen resources on other cards, Flagship Upgrades) join `INTERMISSION_HOOKS[step]`;
+they run as that step finishes, in the order registered.
 """
 from __future__ import annotations
 
@@ -25,21 +28,12 @@ from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
 from plugins.arcs.outrage import agent_returns
 from plugins.arcs.setup import place_ships
-from plugins.blighted_reach.board import EMPIRE
-from plugins.blighted_reach.campaign import record_act
+from plugins.blighted_reach import blight, favors, free_states, trust
+from plugins.blighted_reach.campaign import record_act, size_lists
 from plugins.blighted_reach.content import Box as CampaignBox
-from plugins.blighted_reach.content import Effect
-from plugins.blighted_reach.fate_sets import (
-    COUNCIL_IDS,
-    Handler,
-    RuleMissing,
-    check_effects,
-    resolution_card,
-    run_effects,
-    scrap_cards,
-    size_lists,
-    take_fate_set,
-)
+from plugins.blighted_reach.council import is_council
+from plugins.blighted_reach.empire import return_campaign_trophy
+from plugins.blighted_reach.fate_steps import RuleMissing, fate_card, missing_rules, run_side, unplayed
 from plugins.blighted_reach.objectives import act_over, completed, turn_order, uses_marker
 from plugins.blighted_reach.state import FREE, BlightedReachState
 
@@ -48,19 +42,11 @@ STEPS = ("resolve_fate", "clear_court", "clear_pieces", "repair_and_destroy",
 
 Hook = Callable[[BlightedReachState], None]
 
-# Other areas' Intermission duties, run as the named step finishes. The Edicts area's
-# `trust.return_to_supply(state)` belongs under "clear_pieces" (BR-264, BR-337: the Imperial
-# Trust and every other frozen resource back to the supply); a Court attachments area's
-# "attached cards back to the Court deck" under "clear_court" (BR-333).
+# Duties of areas not written yet, run as the named step finishes: frozen resources held on
+# other cards than the First Regent tile (a Fate's, e.g. Merchant League) under
+# "clear_pieces" (BR-337); damaged Flagship Upgrades and Armor under "repair_and_destroy"
+# (BR-341, the Flagships module). The Imperial Trust is returned by step C itself.
 INTERMISSION_HOOKS: dict[str, list[Hook]] = {step: [] for step in STEPS}
-
-# When a seat takes a new Fate at step F: `hook(state, seat)` before its old Fate Set goes.
-# The Summit area's "return every Favor the seat holds to its Rivals" belongs here (BR-351).
-FATE_CHANGE_HOOKS: list[Callable[[BlightedReachState, int], None]] = []
-
-# Resolution-card steps named `do: handler` in fates.json, by handler name; the Fates'
-# own rules register them. None is built in: a Resolution naming one raises RuleMissing.
-RESOLUTION_HANDLERS: dict[str, Handler] = {}
 
 
 # -- the order of the steps (BR-327) ------------------------------------------------------
@@ -96,37 +82,39 @@ def fate_result(cbox: CampaignBox, state: BlightedReachState, seat: int) -> str:
     return "completed" if completed(state, seat) else "failed"
 
 
-def resolution_effects(cbox: CampaignBox, state: BlightedReachState, seat: int, result: str) -> list[Effect]:
-    """The steps of the seat's Resolution card for the current act on its result's side."""
-    fate = cbox.fates[state.fates[seat]]
-    card = resolution_card(cbox, fate.id, state.act)
+def resolution_of(cbox: CampaignBox, state: BlightedReachState, seat: int) -> tuple[str, str]:
+    """The seat's Resolution card for the current act and the side its result reads."""
+    fate = state.fates[seat]
+    card = fate_card(cbox, fate, state.act, "resolution")
     if card is None:
-        raise RuleMissing(f"{fate.name} has no Resolution card for Act {state.act}")
-    if not fate.effects_complete:
-        raise RuleMissing(f"{fate.name}'s card effects are not in fates.json yet ({card.id})")
-    side = "success" if result == "completed" else "failure"
-    effects = [e for e in card.abilities if e.when == side]
-    check_effects(effects, RESOLUTION_HANDLERS, card.id)
-    return effects
+        raise RuleMissing(f"{cbox.fates[fate].name} has no Resolution card for Act {state.act}")
+    return card.id, "success" if fate_result(cbox, state, seat) == "completed" else "failure"
 
 
-def check_resolve_fates(cbox: CampaignBox, state: BlightedReachState) -> dict[int, list[Effect]]:
+def check_resolve_fates(cbox: CampaignBox, state: BlightedReachState) -> None:
+    """Step A may run: its turn has come and every seat's Resolution has its rules (the
+    Fates' handlers are in `fates.HANDLERS`)."""
     check_step(cbox, state, "resolve_fate")
+    missing = []
+    for seat in range(len(state.players)):
+        card, side = resolution_of(cbox, state, seat)
+        missing += missing_rules(cbox, state.fates[seat], card, side)
+    if missing:
+        raise RuleMissing("; ".join(missing))
+
+
+def resolve_fates(ctx, cbox: CampaignBox) -> dict[int, str]:
+    """Step A, in turn order: each Resolution card's side for the result (BR-328), then a
+    failed objective costs the Power of its marker's space (BR-090, BR-329; Power may go
+    below 0). Every seat's card is checked before the first one resolves."""
+    state: BlightedReachState = ctx.state
+    check_resolve_fates(cbox, state)
     size_lists(state)
-    return {seat: resolution_effects(cbox, state, seat, fate_result(cbox, state, seat))
-            for seat in range(len(state.players))}
-
-
-def resolve_fates(box: Box, cbox: CampaignBox, state: BlightedReachState, rng: Rng | None = None) -> dict[int, str]:
-    """Step A, in turn order: each Resolution card's side for the result, then a failed
-    objective costs the Power of its marker's space (BR-090, BR-329; Power may go below 0).
-    Every seat's card is checked before the first one resolves."""
-    rng = rng or Rng(state)
-    effects = check_resolve_fates(cbox, state)
     results = {}
     for seat in turn_order(state):
         result = fate_result(cbox, state, seat)
-        run_effects(box, cbox, state, seat, effects[seat], RESOLUTION_HANDLERS, rng)
+        card, side = resolution_of(cbox, state, seat)
+        run_side(ctx, cbox, seat, state.fates[seat], card, side)
         if result == "failed":
             state.players[seat].power -= state.objective_markers[seat]
         state.fate_results[seat] = results[seat] = result
@@ -138,17 +126,20 @@ def resolve_fates(box: Box, cbox: CampaignBox, state: BlightedReachState, rng: R
 
 
 def clear_court(cbox: CampaignBox, state: BlightedReachState) -> None:
-    """Every Court card but the Imperial Council back to the Court deck, every agent in the
-    Court home, the Court discard pile scrapped."""
+    """Every Court card but the Imperial Council, attached cards included (on the Council
+    too), back to the Court deck; every agent in the Court home; the Court discard pile
+    scrapped (BR-333..BR-335)."""
     check_step(cbox, state, "clear_court")
-    council = [c for c in state.court_row if c in COUNCIL_IDS]
-    state.court_deck.extend(c for c in state.court_row if c and c not in COUNCIL_IDS)
+    council = [c for c in state.court_row if is_council(c)]
+    state.court_deck.extend(c for c in state.court_row if c and not is_council(c))
+    state.court_deck.extend(state.attached.values())
     for agents in state.court_agents.values():
         for owner, n in enumerate(agents):
             agent_returns(state, owner, n)
-    state.court_row = council
+    state.court_row, state.attached = council, {}
     state.court_agents = {c: [0] * len(state.players) for c in council}
-    scrap_cards(state, list(state.court_discard))
+    state.scrapped.extend(state.court_discard)
+    state.court_discard = []
     _finish(state, "clear_court")
 
 
@@ -156,40 +147,36 @@ def clear_court(cbox: CampaignBox, state: BlightedReachState) -> None:
 
 
 def return_piece(box: Box, state: BlightedReachState, owner: int, kind: str) -> None:
-    """A piece off the map or out of a Trophies box goes back where it came from: a seat's
-    supply (a city to its board), the Free supplies, the Imperial supply."""
-    if owner >= 0:
-        player = state.players[owner]
-        if kind == "ship":
-            player.ships += 1
-        elif kind == "starport":
-            player.starports += 1
-        elif kind == "agent":
-            agent_returns(state, owner)
-        else:
-            return_city(box, state, owner)
-    elif owner == FREE and kind in ("city", "starport"):
-        if kind == "city":
-            state.free_city_supply += 1
-        else:
-            state.free_starport_supply += 1
-    elif owner == EMPIRE and kind == "ship":
-        state.imperial_supply += 1
+    """A seat's piece off the map or out of a Trophies box goes home: ships, starports and
+    agents to its supply, a city to its board (which may open a resource placement)."""
+    player = state.players[owner]
+    if kind == "ship":
+        player.ships += 1
+    elif kind == "starport":
+        player.starports += 1
+    elif kind == "agent":
+        agent_returns(state, owner)
+    elif kind == "city":
+        return_city(box, state, owner)
     else:
-        raise EngineError(f"no supply takes back a {kind} of owner {owner}")
+        raise EngineError(f"no supply takes back a {kind} of seat {owner}")
 
 
 def clear_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> None:
-    """Trophies and Captives home; with 2 players the ambition boxes' resources to the
-    supply. Frozen resources are the hooks' (the Imperial Trust is the Edicts area's)."""
+    """Trophies and Captives home (Blight to its supply, the Empire's and the Free States'
+    pieces to theirs, BR-336); the Imperial Trust to the supply (BR-264, BR-337); with 2
+    players the ambition boxes' resources to the supply (BR-338)."""
     check_step(cbox, state, "clear_pieces")
+    blight.return_blight_trophies(state)
     for holder in state.players:
         trophies, captives = holder.trophies, holder.captives
         holder.trophies, holder.captives = [], []
         for t in trophies:
-            return_piece(box, state, t.owner, t.kind)
+            if not return_campaign_trophy(state, t):
+                return_piece(box, state, t.owner, t.kind)
         for owner in captives:
             agent_returns(state, owner)
+    trust.return_trust(state)
     if len(state.players) == 2:
         for ambition, tokens in state.ambition_tokens.items():
             for resource in tokens:
@@ -201,20 +188,17 @@ def clear_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> None
 # -- D. Repair & Destroy (BR-339, BR-340, BR-342, BR-343) ---------------------------------
 
 
-def _destroy_buildings(box: Box, state: BlightedReachState, system: str, which) -> None:
-    # Reading: no player destroys these, so no Outrage and no Ransack follow (digest 7.9
-    # names a destroying player); the pieces go back to their owners.
+def _destroy_damaged_buildings(box: Box, state: BlightedReachState, system: str) -> None:
+    # Reading: no player destroys these, so no Outrage, Ransack or Trophy follows (digest
+    # 7.9 names a destroying player); each piece goes back to its owner or its supply.
     here = state.systems[system]
-    gone = [b for b in here.buildings if which(b)]
-    here.buildings = [b for b in here.buildings if not which(b)]
+    gone = [b for b in here.buildings if b.damaged]
+    here.buildings = [b for b in here.buildings if not b.damaged]
     for b in gone:
-        return_piece(box, state, b.owner, b.kind)
-
-
-def has_ships(state: BlightedReachState, system: str) -> bool:
-    """Any ship at all: a player's or the Empire's."""
-    imperial = state.imperial.get(system)
-    return any(s.total for s in state.systems[system].ships) or (imperial is not None and imperial.total > 0)
+        if b.owner == FREE:
+            free_states.return_free_building(state, b.kind)
+        else:
+            return_piece(box, state, b.owner, b.kind)
 
 
 def on_the_map(state: BlightedReachState, seat: int) -> bool:
@@ -224,27 +208,25 @@ def on_the_map(state: BlightedReachState, seat: int) -> bool:
 
 
 def repair_and_destroy(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[int]:
-    """1. every damaged Blight repaired; 2. every damaged ship and building destroyed,
-    Imperial and Free ones too; 3. every building in a system with Blight and no ship
-    destroyed. Returns the seats left with no ship and no starport on the map, who each
-    place 3 fresh ships at a gate next (`place_after_elimination`); the step ends with them."""
+    """1. every damaged Blight repaired (BR-339); 2. every damaged ship and building
+    destroyed, Imperial and Free ones too (BR-340); 3. every building in a system with Blight
+    and no ship destroyed (BR-342). Returns the seats left with no ship and no starport on
+    the map, who each place 3 fresh ships at a gate next (`place_after_elimination`,
+    BR-343); the step ends with them."""
     check_step(cbox, state, "repair_and_destroy")
     if state.elimination_pending:
         raise IllegalAction("the eliminated players still place their ships")
-    for pieces in state.blight.values():
-        pieces.fresh, pieces.damaged = pieces.total, 0
+    blight.repair_all_blight(state)
     for system, here in state.systems.items():
         for seat, ships in enumerate(here.ships):
             state.players[seat].ships += ships.damaged
             ships.damaged = 0
-        _destroy_buildings(box, state, system, lambda b: b.damaged)
-    for system, pieces in state.imperial.items():
+        _destroy_damaged_buildings(box, state, system)
+    for pieces in state.imperial.values():
         state.imperial_supply += pieces.damaged
         pieces.damaged = 0
     state.imperial = {s: p for s, p in state.imperial.items() if p.total}
-    for system in state.systems:
-        if state.blight.get(system) is not None and state.blight[system].total and not has_ships(state, system):
-            _destroy_buildings(box, state, system, lambda b: True)
+    blight.destroy_buildings_under_blight(box, state)
     state.elimination_pending = [s for s in turn_order(state) if not on_the_map(state, s)]
     if not state.elimination_pending:
         _finish(state, "repair_and_destroy")
@@ -363,13 +345,12 @@ def check_reveal(cbox: CampaignBox, state: BlightedReachState) -> None:
 
 
 def change_fate(cbox: CampaignBox, state: BlightedReachState, seat: int, fate: str) -> None:
-    """BR-351: the old Fate card to the box, the rest of its Set not in play scrapped, the
-    seat's Favors back to their owners (a hook), the new Fate Set taken."""
-    for hook in FATE_CHANGE_HOOKS:
-        hook(state, seat)
-    scrap_cards(state, list(state.fate_sets[seat]))
+    """BR-351: the seat's Favors back to their owners, the rest of its old Fate Set not in
+    play scrapped (what is in play stays), the old Fate card to the box and the new one
+    taken with its Set (whose cards are in no place yet: `fate_steps.unplayed`)."""
+    favors.return_all_favors(state, seat)
+    state.scrapped.extend(unplayed(cbox, state, state.fates[seat]))
     state.fates[seat] = fate
-    take_fate_set(cbox, state, seat)
 
 
 def reveal_fates(cbox: CampaignBox, state: BlightedReachState) -> list[str]:

@@ -3,8 +3,9 @@ log sheet, as pure functions in the style of Act I's `setup.py`.
 
 The flow calls, in order:
   `set_up_later_act`          restore the sheet (BR-066) and table steps A-E (no choices)
-  `apply_setup_side` per seat in turn order (step F; `setup_order` gives it), and any seat's
-                              `rearrange_resources` (its own choice, any time in step F)
+  `check_setup_sides`, then `apply_setup_side(ctx, ...)` per seat in turn order (step F;
+                              `setup_order` gives it), and any seat's `rearrange_resources`
+                              (its own choice, any time in step F)
   `start_objectives`          step G (the table gives start spaces fates.json lacks)
   `start_first_chapter`       step H, then the 2-player mulligan exactly as in Act I
                               (`setup.mulligan` / `setup.end_mulligan`)
@@ -19,15 +20,15 @@ from plugins.arcs.content import Box
 from plugins.arcs.plays import marker_value
 from plugins.arcs.setup import open_slots
 from plugins.arcs.state import Marker
+from plugins.blighted_reach import blight
 from plugins.blighted_reach.campaign import LogSheet, restore
 from plugins.blighted_reach.content import Box as CampaignBox
-from plugins.blighted_reach.fate_sets import apply_setup_side as _apply_setup_side
-from plugins.blighted_reach.fate_sets import check_setup_side
-from plugins.blighted_reach.intermission import has_ships
+from plugins.blighted_reach.council import IN_SESSION
+from plugins.blighted_reach.fate_steps import RuleMissing, check_side, fate_card, run_side
 from plugins.blighted_reach.objectives import start_objectives as _start_objectives
 from plugins.blighted_reach.objectives import turn_order
-from plugins.blighted_reach.setup import COUNCIL, SYMBOLS, Roll, deal_hands, rng_roll
-from plugins.blighted_reach.state import BlightedReachState, Pieces
+from plugins.blighted_reach.setup import Roll, deal_hands, rng_roll
+from plugins.blighted_reach.state import BlightedReachState
 
 
 # -- table steps A-E ----------------------------------------------------------------------
@@ -51,50 +52,9 @@ def deal_court(cbox: CampaignBox, state: BlightedReachState, rng: Rng) -> None:
     deck = list(state.court_deck)
     rng.shuffle(deck)
     dealt = cbox.campaign.later_acts.court_row[str(n)]
-    state.council = COUNCIL
-    state.court_row, state.court_deck = [COUNCIL, *deck[:dealt]], deck[dealt:]
+    state.council, state.council_secured_by = IN_SESSION, -1
+    state.court_row, state.court_deck = [IN_SESSION, *deck[:dealt]], deck[dealt:]
     state.court_agents = {c: [0] * n for c in state.court_row}
-
-
-def _blight(state: BlightedReachState, system: str) -> bool:
-    """One damaged Blight from the supply, if any is left (G-3)."""
-    if state.blight_supply <= 0:
-        return False
-    state.blight.setdefault(system, Pieces()).damaged += 1
-    state.blight_supply -= 1
-    return True
-
-
-def _has_blight(state: BlightedReachState, system: str) -> bool:
-    return state.blight.get(system) is not None and state.blight[system].total > 0
-
-
-def blight_empty_gates(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
-    """C: 1 damaged Blight on each gate with no Blight and no ship of anyone's (BR-070)."""
-    per = cbox.campaign.later_acts.blight_on_empty_gates
-    placed = []
-    for cluster in box.map.clusters:
-        gate = cluster.gate
-        if not _has_blight(state, gate) and not has_ships(state, gate):
-            if all(_blight(state, gate) for _ in range(per)):
-                placed.append(gate)
-    return placed
-
-
-def blight_rolled_symbol(box: Box, state: BlightedReachState, symbol: str) -> list[str]:
-    """D: in each cluster, 1 damaged Blight on the rolled symbol's planet if it has none
-    (BR-071); if it has some, 1 on each planet of that cluster with none (BR-072)."""
-    placed = []
-    for cluster in box.map.clusters:
-        target = next((p.id for p in cluster.planets if p.symbol == SYMBOLS[symbol]), None)
-        if target is None:
-            continue
-        if _has_blight(state, target):
-            spots = [p.id for p in cluster.planets if not _has_blight(state, p.id)]
-        else:
-            spots = [target]
-        placed += [s for s in spots if _blight(state, s)]
-    return placed
 
 
 def two_player_tokens(box: Box, cbox: CampaignBox, state: BlightedReachState, clusters: list[int]) -> None:
@@ -121,10 +81,10 @@ def set_up_later_act(box: Box, cbox: CampaignBox, state: BlightedReachState, log
     state.chapter = 1
     flip_markers(box, cbox, state)
     deal_court(cbox, state, rng)
-    blight_empty_gates(box, cbox, state)
+    blight.spread_to_empty_gates(box, state)             # C (BR-070)
     symbol = str(roll("event", list(cbox.box.event_die_symbols)))
     state.rolls = {"event": symbol}
-    blight_rolled_symbol(box, state, symbol)
+    blight.spread_by_symbol(box, state, symbol)          # D (BR-071, BR-072)
     if len(state.players) == 2:
         rolls = [int(roll("number", list(cbox.box.number_die)))
                  for _ in range(cbox.campaign.later_acts.two_player_number_rolls)]
@@ -141,15 +101,24 @@ def setup_order(state: BlightedReachState) -> list[int]:
     return turn_order(state)
 
 
-def apply_setup_side(box: Box, cbox: CampaignBox, state: BlightedReachState, seat: int, rng: Rng | None = None) -> None:
-    """The seat performs the Setup side of its objective card for this act."""
-    _apply_setup_side(box, cbox, state, seat, rng or Rng(state))
+def setup_card(cbox: CampaignBox, state: BlightedReachState, seat: int) -> str:
+    card = fate_card(cbox, state.fates[seat], state.act, "setup")
+    if card is None:
+        raise RuleMissing(f"{cbox.fates[state.fates[seat]].name} has no objective card for Act {state.act}")
+    return card.id
 
 
 def check_setup_sides(cbox: CampaignBox, state: BlightedReachState) -> None:
-    """Every seat's Setup side has its rules (a missing handler is found before any runs)."""
+    """Every seat's Setup side has its rules: a missing handler is found before any runs."""
     for seat in setup_order(state):
-        check_setup_side(cbox, state, seat)
+        check_side(cbox, state.fates[seat], setup_card(cbox, state, seat), "setup")
+
+
+def apply_setup_side(ctx, cbox: CampaignBox, seat: int) -> None:
+    """The seat performs the Setup side of its objective card for this act (through the Fate
+    machinery, `ctx` the flow's context); the card then shows its Objective side."""
+    state = ctx.state
+    run_side(ctx, cbox, seat, state.fates[seat], setup_card(cbox, state, seat), "setup")
 
 
 def check_rearrange(box: Box, state: BlightedReachState, seat: int, row: list[str | None]) -> None:

@@ -20,11 +20,13 @@ import msgspec
 
 from core.errors import BadParameter
 from plugins.arcs.content import Box
-from plugins.arcs.scoring import ICONS, PHANTOM, city_bonus, marker_values, place_gains
-from plugins.blighted_reach import board
+from plugins.arcs.scoring import PHANTOM, city_bonus, marker_values, place_gains
+from plugins.arcs.scoring import ambition_count as base_count
+from plugins.blighted_reach import board, trust
 from plugins.blighted_reach.content import Box as CampaignBox
 from plugins.blighted_reach.content import Objective
-from plugins.blighted_reach.fate_sets import RuleMissing, objective_card
+from plugins.blighted_reach.fate_steps import RuleMissing, fate_card
+from plugins.blighted_reach.rules_box import rules_box
 from plugins.blighted_reach.state import FREE, BlightedReachState
 
 OFF_TRACK = -1  # an objective marker not on the Power track (no objective, or grand ambitions)
@@ -42,7 +44,7 @@ def current_objective(cbox: CampaignBox, state: BlightedReachState, seat: int) -
     """The Objective side of the seat's objective card for the current act."""
     if seat >= len(state.fates) or not state.fates[seat]:
         return None
-    card = objective_card(cbox, state.fates[seat], state.act)
+    card = fate_card(cbox, state.fates[seat], state.act, "setup")
     return card.objective if card is not None else None
 
 
@@ -109,31 +111,15 @@ def completed(state: BlightedReachState, seat: int) -> bool:
 # -- ambitions as objectives read them (BR-088) -------------------------------------------
 
 
-def _suit(cbox: CampaignBox, box: Box, card: str):
-    if card in cbox.court:
-        return cbox.court[card].suit
-    if card in cbox.fate_cards:
-        return cbox.fate_cards[card].suit
-    return box.court[card].suit
+def _suit(card: str):
+    return rules_box().court[card].suit
 
 
 def ambition_count(box: Box, cbox: CampaignBox, state: BlightedReachState, seat: int, ambition: str) -> int:
-    """The base game's count (digest 10) over the campaign's cards: Captives, Trophies, or
-    resources and Guild suits of the ambition's kinds, a Cartel's whole supply included.
-    Campaign laws that change scoring (a Fate's) pass their own `ChapterScore`."""
-    player = state.players[seat]
-    if ambition == "tyrant":
-        return len(player.captives)
-    if ambition == "warlord":
-        return len(player.trophies)
-    kinds = ICONS[ambition]
-    count = sum(1 for r in player.resources if r in kinds)
-    for card in player.guild:
-        count += _suit(cbox, box, card) in kinds
-        for effect in cbox.effects_of(card) if card in cbox.court or card in cbox.fate_cards else ():
-            if effect.do == "hold_supply" and effect.resource in kinds:
-                count += state.supply.get(effect.resource, 0)
-    return count
+    """The base game's count (digest 10) over the campaign's cards (the rules box), with the
+    First Regent's Imperial Trust (BR-261). Fate laws that change scoring (a Fate's own
+    rules) pass their own `ChapterScore`."""
+    return base_count(rules_box(), state, state.players[seat], ambition) + trust.ambition_extra(state, seat, ambition)
 
 
 def standings(box: Box, cbox: CampaignBox, state: BlightedReachState, ambition: str) -> dict[int, int]:
@@ -217,7 +203,7 @@ def _free_cities_outside_empire(box, cbox, state, seat, score, ambition) -> int:
 
 def guild_suits(box: Box, cbox: CampaignBox, state: BlightedReachState, seat: int) -> int:
     """How many different suits the seat's Guild cards show."""
-    return len({_suit(cbox, box, c) for c in state.players[seat].guild} - {None})
+    return len({_suit(c) for c in state.players[seat].guild} - {None})
 
 
 def _rivals_with_fewer(what: str):
@@ -237,10 +223,12 @@ GENERIC_COUNTS: dict[str, CountRule] = {
     "guild_suit": lambda box, cbox, state, seat, score, ambition: guild_suits(box, cbox, state, seat),
     "rival_outnumbered_in_guilds": _rivals_with_fewer("guild"),
     "rival_outnumbered_in_lore": _rivals_with_fewer("lore"),
+    # The resources in the First Regent's Imperial Trust, whoever counts them.
+    "trust_resource": lambda box, cbox, state, seat, score, ambition: len(state.trust) if state.first_regent >= 0 else 0,
 }
 
-# Counts a Fate's own rules must give: trust_resource (the Imperial Trust), monopoly_held,
-# golem_held, faithful_stack_top_pips, ideal_power_gained, commonwealth_member.
+# Counts a Fate's own rules must give: monopoly_held, golem_held, faithful_stack_top_pips,
+# ideal_power_gained, commonwealth_member.
 COUNT_RULES: dict[str, CountRule] = {}
 
 GENERIC_CONDITIONS: dict[str, ConditionRule] = {
@@ -363,6 +351,14 @@ def _outlaw_cities_held_by_empire(box, cbox, state, seat) -> bool:
                for b in here.buildings if b.kind == "city" and b.owner in outlaws)
 
 
+def _guild_share(state: BlightedReachState) -> float:
+    """The Guild cards' share of the Court: every card in the row (the Council too) and every
+    card attached to one."""
+    court = [c for c in state.court_row if c] + list(state.attached.values())
+    guilds = sum(rules_box().court[c].kind == "guild" for c in court if c in rules_box().court)
+    return guilds / len(court) if court else 0.0
+
+
 GENERIC_GOALS: dict[str, GoalRule] = {
     "holds_initiative": lambda box, cbox, state, seat: state.initiative == seat,
     "more_guild_cards_than_each_rival": lambda box, cbox, state, seat: all(
@@ -374,11 +370,13 @@ GENERIC_GOALS: dict[str, GoalRule] = {
         _loyal_ships(state, seat) > _loyal_ships(state, r) for r in board.rivals(state, seat)),
     "regent_and_empire_holds_outlaw_cities": lambda box, cbox, state, seat: board.is_regent(state, seat)
     and _outlaw_cities_held_by_empire(box, cbox, state, seat),
+    "first_regent_trust_above_chapter": lambda box, cbox, state, seat: state.first_regent == seat
+    and len(state.trust) > state.chapter,
+    "guilds_over_half_of_court": lambda box, cbox, state, seat: _guild_share(state) > 0.5,
 }
 
-# Goals a Fate's own rules must check: first_regent_trust_above_chapter (the Imperial Trust),
-# guilds_over_half_of_court (attached cards), the Commonwealth's, the Monopolies', the Golems'
-# and the Ideals' goals, and every B Fate's (fates.json has no goals for them yet).
+# Goals a Fate's own rules must check: the Commonwealth's, the Monopolies', the Golems' and
+# the Ideals' goals, and every B Fate's (fates.json has no goals for them yet).
 GOAL_RULES: dict[str, GoalRule] = {}
 
 

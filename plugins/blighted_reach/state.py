@@ -98,15 +98,11 @@ class BlightedReachState(ArcsState, kw_only=True):
     summit_stage: Literal["", "call_to_order", "negotiations"] = ""  # its part now (BR-185)
     summit_done: list[int] = []                # seats that said "done" since the last completed deal (A-R6)
     # -- the campaign between acts (issue 18) --
-    visible = visible + ("colours", "objective_markers", "fate_cards", "fate_action_cards", "scrapped",
-                         "intermission_done", "fate_results", "elimination_pending", "act_log")
+    visible = visible + ("colours", "objective_markers", "intermission_done", "fate_results",
+                         "elimination_pending", "act_log")
     colours: list[str] = []                    # per seat, the colour played (the log sheet's, BR-355)
     objective_markers: list[int] = []          # per seat, the objective marker's Power track space,
                                                # -1 while off the track (BR-003, BR-098)
-    fate_sets: list[list[str]] = []            # per seat, Fate Set cards not in play yet (secret)
-    fate_cards: list[list[str]] = []           # per seat, Fate Set cards in the play area that are no
-                                               # Guild or lore card (titles, abilities...)
-    fate_action_cards: list[str] = []          # Fate Set action cards shuffled into the action deck
     intermission_done: list[str] = []          # the Intermission steps done so far, in order (BR-327)
     fate_results: list[str] = []               # per seat, "completed" / "failed" (Intermission A)
     elimination_pending: list[int] = []        # seats still to place 3 ships at a gate (BR-343)

@@ -1,15 +1,18 @@
 """Campaign tables for the between-acts tests: a real Act I setup with the Fates the test
-names (the draw arranged to offer them), their Fate Sets and Setup sides, the starting
-placements and hands; then helpers that arrange the board as a played act left it."""
+names (the draw arranged to offer them), their Setup sides as the Act I flow runs them, the
+starting placements and hands; then helpers that arrange the board as a played act left it."""
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import msgspec
 
+from core.flow import Ctx
 from core.rng import Rng, seed_state
 from core.state import Seat
 from plugins.arcs.content import default_box as arcs_box
 from plugins.arcs.state import Building, Ships
-from plugins.blighted_reach import fate_sets, objectives
+from plugins.blighted_reach import fates, objectives
 from plugins.blighted_reach import setup as br
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.invariants import problems
@@ -17,31 +20,21 @@ from plugins.blighted_reach.state import BlightedReachState
 
 BOX, CBOX = arcs_box(), campaign_box()
 STEWARD, FOUNDER, MAGNATE, ADVOCATE, CARETAKER, PARTISAN, ADMIRAL, BELIEVER = (f"FATE0{i}" for i in range(1, 9))
-CARD_PROBLEMS = ("the action cards are not each", "the Court, Council and lore cards are not each")
+
+
+def ctx(state: BlightedReachState) -> Ctx:
+    """The flow's context for the steps that run Fate effects (no rules needed by them)."""
+    return Ctx(state, SimpleNamespace())
 
 
 def snapshot(state) -> bytes:
     return msgspec.msgpack.encode(state)
 
 
-def piece_problems(state: BlightedReachState) -> list[str]:
-    """Act I's invariants on pieces and tokens; its card checks know only Act I's cards, so
-    the Fate cards the campaign adds are checked by `card_places` instead."""
-    return [p for p in problems(BOX, CBOX, state) if not p.startswith(CARD_PROBLEMS)]
-
-
-def card_places(state: BlightedReachState) -> list[str]:
-    """Every Court, lore and Fate card in at most one place (the campaign's card count)."""
-    places = [*state.court_deck, *state.court_row, *state.court_discard, *state.lore_deck, *state.scrapped,
-              *(c for slot in state.booklet for c in slot), *(c for s in state.fate_sets for c in s),
-              *(c for s in state.fate_cards for c in s),
-              *(c for p in state.players for c in [*p.guild, *p.lore])]
-    seen, twice = set(), []
-    for card in places:
-        if card and card in seen:
-            twice.append(card)
-        seen.add(card)
-    return twice
+def sound(state: BlightedReachState) -> None:
+    """The campaign's invariants: every piece, token, agent and card in one place."""
+    found = problems(BOX, CBOX, state)
+    assert not found, found
 
 
 def place_all(state: BlightedReachState) -> None:
@@ -55,26 +48,27 @@ def place_all(state: BlightedReachState) -> None:
                 break
 
 
-def act_one(fates: list[str], seed: int = 3, starts: dict[int, int] | None = None, roll=None) -> BlightedReachState:
+def act_one(chosen: list[str], seed: int = 3, starts: dict[int, int] | None = None, roll=None) -> BlightedReachState:
     """Act I set up for these Fates (one per seat), through to the dealt hands."""
-    n = len(fates)
+    n = len(chosen)
     state = BlightedReachState(game="blighted_reach", seats=[Seat(index=i, name=f"P{i}") for i in range(n)],
                                rng=seed_state(seed))
     br.set_up_act_one(BOX, CBOX, state, Rng(state), roll)
-    spare = [f.id for f in CBOX.fates_by_letter("A") if f.id not in fates]
-    for seat, fate in enumerate(fates):
+    spare = [f.id for f in CBOX.fates_by_letter("A") if f.id not in chosen]
+    for seat, fate in enumerate(chosen):
         state.fate_offers[seat] = [fate, spare[seat]]   # the draw, arranged
         br.choose_fate(state, seat, fate)
-    fate_sets.take_fate_sets(CBOX, state)
-    for seat in objectives.turn_order(state):
-        fate_sets.apply_setup_side(BOX, CBOX, state, seat, Rng(state))
+    state.play_area = [[] for _ in range(n)]
+    run = ctx(state)
+    for seat in objectives.turn_order(state):  # as act_flow.fates_chosen does (BR-054)
+        fates.run_effects(run, CBOX, seat, fates.objective_card(CBOX, state.fates[seat], state.act).id, "setup")
     objectives.start_objectives(CBOX, state, starts or default_starts(state))
     br.give_first_regent(state)
     place_all(state)
     br.deal_hands(CBOX, state, Rng(state))
     if n == 2:
         br.end_mulligan(state, state.mulligan_open, Rng(state))
-    assert piece_problems(state) == [] and card_places(state) == []
+    sound(state)
     return state
 
 
@@ -94,6 +88,8 @@ def default_starts(state: BlightedReachState, space: int = 10) -> dict[int, int]
 def end_act(state: BlightedReachState) -> BlightedReachState:
     """The act's last chapter has been scored."""
     state.chapter = objectives.chapters_in_act(CBOX, state.act)
+    for hand in state.hands:  # the last round played every card
+        state.action_discard.extend(hand)
     state.hands = [[] for _ in state.players]
     return state
 
@@ -138,7 +134,7 @@ def intermission(state: BlightedReachState, picks: dict[int, str] | None = None,
     `picks` says otherwise, a failed one takes its first offer."""
     from plugins.blighted_reach import intermission as im
 
-    im.resolve_fates(BOX, CBOX, state)
+    im.resolve_fates(ctx(state), CBOX)
     im.clear_court(CBOX, state)
     im.clear_pieces(BOX, CBOX, state)
     for seat in im.repair_and_destroy(BOX, CBOX, state):

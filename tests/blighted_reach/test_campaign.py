@@ -8,9 +8,11 @@ import pytest
 from core.errors import BadParameter, IllegalAction
 from plugins.blighted_reach import campaign
 from plugins.blighted_reach import intermission as im
+from plugins.blighted_reach.setup import action_deck
+from plugins.blighted_reach.fate_steps import unplayed
 from plugins.blighted_reach.state import ActRecord
 from tests.blighted_reach.campaign_tables import (
-    ADMIRAL, ADVOCATE, BOX, CBOX, FOUNDER, STEWARD, act_one, end_act, intermission, new_table,
+    ADMIRAL, ADVOCATE, BOX, CBOX, FOUNDER, STEWARD, act_one, ctx, end_act, intermission, new_table, sound,
 )
 
 
@@ -52,9 +54,10 @@ def test_BR_354_BR_066_the_sheet_round_trips_through_json_and_restores_the_table
     assert table.act == 2
     for name in ("players", "systems", "imperial", "blight", "supply", "imperial_supply", "blight_supply",
                  "free_city_supply", "free_starport_supply", "court_deck", "lore_deck", "booklet", "scrapped",
-                 "fates", "titles", "first_regent", "initiative", "fate_sets", "fate_cards", "colours", "act_log"):
+                 "fates", "titles", "first_regent", "initiative", "play_area", "favors", "colours", "act_log",
+                 "free_proxies", "trust"):
         assert getattr(table, name) == getattr(state, name), name
-    assert sorted(table.action_deck) == campaign.action_cards(BOX, CBOX, state)
+    assert sorted(table.action_deck) == campaign.action_cards(state) == sorted(action_deck(BOX, CBOX, 3))
 
 
 def test_BR_358_BR_359_play_areas_fate_sets_and_booklet_are_kept():
@@ -64,7 +67,8 @@ def test_BR_358_BR_359_play_areas_fate_sets_and_booklet_are_kept():
     log = campaign.pack_up(BOX, CBOX, state)
     steward = log.players[0]
     assert "F103" in steward.board.guild and "F102" in steward.board.lore
-    assert steward.fate_set == state.fate_sets[0] and "F103" not in steward.fate_set
+    assert steward.fate_set == unplayed(CBOX, state, STEWARD) and "F103" not in steward.fate_set
+    assert {"F109", "F110", "F111"} & set(steward.fate_set) == set()  # scrapped at the Resolution
     assert ["F108"] in log.booklet and ["F703"] in log.booklet and log.booklet == state.booklet
 
 
@@ -74,7 +78,7 @@ def test_pack_up_waits_for_the_intermission_and_rejects_a_bad_sheet():
     state = end_act(act_one([STEWARD, ADMIRAL, FOUNDER], starts={0: 9, 2: 16}))
     with pytest.raises(IllegalAction):
         campaign.pack_up(BOX, CBOX, state)
-    im.resolve_fates(BOX, CBOX, state)
+    im.resolve_fates(ctx(state), CBOX)
     with pytest.raises(IllegalAction):
         campaign.pack_up(BOX, CBOX, state)  # mid-Intermission
     assert state.intermission_done == ["resolve_fate"]

@@ -7,14 +7,15 @@ import pytest
 from core.errors import ActionRejected, BadParameter, IllegalAction, NotYourTurn
 from core.rng import Rng
 from plugins.arcs.state import Trophy
-from plugins.blighted_reach import fate_sets
+from plugins.blighted_reach import fates, favors
 from plugins.blighted_reach import intermission as im
+from plugins.blighted_reach.blight import BLIGHT
 from plugins.blighted_reach.board import EMPIRE
-from plugins.blighted_reach.fate_sets import RuleMissing
+from plugins.blighted_reach.fate_steps import RuleMissing, unplayed
 from plugins.blighted_reach.state import FREE, BlightedReachState, Pieces
 from tests.blighted_reach.campaign_tables import (
-    ADMIRAL, ADVOCATE, BOX, CARETAKER, CBOX, FOUNDER, PARTISAN, STEWARD, act_one, card_places, clear_map,
-    end_act, non_imperial_systems, piece_problems, put_building, put_ships, snapshot,
+    ADMIRAL, ADVOCATE, BOX, CARETAKER, CBOX, FOUNDER, PARTISAN, STEWARD, act_one, clear_map, ctx,
+    end_act, non_imperial_systems, put_building, put_ships, snapshot, sound,
 )
 
 
@@ -28,7 +29,7 @@ def played(fates, markers, seed=3) -> BlightedReachState:
 def through(state: BlightedReachState, last: str) -> BlightedReachState:
     """Run the Intermission's automatic steps up to and including `last`."""
     steps = {
-        "resolve_fate": lambda: im.resolve_fates(BOX, CBOX, state),
+        "resolve_fate": lambda: im.resolve_fates(ctx(state), CBOX),
         "clear_court": lambda: im.clear_court(CBOX, state),
         "clear_pieces": lambda: im.clear_pieces(BOX, CBOX, state),
         "repair_and_destroy": lambda: im.repair_and_destroy(BOX, CBOX, state),
@@ -61,17 +62,17 @@ def test_BR_327_steps_run_strictly_in_order_and_only_after_acts_one_and_two():
     assert im.STEPS == tuple(CBOX.campaign.intermission_steps)
     refused(state, lambda: im.clear_court(CBOX, state), IllegalAction)
     refused(state, lambda: im.shift_initiative_and_power(CBOX, state), IllegalAction)
-    im.resolve_fates(BOX, CBOX, state)
-    refused(state, lambda: im.resolve_fates(BOX, CBOX, state), IllegalAction)
+    im.resolve_fates(ctx(state), CBOX)
+    refused(state, lambda: im.resolve_fates(ctx(state), CBOX), IllegalAction)
     refused(state, lambda: im.clear_pieces(BOX, CBOX, state), IllegalAction)
     im.clear_court(CBOX, state)
     assert state.intermission_done == ["resolve_fate", "clear_court"]
     early = act_one([STEWARD, ADMIRAL, FOUNDER])
     early.chapter = 2
-    refused(early, lambda: im.resolve_fates(BOX, CBOX, early), IllegalAction)
+    refused(early, lambda: im.resolve_fates(ctx(early), CBOX), IllegalAction)
     late = played([STEWARD, ADMIRAL, FOUNDER], [0, 0, 0])
     late.act, late.chapter = 3, 4
-    refused(late, lambda: im.resolve_fates(BOX, CBOX, late), IllegalAction)
+    refused(late, lambda: im.resolve_fates(ctx(late), CBOX), IllegalAction)
 
 
 # -- A. Resolve Fate --------------------------------------------------------------------
@@ -83,13 +84,14 @@ def test_BR_328_BR_331_steward_completed_resolution():
     state = played([STEWARD, ADMIRAL, FOUNDER], [0, 4, 6])
     deck = list(state.court_deck)
     state.objective_markers[1] = state.objective_markers[2] = 0  # everyone completed
-    im.resolve_fates(BOX, CBOX, state)
-    assert state.court_deck[:len(deck)] == deck
+    im.resolve_fates(ctx(state), CBOX)
+    assert set(deck) <= set(state.court_deck)
     assert {"F105", "F106", "F107"} <= set(state.court_deck)
     assert ["F108"] in state.booklet
     assert {"F109", "F110", "F111"} <= set(state.scrapped)
-    assert not {"F105", "F106", "F107", "F108", "F109", "F110", "F111"} & set(state.fate_sets[0])
-    assert state.fate_results == ["completed"] * 3 and card_places(state) == []
+    assert not {"F105", "F106", "F107", "F108", "F109", "F110", "F111"} & set(unplayed(CBOX, state, STEWARD))
+    assert state.fate_results == ["completed"] * 3
+    sound(state)
 
 
 def test_BR_328_BR_332_steward_failed_resolution_takes_dealmakers_from_play():
@@ -97,11 +99,12 @@ def test_BR_328_BR_332_steward_failed_resolution_takes_dealmakers_from_play():
     Regents and Dealmakers (in the Steward's play area since setup) join the Court deck."""
     state = played([STEWARD, ADMIRAL, FOUNDER], [3, 0, 0])
     assert "F103" in state.players[0].guild
-    im.resolve_fates(BOX, CBOX, state)
+    im.resolve_fates(ctx(state), CBOX)
     assert {"F105", "F106", "F107", "F108"} <= set(state.scrapped)
     assert {"F109", "F110", "F111", "F103"} <= set(state.court_deck)
     assert "F103" not in state.players[0].guild and ["F108"] not in state.booklet
-    assert state.fate_results[0] == "failed" and card_places(state) == []
+    assert state.fate_results[0] == "failed"
+    sound(state)
 
 
 def test_BR_090_BR_329_BR_330_dane_fails_on_five_with_two_power():
@@ -109,7 +112,7 @@ def test_BR_090_BR_329_BR_330_dane_fails_on_five_with_two_power():
     marker's space; a completed objective costs nothing."""
     state = played([STEWARD, ADMIRAL, FOUNDER], [0, 5, 0])
     state.players[0].power, state.players[1].power, state.players[2].power = 9, 2, 4
-    results = im.resolve_fates(BOX, CBOX, state)
+    results = im.resolve_fates(ctx(state), CBOX)
     assert results == {0: "completed", 1: "failed", 2: "completed"}
     assert [p.power for p in state.players] == [9, -3, 4]
 
@@ -118,10 +121,10 @@ def test_BR_328_founder_keeps_unions_behind_its_next_resolution():
     """BR-328: Founder completed: Book of Liberation gained (lore), the Political Intrigues
     to the Court deck, the four Unions kept in the Fate Set for the Act II Resolution."""
     state = played([FOUNDER, STEWARD, ADMIRAL], [0, 0, 0])
-    im.resolve_fates(BOX, CBOX, state)
+    im.resolve_fates(ctx(state), CBOX)
     assert "F204" in state.players[0].lore
     assert {"F205", "F206", "F207"} <= set(state.court_deck)
-    assert {"F208", "F209", "F210", "F211"} <= set(state.fate_sets[0])
+    assert {"F208", "F209", "F210", "F211"} <= set(unplayed(CBOX, state, FOUNDER))
     assert not {"F208", "F209", "F210", "F211"} & set(state.court_deck)
 
 
@@ -131,7 +134,7 @@ def test_BR_328_advocate_completed_sends_its_guild_overseers_to_the_court_deck()
     state = played([ADVOCATE, PARTISAN, ADMIRAL], [0, 0, 0])
     assert "F403" in state.players[0].guild
     # Partisan's completed side is data; nobody fails, so no handler is needed.
-    im.resolve_fates(BOX, CBOX, state)
+    im.resolve_fates(ctx(state), CBOX)
     assert {"F403", "F405", "F406", "F407", "F408", "F409", "F410"} <= set(state.court_deck)
     assert "F411" in state.scrapped and "F403" not in state.players[0].guild
 
@@ -141,13 +144,13 @@ def test_BR_328_a_handler_step_dispatches_to_the_registry_and_is_missing_loudly(
     none registered, step A refuses before any seat resolves (nothing changes)."""
     # The Caretaker's Act I setup places Golems by a handler too: a stand-in here, since
     # only the Resolution's dispatch is under test.
-    monkeypatch.setitem(fate_sets.SETUP_HANDLERS, "sleeping_golems_on_non_imperial_gates", lambda *a: None)
+    monkeypatch.setitem(fates.HANDLERS, "sleeping_golems_on_non_imperial_gates", lambda *a: None)
     state = played([CARETAKER, STEWARD, ADMIRAL], [0, 0, 0])
-    refused(state, lambda: im.resolve_fates(BOX, CBOX, state), RuleMissing)
+    refused(state, lambda: im.resolve_fates(ctx(state), CBOX), RuleMissing)
     calls = []
-    monkeypatch.setitem(im.RESOLUTION_HANDLERS, "map_golems_to_hearth", lambda *a: calls.append(("hearth", a[3])))
-    monkeypatch.setitem(im.RESOLUTION_HANDLERS, "lore_per_player_to_court", lambda *a: calls.append(("lore", a[3])))
-    im.resolve_fates(BOX, CBOX, state)
+    monkeypatch.setitem(fates.HANDLERS, "map_golems_to_hearth", lambda ctx, seat, card, e: calls.append(("hearth", seat)))
+    monkeypatch.setitem(fates.HANDLERS, "lore_per_player_to_court", lambda ctx, seat, card, e: calls.append(("lore", seat)))
+    im.resolve_fates(ctx(state), CBOX)
     assert calls == [("hearth", 0), ("lore", 0)]
     assert "F502" in state.scrapped and {"F508", "F509", "F510", "F511"} <= set(state.court_deck)
 
@@ -157,7 +160,7 @@ def test_BR_328_a_fate_without_effect_data_is_refused():
     state = played([STEWARD, ADMIRAL, FOUNDER], [0, 0, 0])
     state.act = 2
     state.fates[1] = "FATE09"  # Pathfinder, a B Fate played in Act II
-    refused(state, lambda: im.resolve_fates(BOX, CBOX, state), RuleMissing)
+    refused(state, lambda: im.resolve_fates(ctx(state), CBOX), RuleMissing)
 
 
 # -- B. Clear Court ---------------------------------------------------------------------
@@ -182,7 +185,7 @@ def test_BR_333_BR_334_BR_335_clear_court():
     assert set(row[1:]) <= set(state.court_deck) and gone not in state.court_deck
     assert [p.agents for p in state.players] == [agents[0] + 4, agents[1] + 2, agents[2] + 2]
     assert state.court_discard == [] and set(discard) <= set(state.scrapped)
-    assert piece_problems(state) == [] and card_places(state) == []
+    sound(state)
 
 
 def test_BR_333_the_council_stays_on_either_side():
@@ -221,7 +224,28 @@ def test_BR_336_trophies_and_captives_go_home():
     assert after == (before[0] + 2, before[1] + 1, before[2] + 1, before[3] + 2, before[4] + 1,
                      before[5] + 1, before[6] + 1)
     assert p0.trophies == [] and p0.captives == []
-    assert piece_problems(state) == []
+    sound(state)
+
+
+def test_BR_336_BR_337_blight_trophies_and_the_imperial_trust_return_to_their_supplies():
+    """BR-336: a Blight Trophy goes back to the Blight supply; BR-337: the Imperial Trust on
+    the First Regent tile goes back to the supply."""
+    state = through(played([STEWARD, ADMIRAL, FOUNDER], [0, 0, 0]), "clear_court")
+    system = next(s for s, p in state.blight.items() if p.damaged)  # a Blight the Admiral destroyed
+    state.blight[system].damaged -= 1
+    if not state.blight[system].total:
+        del state.blight[system]
+    state.players[1].trophies.append(Trophy(BLIGHT, "blight"))
+    for r in ("relic", "psionic"):
+        state.supply[r] -= 1
+        state.trust.append(r)
+    sound(state)
+    blight_supply, supply = state.blight_supply, dict(state.supply)
+    im.clear_pieces(BOX, CBOX, state)
+    assert state.blight_supply == blight_supply + 1 and state.players[1].trophies == []
+    assert state.trust == [] and state.supply["relic"] == supply["relic"] + 1
+    assert state.supply["psionic"] == supply["psionic"] + 1
+    sound(state)
 
 
 def test_BR_338_two_players_ambition_box_resources_return():
@@ -232,13 +256,13 @@ def test_BR_338_two_players_ambition_box_resources_return():
     supply = sum(state.supply.values())
     im.clear_pieces(BOX, CBOX, state)
     assert all(t == [] for t in state.ambition_tokens.values())
-    assert sum(state.supply.values()) == supply + 6 and piece_problems(state) == []
+    assert sum(state.supply.values()) == supply + 6
+    sound(state)
 
 
 def test_frozen_resources_hook_point_runs_at_clear_pieces(monkeypatch):
-    """The hook point for step C's frozen resources (the Imperial Trust, the Edicts area's):
-    a hook under "clear_pieces" runs when step C finishes, not before. (Not a proof of the
-    rule itself: no frozen resource is modelled here.)"""
+    """The hook point for frozen resources on other cards (a Fate's, not modelled yet): a
+    hook under "clear_pieces" runs when step C finishes, not before."""
     state = through(played([STEWARD, ADMIRAL, FOUNDER], [0, 0, 0]), "clear_court")
     seen = []
     monkeypatch.setitem(im.INTERMISSION_HOOKS, "clear_pieces", [lambda s: seen.append(list(s.intermission_done))])
@@ -283,7 +307,7 @@ def test_BR_339_BR_340_damaged_pieces_destroyed_and_blight_repaired():
     assert state.imperial[imperial] == Pieces(fresh=1)
     assert state.players[0].starports == ports + 1 and sum(state.players[1].cities_on_board) == cities + 1
     assert state.systems[free].buildings == [] and state.systems[free].ships[2].fresh == 1
-    assert piece_problems(state) == []
+    sound(state)
 
 
 def test_BR_342_buildings_in_blighted_systems_without_ships_are_destroyed():
@@ -305,7 +329,7 @@ def test_BR_342_buildings_in_blighted_systems_without_ships_are_destroyed():
     assert [x.owner for x in state.systems[guarded].buildings if x.owner >= 0] == [1]
     assert [x.owner for x in state.systems[clean].buildings if x.owner >= 0] == [2]
     assert state.systems[imperial].buildings == kept
-    assert piece_problems(state) == []
+    sound(state)
 
 
 def test_BR_343_a_player_left_with_nothing_places_three_ships_at_a_gate():
@@ -323,7 +347,7 @@ def test_BR_343_a_player_left_with_nothing_places_three_ships_at_a_gate():
     refused(state, lambda: im.shift_initiative_and_power(CBOX, state), IllegalAction)
     im.place_after_elimination(BOX, CBOX, state, 0, "4G")
     assert state.systems["4G"].ships[0].fresh == 3 and state.intermission_done[-1] == "repair_and_destroy"
-    assert piece_problems(state) == []
+    sound(state)
 
 
 # -- E. Shift Initiative & Power --------------------------------------------------------
@@ -419,26 +443,30 @@ def test_BR_350_picks_are_secret_until_everyone_has_picked():
     assert state.fates == picks and state.intermission_done == list(CBOX.campaign.intermission_steps)
 
 
-def test_BR_351_a_new_fate_scraps_the_old_sets_rest_and_returns_favors(monkeypatch):
-    """BR-351: changing Fate returns the old Fate to the box, scraps its Set's cards not in
-    play (cards in play stay), runs the Favors hook, and takes the new Fate Set; a kept Fate
+def test_BR_351_a_new_fate_scraps_the_old_sets_rest_and_returns_favors():
+    """BR-351: changing Fate returns the seat's Favors to their owners, scraps its old Set's
+    cards not in play (cards in play stay), and the new Set is the new Fate's; a kept Fate
     keeps its Set."""
     state = to_f([STEWARD, ADMIRAL, FOUNDER], [0, 4, 0])
-    favors = []
-    monkeypatch.setattr(im, "FATE_CHANGE_HOOKS", [lambda s, seat: favors.append(seat)])
+    favors.take_favor(state, 1, 0)
+    favors.take_favor(state, 1, 2)
+    favors.take_favor(state, 0, 1)
+    agents = [p.agents for p in state.players]
     im.offer_fates(CBOX, state)
-    old_set, steward_set = list(state.fate_sets[1]), list(state.fate_sets[0])
+    old_set, steward_set = unplayed(CBOX, state, ADMIRAL), unplayed(CBOX, state, STEWARD)
     new = state.fate_offers[1][0]
     im.pick_fate(state, 0, STEWARD)
     im.pick_fate(state, 1, new)
-    im.pick_fate(state, 2, state.fate_offers[2][1])
+    im.pick_fate(state, 2, FOUNDER)
     im.reveal_fates(CBOX, state)
-    assert favors == [1, 2]
-    assert set(old_set) <= set(state.scrapped) and "F702" in state.players[1].guild
-    assert state.fate_sets[1] == [c.id for c in CBOX.fates[new].cards if c.kind not in ("setup", "resolution")]
-    assert state.fate_sets[0] == steward_set and state.fates[0] == STEWARD
-    assert [r.fate for r in (log[0] for log in state.act_log)] == [STEWARD, ADMIRAL, FOUNDER]
-    assert state.objective_markers == [-1, -1, -1] and card_places(state) == []
+    assert state.favors[1] == [] and state.favors[0] == [1]
+    assert [p.agents for p in state.players] == [agents[0] + 1, agents[1], agents[2] + 1]
+    assert old_set and set(old_set) <= set(state.scrapped) and "F702" in state.players[1].guild
+    assert unplayed(CBOX, state, new) == [c.id for c in CBOX.fates[new].cards if c.kind not in ("setup", "resolution")]
+    assert unplayed(CBOX, state, STEWARD) == steward_set and state.fates[0] == STEWARD
+    assert [log[0].fate for log in state.act_log] == [STEWARD, ADMIRAL, FOUNDER]
+    assert state.objective_markers == [-1, -1, -1]
+    sound(state)
 
 
 def test_BR_327_whole_intermission_then_pieces_still_add_up():
@@ -449,7 +477,7 @@ def test_BR_327_whole_intermission_then_pieces_still_add_up():
         im.pick_fate(state, seat, state.fate_offers[seat][0])
     im.reveal_fates(CBOX, state)
     assert state.intermission_done == list(CBOX.campaign.intermission_steps)
-    assert piece_problems(state) == [] and card_places(state) == []
+    sound(state)
     assert all(not p.trophies and not p.captives for p in state.players)
     assert all(not x.damaged for here in state.systems.values() for x in here.buildings)
     assert all(p.damaged == 0 for p in state.blight.values())
@@ -461,10 +489,11 @@ def test_BR_328_admiral_failed_resolution_scraps_its_edict_from_the_booklet():
     the Court deck."""
     state = played([ADMIRAL, STEWARD, FOUNDER], [2, 0, 0])
     assert ["F703"] in state.booklet
-    im.resolve_fates(BOX, CBOX, state)
+    im.resolve_fates(ctx(state), CBOX)
     assert ["F703"] not in state.booklet and {"F703", "F705", "F706", "F707"} <= set(state.scrapped)
     assert {"F708", "F709", "F710", "F711"} <= set(state.court_deck)
-    assert state.players[0].power == -2 and card_places(state) == []
+    assert state.players[0].power == -2
+    sound(state)
 
 
 def test_the_first_regent_tile_at_act_one_setup():

@@ -9,15 +9,14 @@ import pytest
 from core.errors import BadParameter
 from core.rng import Rng
 from plugins.arcs.setup import open_slots
-from plugins.blighted_reach import campaign
+from plugins.blighted_reach import campaign, fate_steps
 from plugins.blighted_reach import later_acts as la
 from plugins.blighted_reach import objectives as ob
-from plugins.blighted_reach.fate_sets import RuleMissing
+from plugins.blighted_reach.fate_steps import RuleMissing
 from plugins.blighted_reach.setup import action_deck
 from plugins.blighted_reach.state import Pieces
 from tests.blighted_reach.campaign_tables import (
-    ADMIRAL, ADVOCATE, BOX, CBOX, STEWARD, act_one, card_places, end_act, intermission, new_table,
-    piece_problems, snapshot,
+    ADMIRAL, ADVOCATE, BOX, CBOX, STEWARD, act_one, ctx, end_act, intermission, new_table, snapshot, sound,
 )
 
 FATES = [STEWARD, ADMIRAL, ADVOCATE]
@@ -56,7 +55,7 @@ def test_BR_066_act_two_continues_from_the_sheet():
         {s: (x.ships, x.buildings) for s, x in before.systems.items()}
     assert state.imperial == before.imperial and state.supply == before.supply
     assert state.booklet == before.booklet and state.fates == FATES
-    assert piece_problems(state) == [] and card_places(state) == []
+    sound(state)
 
 
 def test_BR_067_act_two_flips_the_lowest_marker():
@@ -101,7 +100,7 @@ def test_BR_070_empty_gates_get_a_damaged_blight():
     assert state.blight["1G"] == Pieces(damaged=1)
     assert state.blight["2G"] == Pieces(fresh=2)
     assert "3G" not in state.blight and "4G" not in state.blight
-    assert piece_problems(state) == []
+    sound(state)
 
 
 def test_BR_071_BR_072_blight_at_the_rolled_symbol_or_across_its_cluster():
@@ -117,7 +116,8 @@ def test_BR_071_BR_072_blight_at_the_rolled_symbol_or_across_its_cluster():
     assert state.blight["1.1"] == Pieces(damaged=1) and "1.2" not in state.blight and "1.3" not in state.blight
     assert state.blight["2.1"] == Pieces(fresh=1)
     assert state.blight["2.2"] == Pieces(damaged=1) and state.blight["2.3"] == Pieces(damaged=1)
-    assert state.rolls["event"] == "arrow" and piece_problems(state) == []
+    assert state.rolls["event"] == "arrow"
+    sound(state)
 
 
 def test_BR_073_two_players_place_two_rolled_clusters_tokens():
@@ -142,7 +142,8 @@ def test_BR_073_two_players_place_two_rolled_clusters_tokens():
     assert planets["relic"] == 1 and placed == planets + planets - Counter(relic=1)
     mapping = CBOX.campaign.later_acts.two_player_ambition_tokens
     assert all(mapping[r] == a for a, tokens in state.ambition_tokens.items() for r in tokens)
-    assert state.supply["relic"] == 0 and piece_problems(state) == []
+    assert state.supply["relic"] == 0
+    sound(state)
 
 
 def test_BR_074_setup_sides_in_turn_order_and_resources_rearranged():
@@ -154,11 +155,12 @@ def test_BR_074_setup_sides_in_turn_order_and_resources_rearranged():
     la.check_setup_sides(CBOX, state)
     order = la.setup_order(state)
     for seat in order:
-        la.apply_setup_side(BOX, CBOX, state, seat)
+        la.apply_setup_side(ctx(state), CBOX, seat)
     added = [slot[0] for slot in state.booklet if slot[0] in ("F113", "F413", "F414")]
     by_seat = {0: ["F113"], 2: ["F413", "F414"]}
     assert added == [c for seat in order for c in by_seat.get(seat, [])]
-    assert "F713" in state.court_deck and card_places(state) == []
+    assert "F713" in state.court_deck
+    sound(state)
     seat = next(s for s in range(3) if any(state.players[s].resources))
     tokens = [r for r in state.players[seat].resources if r]
     open_ = open_slots(BOX, state.players[seat])
@@ -217,7 +219,7 @@ def test_BR_068_BR_075_act_three_flips_two_markers_and_only_c_fates_take_the_tra
     are refused before any runs."""
     _, _, state = act_two()
     for seat in la.setup_order(state):
-        la.apply_setup_side(BOX, CBOX, state, seat)
+        la.apply_setup_side(ctx(state), CBOX, seat)
     la.start_objectives(CBOX, state, {0: 12, 1: 14, 2: 11})
     la.start_first_chapter(CBOX, state)
     end_act(state)
@@ -236,25 +238,38 @@ def test_BR_068_BR_075_act_three_flips_two_markers_and_only_c_fates_take_the_tra
     assert snapshot(three) == before
     la.start_objectives(CBOX, three)
     assert three.objective_markers == [ob.OFF_TRACK] * 3
-    assert [len(p.acts) for p in log.players] == [2, 2, 2] and piece_problems(three) == []
+    assert [len(p.acts) for p in log.players] == [2, 2, 2]
+    sound(three)
 
 
-def test_the_generic_card_moves_on_their_own():
-    """The data ops no A Fate's Act II setup shows here: a card placed on top of the Court
-    deck, an action card shuffled into the action deck for good (kept on the sheet), a card
-    never moved out of the scrap, and a card in no known place refused as an engine bug."""
-    from core.errors import EngineError
-    from plugins.blighted_reach import fate_sets as fs
-
+def test_cards_are_lifted_from_wherever_they_are():
+    """What a Resolution's card moves rely on: a card leaves a play area, the Court row (its
+    agents home, the place refilled) or an attachment; a scrapped card never moves; a Fate
+    Set card in no place is in its Set."""
     _, _, state = act_two()
-    fs.place_on_court_deck(state, ["F105", "F106"])
-    assert state.court_deck[:2] == ["F105", "F106"] and "F105" not in state.fate_sets[0]
-    state.fate_sets[0].append("F515")  # the Caretaker's Event card, lent to this table's first Set
-    fs.shuffle_into_action_deck(state, ["F515"], Rng(state))
-    assert "F515" in state.action_deck and state.fate_action_cards == ["F515"]
-    scrapped = next(c for c in state.scrapped)
-    fs.add_to_court_deck(state, [scrapped])
-    assert scrapped not in state.court_deck and scrapped in state.scrapped
-    with pytest.raises(EngineError):
-        fs.take_out(state, "F2401")
-    assert sorted(campaign.action_cards(BOX, CBOX, state)) == sorted(action_deck(BOX, CBOX, 3) + ["F515"])
+    assert fate_steps.place_of(state, "F103") == "guild:0" and fate_steps.lift(state, "F103")
+    assert "F103" not in state.players[0].guild and fate_steps.place_of(state, "F103") == ""
+    card, deck_top = state.court_row[1], state.court_deck[0]
+    state.court_agents[card][2] += 1
+    state.players[2].agents -= 1
+    agents = state.players[2].agents
+    assert fate_steps.lift(state, card)
+    assert state.court_row[1] == deck_top and card not in state.court_agents and state.players[2].agents == agents + 1
+    state.attached[state.court_row[2]] = state.court_deck.pop(0)
+    attached = state.attached[state.court_row[2]]
+    assert fate_steps.place_of(state, attached) == "attached" and fate_steps.lift(state, attached)
+    assert state.attached == {}
+    scrapped = state.scrapped[0]
+    assert not fate_steps.lift(state, scrapped) and scrapped in state.scrapped
+    assert fate_steps.lift(state, "F2401") and fate_steps.place_of(state, "F2401") == ""
+
+
+def test_a_fates_action_card_stays_in_the_action_cards_between_acts():
+    """An action card a Fate shuffled into the action deck is dealt again next act."""
+    before, log = after_act_one()
+    before.action_discard.append("F515")  # as the Caretaker's Act II setup would (its handler aside)
+    log = campaign.pack_up(BOX, CBOX, before)
+    assert "F515" in log.action_cards
+    state = new_table(3)
+    la.set_up_later_act(BOX, CBOX, state, log, Rng(state), fixed())
+    assert sorted(state.action_deck) == sorted(action_deck(BOX, CBOX, 3) + ["F515"])

@@ -9,7 +9,7 @@ from core.errors import BadParameter, IllegalAction
 from plugins.arcs.state import Marker, Trophy
 from plugins.blighted_reach import objectives as ob
 from plugins.blighted_reach.campaign import end_campaign
-from plugins.blighted_reach.fate_sets import RuleMissing
+from plugins.blighted_reach.fate_steps import RuleMissing
 from plugins.blighted_reach.state import ActRecord, Pieces
 from tests.blighted_reach.campaign_tables import (
     ADMIRAL, ADVOCATE, BOX, CBOX, FOUNDER, PARTISAN, STEWARD, act_one, clear_map, non_imperial_systems,
@@ -182,25 +182,39 @@ def test_BR_094_admiral_advances_for_trophies_taken_with_imperial_attackers():
     assert state.objective_markers[0] == 10
 
 
-def test_BR_086_act_two_chapter_end_counts_the_board_answers(monkeypatch):
+def to_trust(state, *resources) -> None:
+    for r in resources:
+        state.supply[r] -= 1
+        state.trust.append(r)
+
+
+def test_BR_086_act_two_chapter_end_counts_the_board_answers():
     """BR-086 at a chapter's end in Act II: the Admiral counts planets the Empire controls,
     the Founder Free cities outside the Empire, the Advocate Guild suits and Rivals with fewer
-    Guild cards; the Steward's Imperial Trust count is another area's rule, so without it
-    nothing moves."""
+    Guild cards, the Steward (First Regent) clusters with Empire control and the Imperial
+    Trust's resources."""
     state = act_one([ADMIRAL, FOUNDER, ADVOCATE, STEWARD], starts={1: 16, 2: 10, 3: 10})
     state.act = 2
     ob.start_objectives(CBOX, state, {s: 20 for s in range(4)})
-    before = snapshot(state)
-    with pytest.raises(RuleMissing):
-        ob.advance_at_chapter_end(BOX, CBOX, state)
-    assert snapshot(state) == before
-    monkeypatch.setitem(ob.COUNT_RULES, "trust_resource", lambda *a: 0)  # an empty Trust
+    to_trust(state, "relic", "psionic", "fuel")
     moved = ob.advance_at_chapter_end(BOX, CBOX, state)
     empire_planets = sum(1 for s, p in state.imperial.items() if p.fresh and BOX.systems[s] is not None)
     free_outside = sum(b.owner == -1 and b.kind == "city" for s, x in state.systems.items()
                        for b in x.buildings if s not in state.imperial)
-    assert empire_planets == 6 and free_outside == 4
-    assert moved == {0: 6, 1: 4, 2: 2 + 3, 3: 2}  # Advocate: Psionic + Relic; more than all 3 Rivals
+    assert empire_planets == 6 and free_outside == 4 and state.first_regent == 3
+    assert moved == {0: 6, 1: 4, 2: 2 + 3, 3: 2 + 3}  # Advocate: Psionic + Relic; more than all 3 Rivals
+
+
+def test_BR_086_a_count_only_a_fates_rules_know_moves_nothing():
+    """BR-086: the Founder's Act II "scoring" advance counts Commonwealth Members, a rule of
+    the Founder's own: until it is registered, scoring refuses and no marker moves."""
+    state = act_one([FOUNDER, STEWARD, ADMIRAL], starts={0: 16, 1: 10})
+    state.act = 2
+    ob.start_objectives(CBOX, state, {s: 20 for s in range(3)})
+    before = snapshot(state)
+    with pytest.raises(RuleMissing):
+        ob.advance_for_ambitions(BOX, CBOX, state, ob.ChapterScore())
+    assert snapshot(state) == before
 
 
 def test_rivals_with_fewer_lore_count():
@@ -266,10 +280,11 @@ def test_BR_098_admiral_grand_ambitions_read_the_board():
     assert ob.goals_fulfilled(BOX, CBOX, state, 1) == 0
 
 
-def test_BR_104_steward_first_grand_ambition():
+def test_BR_104_BR_105_steward_grand_ambitions():
     """BR-104: a Regent, and the Empire controls every Outlaw city (or there is no Outlaw);
-    the second grand ambition reads the Imperial Trust, another area's rule."""
+    BR-105: the First Regent, with more resources in the Imperial Trust than the chapter."""
     state = act_three([STEWARD, ADMIRAL, OVERLORD], starts={2: 8})
+    state.first_regent = 0
     goal = ob.GENERIC_GOALS["regent_and_empire_holds_outlaw_cities"]
     assert goal(BOX, CBOX, state, 0)
     state.titles[2] = "outlaw"
@@ -279,10 +294,15 @@ def test_BR_104_steward_first_grand_ambition():
     state.imperial[outside] = Pieces(fresh=1)
     state.imperial_supply -= 1
     assert goal(BOX, CBOX, state, 0)
+    to_trust(state, "relic", "psionic", "fuel")
+    assert ob.goals_fulfilled(BOX, CBOX, state, 0) == 1      # 3 resources, chapter 3
+    to_trust(state, "material")
+    assert ob.goals_fulfilled(BOX, CBOX, state, 0) == 2
+    assert ob.score_grand_ambitions(BOX, CBOX, state)[0] == 14
+    state.first_regent = 1
+    assert ob.goals_fulfilled(BOX, CBOX, state, 0) == 1
     state.titles[0] = "outlaw"
-    assert not goal(BOX, CBOX, state, 0)
-    with pytest.raises(RuleMissing):
-        ob.goals_fulfilled(BOX, CBOX, state, 0)
+    assert ob.goals_fulfilled(BOX, CBOX, state, 0) == 0
 
 
 # -- Act III: final objectives and the winner --------------------------------------------
