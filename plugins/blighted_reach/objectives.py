@@ -224,7 +224,7 @@ GENERIC_COUNTS: dict[str, CountRule] = {
     "rival_outnumbered_in_guilds": _rivals_with_fewer("guild"),
     "rival_outnumbered_in_lore": _rivals_with_fewer("lore"),
     # The resources in the First Regent's Imperial Trust, whoever counts them.
-    "trust_resource": lambda box, cbox, state, seat, score, ambition: len(state.trust) if state.first_regent >= 0 else 0,
+    "trust_resource": lambda box, cbox, state, seat, score, ambition: len(state.trust),
 }
 
 # Counts a Fate's own rules must give: monopoly_held, golem_held, faithful_stack_top_pips,

@@ -51,6 +51,7 @@ def test_BR_354_BR_066_the_sheet_round_trips_through_json_and_restores_the_table
     assert again == log
     table = new_table(3)
     campaign.restore(table, again)
+    sound(table)
     assert table.act == 2
     for name in ("players", "systems", "imperial", "blight", "supply", "imperial_supply", "blight_supply",
                  "free_city_supply", "free_starport_supply", "court_deck", "lore_deck", "booklet", "scrapped",

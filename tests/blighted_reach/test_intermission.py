@@ -148,10 +148,10 @@ def test_BR_328_a_handler_step_dispatches_to_the_registry_and_is_missing_loudly(
     state = played([CARETAKER, STEWARD, ADMIRAL], [0, 0, 0])
     refused(state, lambda: im.resolve_fates(ctx(state), CBOX), RuleMissing)
     calls = []
-    monkeypatch.setitem(fates.HANDLERS, "map_golems_to_hearth", lambda ctx, seat, card, e: calls.append(("hearth", seat)))
-    monkeypatch.setitem(fates.HANDLERS, "lore_per_player_to_court", lambda ctx, seat, card, e: calls.append(("lore", seat)))
+    for name in ("map_golems_to_hearth", "lore_per_player_to_court"):
+        monkeypatch.setitem(fates.HANDLERS, name, lambda ctx, seat, card, e, name=name: calls.append((name, seat)))
     im.resolve_fates(ctx(state), CBOX)
-    assert calls == [("hearth", 0), ("lore", 0)]
+    assert calls == [("map_golems_to_hearth", 0), ("lore_per_player_to_court", 0)]
     assert "F502" in state.scrapped and {"F508", "F509", "F510", "F511"} <= set(state.court_deck)
 
 
