@@ -26,6 +26,18 @@ class Pieces(msgspec.Struct, array_like=True, omit_defaults=True):
         return self.fresh + self.damaged
 
 
+# -- the campaign between acts (issue 18) --
+class ActRecord(msgspec.Struct, omit_defaults=True):
+    """One line of a player's campaign log for one act (BR-355): the Fate played in it, how
+    its objective ended, and Power and Outrage as they stood when the line was written."""
+
+    act: int
+    fate: str
+    result: Literal["", "completed", "failed"] = ""
+    power: int = 0
+    outrage: list[str] = []
+
+
 class BlightedReachState(ArcsState, kw_only=True):
     closed_court_cards: ClassVar[frozenset[str]] = frozenset({"AID01B"})  # the Decided Council (BR-172)
     # Public: the map's campaign pieces, the supplies, booklet and titles. Secret (absent
@@ -85,3 +97,15 @@ class BlightedReachState(ArcsState, kw_only=True):
     summit_via: Literal["", "event", "council"] = ""  # what let them call it (BR-154, BR-166)
     summit_stage: Literal["", "call_to_order", "negotiations"] = ""  # its part now (BR-185)
     summit_done: list[int] = []                # seats that said "done" since the last completed deal (A-R6)
+    # -- the campaign between acts (issue 18) --
+    visible = visible + ("colours", "objective_markers", "intermission_done", "fate_results",
+                         "elimination_pending", "act_log")
+    colours: list[str] = []                    # per seat, the colour played (the log sheet's, BR-355)
+    objective_markers: list[int] = []          # per seat, the objective marker's Power track space,
+                                               # -1 while off the track (BR-003, BR-098)
+    intermission_done: list[str] = []          # the Intermission steps done so far, in order (BR-327)
+    fate_results: list[str] = []               # per seat, "completed" / "failed" (Intermission A)
+    elimination_pending: list[int] = []        # seats still to place 3 ships at a gate (BR-343)
+    fate_picks: list[str] = []                 # per seat, the Fate picked at Intermission F (secret
+                                               # until everyone picked, A-R7)
+    act_log: list[list[ActRecord]] = []        # per seat, one line per act played (BR-355)
