@@ -80,3 +80,19 @@ def restart_round(t, hands: list[list[str]], initiative: int = 0) -> None:
 
 def options(t, seat: int) -> list[Action]:
     return legal_actions(t.state, seat, t.rules)
+
+
+def play_out(t, seed: int, max_actions: int = 20_000) -> int:
+    """Random bots play the table to its end (the kernel's RandomBot); returns the actions,
+    checking the invariants after each."""
+    from core.bot import RandomBot
+
+    bot, actions = RandomBot(seed), 0
+    while not t.state.finished:
+        seat, action = bot.choose(t)
+        t.act(seat, action)
+        actions += 1
+        problems = [p for found in t.rules.hook.conclave_check_invariants(state=t.state) for p in found]
+        assert problems == [], f"after action {actions}: {problems}"
+        assert actions < max_actions
+    return actions

@@ -13,7 +13,7 @@ from core.state import Action
 from plugins.arcs.content import box_for
 from plugins.blighted_reach.content import default_box as campaign_box
 from tests.blighted_reach.flow_helpers import (
-    PLAIN_FATES, choose_fates, options, place_all, plain_table, ready, restart_round, seed_offering, table,
+    PLAIN_FATES, choose_fates, options, place_all, play_out, plain_table, ready, restart_round, seed_offering, table,
 )
 
 CBOX = campaign_box()
@@ -213,15 +213,16 @@ def test_an_event_never_takes_the_initiative_BR_149_BR_160():
 def test_act_one_ends_after_its_third_chapter_never_on_power_BR_078_BR_079(players):
     """Bot games of Act I end after chapter 3 whatever the Power (the base game's threshold
     never ends an Act), with every invariant holding after every action."""
-    played = None
-    for seed in range(1, 40):
+    from core.errors import EngineError
+
+    for seed in range(1, 60):
+        t = ready(players, seed=seed)
+        t.state.players[0].power = 99  # far past the base game's threshold: no early end (BR-079)
         try:
-            played = play_game("blighted-reach", players, seed=seed, check_invariants=True)
-        except Exception as exc:  # a Fate whose own rules are not written yet (Caretaker, Believer)
-            if "Fate handler" in str(exc):
+            play_out(t, seed)
+        except EngineError as exc:  # a Fate rule not written yet (its handler is named)
+            if "not implemented" in str(exc):
                 continue
             raise
         break
-    assert played is not None
-    assert played.invariant_errors == []
-    assert played.table.state.result["chapter"] == 3 and played.table.state.chapter == 3
+    assert t.state.finished and t.state.result["chapter"] == 3 and t.state.chapter == 3
