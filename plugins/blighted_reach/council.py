@@ -26,6 +26,7 @@ from plugins.arcs.content import Box
 from plugins.arcs.outrage import agent_returns
 from plugins.arcs.placing import receive
 from plugins.arcs.setup import empty_slots
+from plugins.arcs.state import Trophy
 from plugins.blighted_reach.board import is_outlaw, is_regent
 from plugins.blighted_reach.state import BlightedReachState
 
@@ -87,12 +88,27 @@ def secure_council(state: BlightedReachState, seat: int) -> None:
     # Reading: the emptied place is refilled at once like any secured card's (ARCS-166);
     # the Council comes back as an extra card at the round's end."""
     check_secure(state, seat, IN_SESSION)
+    _take(state, seat, rivals_to="captives")
+
+
+def ransack_council(state: BlightedReachState, seat: int) -> None:
+    """Ransack (ARCS-196) takes the Council like a secure, without the majority: Rival
+    agents on it become the ransacker's Trophies; then it is tucked as when secured."""
+    _closed(IN_SESSION, state)
+    if IN_SESSION not in state.court_row:
+        raise IllegalAction("the Imperial Council is not in the Court")
+    _take(state, seat, rivals_to="trophies")
+
+
+def _take(state: BlightedReachState, seat: int, rivals_to: str) -> None:
     agents = state.court_agents.pop(IN_SESSION)
     for owner, n in enumerate(agents):
         if owner == seat:
             agent_returns(state, seat, n)
-        else:
+        elif rivals_to == "captives":
             state.players[seat].captives.extend([owner] * n)
+        else:
+            state.players[seat].trophies.extend([Trophy(owner=owner, kind="agent")] * n)
     place = state.court_row.index(IN_SESSION)
     state.court_row[place] = ""
     arcs_actions.refill_court(state, place)

@@ -37,8 +37,11 @@ def take_council(ctx, seat: int, card: str, rivals_to: str) -> bool:
     """`arcs_take_court_card`: securing the Council is the campaign's own rule."""
     if not council.is_council(card):
         return False
-    council.secure_council(ctx.state, seat)
-    ctx.emit("council_secured", seat=seat)
+    if rivals_to == "captives":
+        council.secure_council(ctx.state, seat)
+    else:
+        council.ransack_council(ctx.state, seat)
+    ctx.emit("council_secured", seat=seat, how="secure" if rivals_to == "captives" else "ransack")
     return True
 
 
