@@ -39,18 +39,20 @@ def check_tax(state: ArcsState, seat: int, system: str, building: int, taxed: li
         raise IllegalAction(f"that city in {system} was taxed this turn already")
 
 
-def do_tax(box: Box, state: ArcsState, seat: int, system: str, building: int, resource: str | None = None) -> dict:
+def do_tax(box: Box, state: ArcsState, seat: int, system: str, building: int, resource: str | None = None,
+           capture: bool = True) -> dict:
     """Gain the planet's resource if any is left (ARCS-138, ARCS-142; where it goes, or what
     makes room, is its owner's placement, ARCS-209); a
     Rival city also yields one of its owner's agents as a captive, if they have one (ARCS-139/140).
-    `resource`: for a city in a gate (Gate Stations) the type chosen among its types."""
+    `resource`: for a city in a gate (Gate Stations) the type chosen among its types;
+    `capture` False: a card taxes the city like a Loyal one, taking no Captive."""
     city = state.systems[system].buildings[building]
     planet = box.systems[system]
     resource = planet.type if planet is not None else resource
     gained = gain(state, seat, resource)
     captured = None
     # owner < 0: a city of no player (the campaign's Free cities) has no agents to capture (BR-184)
-    if city.owner != seat and city.owner >= 0 and state.players[city.owner].agents > 0:
+    if capture and city.owner != seat and city.owner >= 0 and state.players[city.owner].agents > 0:
         state.players[city.owner].agents -= 1
         state.players[seat].captives.append(city.owner)
         captured = city.owner

@@ -83,3 +83,11 @@ def arcs_chapter_deal(ctx: Ctx) -> bool | None:
 def arcs_mulligan(ctx: Ctx, seat: int) -> bool | None:
     """2 players, a chapter's start: offer `seat` (the player without initiative) the
     mulligan the game's own way; return True when it did."""
+
+
+# -- the Steward (campaign Fate 01) --
+@hookspec(firstresult=True)
+def arcs_tax_captures(state, seat: int, system: str, building: int) -> bool | None:
+    """Whether this Tax of a Rival's city takes one of its owner's agents Captive (ARCS-139):
+    False when a card taxes it like a Loyal city (Imperial Authority); None leaves it to the
+    base rule."""

@@ -316,7 +316,8 @@ def acted(ctx, seat, params):
         return
     if isinstance(params, Tax):
         resource = params.resource or None
-        got = do_tax(box, state, seat, params.system, params.building, resource=resource)
+        capture = ctx.hook.arcs_tax_captures(state=state, seat=seat, system=params.system, building=params.building)
+        got = do_tax(box, state, seat, params.system, params.building, resource=resource, capture=capture is not False)
         turn.taxed.append([params.system, params.building])
         lore_ops.note_taxed(state, seat, params.system, params.building)
         ctx.emit("taxed", seat=seat, system=params.system, **got)

@@ -15,6 +15,9 @@ from plugins.arcs.tables import decisions as arcs_decisions
 from plugins.arcs.views import redact as arcs_redact
 from plugins.arcs import placing_flow
 from plugins.blighted_reach import act_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
+from plugins.blighted_reach import fate_admiral  # noqa: F401 (its rules)
+from plugins.blighted_reach import fate_steward  # noqa: F401 (its rules)
+from plugins.blighted_reach.fate_steward import arcs_tax_captures  # noqa: F401 (a hookimpl)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.invariants import problems
 from plugins.blighted_reach.rules_box import rules_box
@@ -59,7 +62,8 @@ def conclave_setup(ctx):
 
 @hookimpl
 def conclave_step_handlers():
-    return {**arcs_plugin.settled_handlers(), **placing_flow.settled_steps(steps)}  # tokens placed after each
+    handlers = {**arcs_plugin.settled_handlers(), **placing_flow.settled_steps(steps)}  # tokens placed after each
+    return fate_steward.burying_all(handlers)  # then an Outlaw's bury_if_outlaw cards buried
 
 
 @hookimpl

@@ -1,0 +1,200 @@
+"""The Steward's Fate Set (F101-F126) through the engine: each test names the card it
+proves and the BR checklist IDs where the checklist has them. A refused choice raises a
+typed error and changes nothing."""
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from core.errors import ActionRejected, IllegalAction
+from core.state import Action
+from plugins.arcs.state import Ships
+from plugins.blighted_reach import empire
+from plugins.blighted_reach.state import Pieces
+from tests.blighted_reach.flow_helpers import options, ready, restart_round
+
+STEWARD, ADMIRAL = "FATE01", "FATE07"
+
+
+def snapshot(t) -> bytes:
+    return msgspec.json.encode(t.state)
+
+
+def steward_table(players: int = 3, seed: int = 1):
+    """Act I's first round, the Steward at seat 0 and the Admiral at seat 1."""
+    return ready(players, seed, wanted={0: STEWARD, 1: ADMIRAL})
+
+
+def lead(t, seat, card):
+    t.act(seat, Action("lead", {"card": card}))
+    if any(p.kind == "declare" and p.seat == seat for p in t.state.prompts):
+        t.act(seat, Action("declare", {"ambition": ""}))
+
+
+def act(t, seat, act, **params):
+    return t.act(seat, Action("act", {"act": act, **params}))
+
+
+def put_agent(t, seat, card, n=1):
+    t.state.court_agents[card][seat] += n
+    t.state.players[seat].agents -= n
+
+
+def prompt_of(t, kind):
+    return next(p for p in t.state.prompts if p.kind == kind)
+
+
+def sound(t):
+    problems = [p for found in t.rules.hook.conclave_check_invariants(state=t.state) for p in found]
+    assert problems == [], problems
+
+
+# -- F101 Steward Act I Setup (BR-020) ---------------------------------------------------
+
+
+def test_F101_setup_gains_imperial_authority_and_dealmakers_and_the_first_regent_BR_020():
+    t = steward_table()
+    s = t.state
+    assert s.players[0].lore == ["F102"] and s.players[0].guild == ["F103"]
+    assert s.first_regent == 0  # the Steward's tile, though the Admiral is in play (F701)
+    assert s.titles[0] == "regent"
+
+
+# -- F102 Imperial Authority (BR-021) -------------------------------------------------------
+
+
+def _rival_city_in_empire_system(t, imperial: bool = True):
+    """Seat 0 (the Steward) rules 2.2 by ships, where seat 1 has a city and (`imperial`) the
+    Empire a fresh ship: a Rival Regent's city in an Empire-controlled system."""
+    s = t.state
+    s.systems["2.1"].ships[0] = Ships()
+    s.systems["2.2"].ships[0] = Ships(fresh=4)
+    s.players[0].ships -= 1
+    assert s.imperial["2.2"] == Pieces(fresh=1) and s.systems["2.2"].buildings[0].owner == 1
+    if not imperial:
+        s.imperial.pop("2.2")
+        s.imperial_supply += 1
+    restart_round(t, [["ADM3", "CON4"], ["MOB3", "CON5"], ["AGG4", "CON6"]], initiative=0)
+    lead(t, 0, "ADM3")
+
+
+def test_F102_taxing_an_empire_controlled_rival_city_takes_no_captive_BR_021():
+    t = steward_table()
+    _rival_city_in_empire_system(t)
+    agents = t.state.players[1].agents
+    events = act(t, 0, "tax", system="2.2", building=0)
+    taxed = next(e for e in events if e.type == "taxed")
+    assert taxed.data["captive"] is None
+    assert t.state.players[0].captives == [] and t.state.players[1].agents == agents
+    sound(t)
+
+
+def test_F102_outside_the_empire_a_rival_city_still_gives_a_captive():
+    """Control of 2.2 by ships alone (no Imperial ship there): the base tax, a Captive."""
+    t = steward_table()
+    _rival_city_in_empire_system(t, imperial=False)
+    events = act(t, 0, "tax", system="2.2", building=0)
+    assert next(e for e in events if e.type == "taxed").data["captive"] == 1
+    assert t.state.players[0].captives == [1]
+
+
+def test_F102_is_buried_when_its_holder_becomes_an_outlaw_BR_021_BR_228():
+    """Leaving the Empire (as a Summit's Leave the Empire does) buries Imperial Authority at
+    the end of the step: the bottom of the Court deck."""
+    t = steward_table()
+    restart_round(t, [["ADM3", "CON4"], ["MOB3", "CON5"], ["AGG4", "CON6"]], initiative=0)
+    empire.become_outlaw(t.state, 0)
+    events = t.act(0, Action("lead", {"card": "ADM3"}))
+    assert "F102" not in t.state.players[0].lore and t.state.court_deck[-1] == "F102"
+    assert any(e.type == "card_buried" and e.data == {"seat": 0, "card": "F102", "why": "outlaw"} for e in events)
+    assert t.state.players[0].guild == ["F103"]  # Dealmakers stays: it has no such rule
+    sound(t)
+
+
+# -- F103 Dealmakers: Bargain (BR-022) ------------------------------------------------------
+
+
+def _bargain_table():
+    t = steward_table()
+    s = t.state
+    restart_round(t, [["AGG3", "CON4"], ["MOB3", "CON5"], ["ADM4", "CON6"]], initiative=0)
+    assert {"CC05", "CC08"} <= set(s.court_row)  # two Guild cards of the seed's Court
+    put_agent(t, 0, "CC05", 1)
+    put_agent(t, 1, "CC05", 2)
+    put_agent(t, 2, "CC05", 1)
+    put_agent(t, 0, "CC14", 1)
+    lead(t, 0, "AGG3")
+    return t
+
+
+def bargain(t, card, rival):
+    return act(t, 0, "ability", card="F103", index=0, params={"card": card, "rival": rival})
+
+
+def test_F103_bargain_rival_secures_without_captives_then_the_steward_influences_and_secures_BR_022():
+    t = _bargain_table()
+    agents, pips = [p.agents for p in t.state.players], t.state.turn.pips
+    choice = {"card": "CC05", "rival": 1}
+    assert any(a.params.get("act") == "ability" and a.params.get("params") == choice for a in options(t, 0))
+    assert not any(a.params.get("act") == "ability" and a.params.get("params", {}).get("rival") == 2
+                   for a in options(t, 0))  # seat 2 could not secure anything
+    events = bargain(t, "CC05", 1)
+    s = t.state
+    assert "CC05" in s.players[1].guild and s.players[1].captives == []
+    assert [p.agents for p in s.players] == [agents[0] + 1, agents[1] + 2, agents[2] + 1]
+    assert any(e.type == "bargain" for e in events)
+    assert s.court_row[s.court_row.index("CC08") - 1] not in ("CC05", "")  # CC05's place refilled
+    # two influences owed (seat 1 had two agents there), then one secure
+    for _ in range(2):
+        prompt = prompt_of(t, "bargain_influence")
+        assert prompt.seat == 0
+        t.act(0, Action("bargain_influence", {"card": "CC08"}))
+    s = t.state
+    assert s.court_agents["CC08"][0] == 2
+    prompt = prompt_of(t, "bargain_secure")
+    assert [o.params["card"] for o in prompt.options] == ["CC14", "CC08"]
+    t.act(0, Action("bargain_secure", {"card": "CC08"}))
+    s = t.state
+    assert "CC08" in s.players[0].guild
+    assert s.turn is not None and s.turn.seat == 0 and s.turn.pips == pips - 1  # the Bargain cost a secure pip
+    sound(t)
+
+
+def test_F103_bargain_refuses_a_rival_who_could_not_secure_and_changes_nothing_BR_022():
+    t = _bargain_table()
+    before = snapshot(t)
+    with pytest.raises(IllegalAction):
+        bargain(t, "CC05", 2)   # seat 2 has 1 agent there against seat 1's 2
+    with pytest.raises(ActionRejected):
+        bargain(t, "CC08", 1)   # nobody's agent is on CC08
+    with pytest.raises(ActionRejected):
+        bargain(t, "CC05", 0)   # not a Rival
+    assert snapshot(t) == before
+
+
+def test_F103_influences_are_only_court_cards_and_a_wrong_answer_changes_nothing():
+    t = _bargain_table()
+    bargain(t, "CC05", 1)
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("bargain_influence", {"card": "CC99"}))
+    with pytest.raises(ActionRejected):
+        t.act(1, Action("bargain_influence", {"card": "CC08"}))  # not the Steward
+    assert snapshot(t) == before
+
+
+def test_F103_with_no_agent_to_influence_and_no_card_to_secure_both_lapse():
+    """A Steward whose agents are all Captives of a Rival: the influence owed and the
+    secure have nothing to be made with; the Rival's secure still happens."""
+    t = steward_table()
+    restart_round(t, [["AGG3", "CON4"], ["MOB3", "CON5"], ["ADM4", "CON6"]], initiative=0)
+    put_agent(t, 1, "CC05", 1)
+    put_agent(t, 2, "CC08", 1)
+    lead(t, 0, "AGG3")
+    s = t.state
+    s.players[2].captives += [0] * s.players[0].agents  # none left to influence with
+    s.players[0].agents = 0
+    events = bargain(t, "CC05", 1)
+    assert any(e.type == "bargain_influence_lapsed" for e in events)
+    assert any(e.type == "bargain_secure_lapsed" for e in events)
+    assert "CC05" in t.state.players[1].guild
