@@ -166,7 +166,7 @@ class BoxData(msgspec.Struct, forbid_unknown_fields=True):
     number_die: list[int]              # the cluster numbers it shows
     event_die_symbols: list[Symbol]
     event_die_kinds: list[EventFace]
-    event_die_faces: list[tuple[EventFace, Symbol]]  # a reading: see the file's note
+    event_die_faces: list[tuple[EventFace, Symbol]]  # its six faces (source in the file's note)
 
 
 class ActSetup(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):

@@ -75,6 +75,13 @@ def test_BR_006_007_008_012_013_014_035_components():
     assert sorted(card.id for card in BOX.empire.cards if card.kind == "edict") == ["AID02", "AID03", "AID04", "AID05"]
 
 
+def test_BR_015_the_event_die_shows_each_kind_with_each_symbol_once():
+    """BR-015: six faces, Crisis and Edict each with arrow, hex and moon once (visnup/arcs-ttpg
+    assets/Templates/dice/event.json @ 6117881: three Edict faces, three unmarked)."""
+    faces = [tuple(f) for f in BOX.box.event_die_faces]
+    assert sorted(faces) == sorted((k, s) for k in ("crisis", "edict") for s in ("arrow", "hex", "moon"))
+
+
 def test_act_one_decks():
     """BR 037/038 the action deck 2-6, plus 1 and 7 with 4 players; BR 039 Event cards 2/2/3;
     BR 043 Court row 3/4/4; BR 044 one lore per player."""
