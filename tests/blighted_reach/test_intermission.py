@@ -511,9 +511,9 @@ def test_BR_328_admiral_failed_resolution_scraps_its_edict_from_the_booklet():
 def test_the_first_regent_tile_at_act_one_setup():
     """Act I Setup sides: the Steward takes the First Regent tile; the Admiral takes it only
     when the Steward is not in play; with neither, the initiative holder does."""
-    with_steward = act_one([ADMIRAL, STEWARD, FOUNDER], starts={1: 9, 2: 16})
+    with_steward = act_one([ADMIRAL, STEWARD, FOUNDER])
     assert with_steward.first_regent == 1
-    without = act_one([ADMIRAL, FOUNDER, ADVOCATE], starts={1: 16, 2: 10})
+    without = act_one([ADMIRAL, FOUNDER, ADVOCATE])
     assert without.first_regent == 0
-    neither = act_one([FOUNDER, ADVOCATE, PARTISAN], starts={0: 16, 1: 10, 2: 10})
+    neither = act_one([FOUNDER, ADVOCATE, PARTISAN])
     assert neither.first_regent == neither.initiative
