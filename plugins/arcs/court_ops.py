@@ -720,14 +720,22 @@ def do_galactic_bards(env: Env, u: Use, choice: Declare) -> None:
     env.emit("ambition_declared", seat=u.seat, ambition=ambition, marker=marker.id, card=u.card)
 
 
-@op("declare_any", params=Declare, candidates=lambda env, u: [{}] + (
-    [{"ambition": a} for a in env.box.board.ambitions]
-    if env.state.markers_available and _may_declare(env, u.seat) else []))
+def _declare_any_candidates(env: Env, u: Use) -> list[dict]:
+    can = bool(env.state.markers_available) and _may_declare(env, u.seat)
+    ambitions = [{"ambition": a} for a in env.box.board.ambitions] if can else []
+    return [{}] + ambitions if u.ability.when == "secured" else ambitions
+
+
+@op("declare_any", params=Declare, candidates=_declare_any_candidates,
+    usable=lambda env, u: u.ability.when == "secured" or bool(_declare_any_candidates(env, u)))
 def do_populist_demands(env: Env, u: Use, choice: Declare) -> None:
     """Populist Demands (BC27) when secured: optionally declare any ambition, if a marker is
     Available. The card places no zero marker (it names no lead card); the moment records
-    the declaration."""
+    the declaration. A Prelude that discards its card to declare (the campaign's Lesser
+    Regent) must name the ambition."""
     if not choice.ambition:
+        if u.ability.when != "secured":
+            raise BadParameter(f"{u.card}: name the ambition to declare")
         return
     if not _may_declare(env, u.seat):
         raise IllegalAction("Generous: declaring costs a Guild card, and you hold none")

@@ -109,3 +109,9 @@ def arcs_tax_captures(state, seat: int, system: str, building: int) -> bool | No
     """Whether this Tax of a Rival's city takes one of its owner's agents Captive (ARCS-139):
     False when a card taxes it like a Loyal city (Imperial Authority); None leaves it to the
     base rule."""
+
+
+@hookspec
+def arcs_taxed(ctx: Ctx, seat: int, system: str, building: int, got: dict) -> None:
+    """A Tax was taken (`got`: `do_tax`'s report): what a card adds to it (Tax Collectors
+    may take the token from the city owner's board); what it pushes runs next."""

@@ -309,10 +309,11 @@ def acted(ctx, seat, params):
     copy_pivot = pip and turn.kind in ("copy", "pivot")  # ARCS-125: only the Copy/Pivot pip
     if use is not None:
         env = env_for(box, state, ctx, seat=seat)
+        undeclared = not state.ambition_declared
         abilities.use(env, use, params.params)
         write_back(state, env.moment)
         ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
-        after_use(ctx, seat, use, params.params)
+        after_use(ctx, seat, use, params.params, declared=undeclared and bool(state.ambition_declared))
         if copy_pivot and lore_ops.contained_action(use.ability.do) == "tax":
             copy_pivot_tax(ctx, seat)  # ARCS-125: a new action containing a tax (Nurture)
     turn.acted = True  # after the effect: "before any other action" abilities look at it
@@ -325,6 +326,7 @@ def acted(ctx, seat, params):
         turn.taxed.append([params.system, params.building])
         lore_ops.note_taxed(state, seat, params.system, params.building)
         ctx.emit("taxed", seat=seat, system=params.system, **got)
+        ctx.hook.arcs_taxed(ctx=ctx, seat=seat, system=params.system, building=params.building, got=got)
         if copy_pivot:
             copy_pivot_tax(ctx, seat)
     elif isinstance(params, Build):

@@ -38,6 +38,13 @@ from plugins.blighted_reach.trust import add_to_trust, take_from_trust
 ENVOYS_OP = "bury_unagented_guilds"
 GOVERN_OP = "enforce_or_change_policy"
 
+# Fate Edicts and the Govern stack (filled by the Fates' modules): handlers that are a
+# Govern stack's own Edict (Act III's Govern with Authority), and handlers that resolve the
+# Govern stack in its place (Imperial Quorum): while one of those is in force, the Govern
+# Edict itself is skipped and the replacing Edict resolves at its number.
+GOVERN_HANDLERS: set[str] = set()
+REPLACES_GOVERN: set[str] = set()
+
 
 class EdictStep(msgspec.Struct, frozen=True):
     """One Edict to resolve: the card, its edict number (None when the data has none), the
@@ -87,6 +94,11 @@ def resolve_edicts(cbox: CampaignBox, state: BlightedReachState) -> list[EdictSt
             continue
         number = edict_number(cbox, card.id)
         found.append(EdictStep(card=card.id, number=number, slot=slot, do=ability.do, handler=ability.handler))
+    governs = [s for s in found if s.do == GOVERN_OP or s.handler in GOVERN_HANDLERS]
+    replacing = [s for s in found if s.handler in REPLACES_GOVERN]
+    if governs and replacing:
+        found = [s for s in found if s not in governs and s not in replacing]
+        found += [msgspec.structs.replace(s, number=governs[0].number, slot=governs[0].slot) for s in replacing]
     return sorted(found, key=lambda s: (s.number is None, s.number or 0, s.slot))
 
 

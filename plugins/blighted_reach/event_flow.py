@@ -11,7 +11,7 @@ from __future__ import annotations
 from core.errors import EngineError
 from core.state import Action
 from plugins.arcs.content import box_for
-from plugins.blighted_reach import blight, council, crises, edicts, event_cards, fates
+from plugins.blighted_reach import blight, council, crises, edicts, event_cards, fate_admiral, fates
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.setup import chance_roll
 from plugins.blighted_reach.tables import steps
@@ -264,3 +264,4 @@ def acted(ctx, seat, params):
     state = ctx.state
     done = edicts.apply_imperial_action(box_for(state), campaign_box(), state, seat, dict(params))
     ctx.emit("imperial_action", seat=seat, **{k: v for k, v in done.items() if k != "seat"})
+    fate_admiral.imperial_ships_placed(state, done.get("placed", 0))  # the Admiral's objective (BR-093)

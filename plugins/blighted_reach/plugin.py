@@ -17,7 +17,7 @@ from plugins.arcs import placing_flow
 from plugins.blighted_reach import act_flow, campaign_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
 from plugins.blighted_reach import fate_admiral  # noqa: F401 (its rules)
 from plugins.blighted_reach import fate_steward  # noqa: F401 (its rules)
-from plugins.blighted_reach.fate_steward import arcs_tax_captures  # noqa: F401 (a hookimpl)
+from plugins.blighted_reach.fate_steward import arcs_tax_captures, arcs_taxed  # noqa: F401 (hookimpls)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.invariants import problems
 from plugins.blighted_reach.rules_box import rules_box
@@ -160,6 +160,7 @@ def arcs_play_buys(state, seat, kind, card):
 
 @hookimpl
 def arcs_take_court_card(ctx, seat, card, rivals_to):
+    fate_steward.note_taken(ctx.state, seat, card)  # the securer's agents there, before they go home
     return event_flow.take_council(ctx, seat, card, rivals_to) or None
 
 

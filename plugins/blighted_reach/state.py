@@ -109,3 +109,7 @@ class BlightedReachState(ArcsState, kw_only=True):
     fate_picks: list[str] = []                 # per seat, the Fate picked at Intermission F (secret
                                                # until everyone picked, A-R7)
     act_log: list[list[ActRecord]] = []        # per seat, one line per act played (BR-355)
+    # -- the Steward and the Admiral (issue 18) --
+    visible = visible + ("vox_agents",)
+    vox_agents: int = 0                        # the securer's own agents on the Court card just
+                                               # taken (Council Intrigue, Empire Falls move them on)

@@ -8,6 +8,7 @@ import pytest
 
 from core.errors import ActionRejected, IllegalAction
 from core.state import Action
+from plugins.arcs.content import box_for
 from plugins.arcs.state import Ships
 from plugins.blighted_reach import empire
 from plugins.blighted_reach.state import Pieces
@@ -198,3 +199,70 @@ def test_F103_with_no_agent_to_influence_and_no_card_to_secure_both_lapse():
     assert any(e.type == "bargain_influence_lapsed" for e in events)
     assert any(e.type == "bargain_secure_lapsed" for e in events)
     assert "CC05" in t.state.players[1].guild
+
+
+# -- Act II cards (put where the Act would have them) -------------------------------------
+from tests.blighted_reach import empire_fate_tables as et  # noqa: E402
+
+
+def _outlaw_city_taxed(t, outlaw: int = 2):
+    """Seat 2 (an Outlaw) has a city at 5.2 and a token of its type; the Steward rules 5.2
+    by ships and leads Administration."""
+    s = t.state
+    empire.become_outlaw(s, outlaw)
+    s.systems["5.3"].ships[0] = Ships(fresh=2)
+    s.systems["5.2"].ships[0] = Ships(fresh=4)
+    kind = box_for(s).systems["5.2"].type
+    slot = s.players[outlaw].resources.index(None)
+    s.players[outlaw].resources[slot] = kind
+    s.supply[kind] -= 1
+    et.new_round(t, [["ADM3", "CON4"], ["MOB3", "CON5"], ["AGG4", "CON6"]])
+    lead(t, 0, "ADM3")
+    return kind
+
+
+def test_F106_tax_collectors_take_the_outlaws_token_instead_of_the_supplys():
+    t = et.empire_table()
+    et.give(t, 0, "F106")
+    kind = _outlaw_city_taxed(t)
+    supply, theirs, mine = (t.state.supply[kind], t.state.players[2].resources.count(kind),
+                            t.state.players[0].resources.count(kind))
+    act(t, 0, "tax", system="5.2", building=0)
+    et.place_tokens(t)
+    prompt = et.prompt_of(t, "tax_collectors")
+    assert prompt is not None and prompt.seat == 0
+    t.act(0, Action("tax_collectors", {"from_board": True}))
+    s = t.state
+    assert s.players[2].resources.count(kind) == theirs - 1 and s.supply[kind] == supply  # theirs, not the supply's
+    assert s.players[0].resources.count(kind) == mine + 1
+    et.sound(t)
+
+
+def test_F106_declining_takes_from_the_supply_and_a_regents_city_is_never_offered():
+    t = et.empire_table()
+    et.give(t, 0, "F106")
+    kind = _outlaw_city_taxed(t)
+    supply = t.state.supply[kind]
+    act(t, 0, "tax", system="5.2", building=0)
+    et.place_tokens(t)
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("tax_collectors", {"from_board": "yes"}))
+    assert snapshot(t) == before
+    t.act(0, Action("tax_collectors", {"from_board": False}))
+    assert kind in t.state.players[2].resources and t.state.supply[kind] == supply - 1
+    u = et.empire_table()
+    et.give(u, 0, "F106")
+    u.state.titles[2] = "regent"
+    from plugins.blighted_reach import fate_steward
+
+    assert fate_steward.tax_collector_choice(u.state, 0, "5.2", 0, kind) is None  # a Regent's city
+
+
+def test_F106_is_buried_when_its_holder_is_an_outlaw():
+    t = et.empire_table()
+    et.give(t, 0, "F106")
+    empire.become_outlaw(t.state, 0)
+    events = et.resolve_edicts(t)
+    assert "F106" not in t.state.players[0].guild and "F106" in t.state.court_deck
+    assert any(e.type == "card_buried" and e.data["card"] == "F106" for e in events)
