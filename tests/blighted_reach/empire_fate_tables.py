@@ -146,3 +146,19 @@ def new_round(t, hands=None, initiative: int = 0) -> None:
     ctx = Ctx(t.state, t.rules)
     ctx.push(round_start)
     run(ctx)
+
+
+def resolve_fates(t, markers: list[int]) -> list:
+    """The Act's last chapter is over with the objective markers on these spaces: the
+    Intermission's Resolve Fate step (A) as the table runs it."""
+    from plugins.blighted_reach import campaign_flow
+
+    s = t.state
+    s.chapter = 3
+    for hand in s.hands:
+        s.action_discard.extend(hand)
+    s.hands = [[] for _ in s.players]
+    s.objective_markers = list(markers)
+    ctx = Ctx(s, t.rules)
+    ctx.call(campaign_flow.resolve_fates)
+    return list(ctx.events)

@@ -10,7 +10,7 @@ from core.errors import ActionRejected, IllegalAction
 from core.state import Action
 from plugins.arcs.content import box_for
 from plugins.arcs.state import Ships
-from plugins.blighted_reach import empire
+from plugins.blighted_reach import empire, event_flow
 from plugins.blighted_reach.state import Pieces
 from tests.blighted_reach.flow_helpers import options, ready, restart_round
 
@@ -266,3 +266,247 @@ def test_F106_is_buried_when_its_holder_is_an_outlaw():
     events = et.resolve_edicts(t)
     assert "F106" not in t.state.players[0].guild and "F106" in t.state.court_deck
     assert any(e.type == "card_buried" and e.data["card"] == "F106" for e in events)
+
+
+def test_F105_council_intrigue_secured_flips_the_council_and_moves_the_securers_agents_on():
+    """Council Intrigue (a reprint of CC12) secured: the Council In Session again, the
+    Steward's two agents from it placed on other Court cards, the card buried."""
+    t = et.empire_table()
+    s = t.state
+    council_at = s.court_row.index("AID01A")
+    s.court_row[council_at] = "AID01B"
+    s.court_agents["AID01B"] = s.court_agents.pop("AID01A")
+    s.council = "AID01B"
+    et.to_court(t, "F105")
+    et.put_agent(t, 0, "F105", 2)
+    et.new_round(t)
+    lead(t, 0, "AGG3")
+    act(t, 0, "secure", card="F105")
+    s = t.state
+    assert s.council == "AID01A" and "AID01A" in s.court_row
+    prompt = et.prompt_of(t, "arcs.use_ability")
+    assert prompt is not None and prompt.seat == 0
+    target = next(c for c in s.court_row if c.startswith("CC"))
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):  # three agents: only two were there
+        t.act(0, Action("use_ability", {"card": "F105", "index": 4, "params": {"cards": [target] * 3}}))
+    assert snapshot(t) == before
+    agents = s.players[0].agents
+    t.act(0, Action("use_ability", {"card": "F105", "index": 4, "params": {"cards": [target, "AID01A"]}}))
+    s = t.state
+    assert s.court_agents[target][0] == 1 and s.court_agents["AID01A"][0] == 1 and s.players[0].agents == agents - 2
+    assert s.court_deck[-1] == "F105"  # buried
+    et.sound(t)
+
+
+def test_F105_council_intrigue_crisis_flips_the_council_and_sends_its_agents_there():
+    t = et.empire_table()
+    s = t.state
+    et.to_court(t, "F105")
+    et.put_agent(t, 1, "F105", 2)
+    events = et.resolve_crises(t, number=5, symbol="hex")
+    s = t.state
+    assert s.court_agents["AID01A"][1] == 2 and "F105" not in s.court_row and s.court_deck[-1] == "F105"
+    assert any(e.type == "agents_to_council" for e in events)
+
+
+def test_F107_hunter_squads_reroll_assault_dice_against_an_outlaw():
+    t = et.empire_table()
+    et.give(t, 0, "F107")
+    s = t.state
+    empire.become_outlaw(s, 2)
+    s.systems["5.3"].ships[0] = Ships(fresh=2)
+    s.systems["5.2"].ships[0] = Ships(fresh=4)
+    et.new_round(t)
+    lead(t, 0, "AGG3")
+    act(t, 0, "battle", system="5.2", defender=2, assault=3)
+    prompt = et.prompt_of(t, "arcs.use_ability")
+    assert prompt is not None and prompt.args["when"] == "battle_roll"
+    legal = [a for a in options(t, 0) if a.params.get("card") == "F107"]
+    assert legal and all(len(a.params["params"]["dice"]) <= 1 for a in legal)  # one Weapon icon: the card
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):  # more dice than Weapon icons
+        t.act(0, Action("use_ability", {"card": "F107", "index": 0, "params": {"dice": [0, 1]}}))
+    assert snapshot(t) == before
+    events = t.act(0, legal[0])
+    assert any(e.type == "roll" and e.data.get("why") == "F107" for e in events)
+
+
+def test_F107_hunter_squads_offer_nothing_against_a_regent():
+    t = et.empire_table()
+    et.give(t, 0, "F107")
+    s = t.state
+    s.imperial.pop("5.2")
+    s.imperial_supply += 1  # no Truce Law to stop the attack on a Regent
+    s.systems["5.3"].ships[0] = Ships(fresh=2)
+    s.systems["5.2"].ships[0] = Ships(fresh=4)
+    et.new_round(t)
+    lead(t, 0, "AGG3")
+    act(t, 0, "battle", system="5.2", defender=2, assault=3)
+    assert not any(a.params.get("card") == "F107" for p in t.state.prompts for a in options(t, p.seat))
+
+
+def test_F108_imperial_protectors_stop_blight_crises_in_empire_systems():
+    t = et.empire_table()
+    s = t.state
+    s.booklet.append(["F108"])
+    s.blight["5.1"] = Pieces(fresh=1)
+    s.blight_supply -= 1
+    ships = s.systems["5.1"].ships_of(1)
+    events = et.resolve_crises(t, number=1, symbol="hex")
+    crisis_systems = [e.data.get("system") for e in events if e.type == "resolved"]
+    assert "5.1" not in crisis_systems and "1.1" in crisis_systems
+    assert t.state.systems["5.1"].ships_of(1) == ships and t.state.imperial["5.1"] == Pieces(fresh=1)
+
+
+def test_F109_empire_falls_on_an_arrow_makes_every_regent_an_outlaw_and_hits_the_imperial_ships():
+    t = et.empire_table()
+    s = t.state
+    et.to_court(t, "F109")
+    fresh = {x: p.fresh for x, p in s.imperial.items()}
+    events = et.resolve_crises(t, number=1, symbol="arrow")
+    s = t.state
+    assert s.titles == ["outlaw", "outlaw", "outlaw"] and s.first_regent == -1
+    assert all(s.imperial[x] == Pieces(damaged=n) for x, n in fresh.items())
+    assert "F109" in s.court_discard and "F109" not in s.court_row
+    assert "F102" in s.court_deck and "F702" in s.court_deck  # the Outlaws' Empire cards buried
+    assert any(e.type == "empire_falls" for e in events)
+    et.sound(t)
+
+
+def test_F109_empire_falls_without_an_arrow_does_nothing():
+    t = et.empire_table()
+    et.to_court(t, "F109")
+    et.resolve_crises(t, number=1, symbol="moon")
+    assert t.state.titles == ["regent"] * 3 and "F109" in t.state.court_row
+
+
+def test_F109_empire_falls_secured_lets_the_securer_place_its_agents_elsewhere():
+    t = et.empire_table()
+    et.to_court(t, "F109")
+    et.put_agent(t, 0, "F109", 1)
+    et.new_round(t)
+    lead(t, 0, "AGG3")
+    act(t, 0, "secure", card="F109")
+    target = next(c for c in t.state.court_row if c.startswith("CC"))
+    t.act(0, Action("use_ability", {"card": "F109", "index": 1, "params": {"cards": [target]}}))
+    s = t.state
+    assert s.court_agents[target][0] == 1 and s.court_deck[-1] == "F109" and s.titles[0] == "regent"
+
+
+def test_F110_lesser_regent_is_discarded_in_the_prelude_to_declare_any_ambition():
+    t = et.empire_table()
+    et.give(t, 0, "F110")
+    et.new_round(t, [["CON4", "AGG3"], ["MOB3", "CON5"], ["ADM4", "CON6"]])
+    lead(t, 0, "CON4")
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):  # the card declares: no discard for nothing
+        act(t, 0, "ability", card="F110", index=0, params={})
+    assert snapshot(t) == before
+    assert not any(a.params.get("card") == "F110" and not a.params.get("params") for a in options(t, 0))
+    events = act(t, 0, "ability", card="F110", index=0, params={"ambition": "tyrant"})
+    s = t.state
+    assert s.ambition_boxes["tyrant"] and s.ambition_declared == "tyrant"
+    assert "F110" in s.court_discard and "F110" not in s.players[0].guild
+    assert any(e.type == "ambition_declared" for e in events)
+
+
+def _quorum_table():
+    """Imperial Quorum in the booklet; the Admiral alone has a starport, the Steward the
+    most cities (the Founder's 6.1 city back on its board)."""
+    t = et.empire_table()
+    s = t.state
+    s.booklet.append(["F113"])
+    et.starport_for(t, 1, "5.1")
+    here = s.systems["6.1"]
+    here.buildings = [b for b in here.buildings if b.owner != 2]
+    board = s.players[2].cities_on_board
+    board[board.index(False)] = True
+    return t
+
+
+def test_F113_imperial_quorum_replaces_govern_with_three_regents_parts():
+    t = _quorum_table()
+    s = t.state
+    from plugins.blighted_reach import edicts
+    from plugins.blighted_reach.content import default_box
+
+    edicts.change_policy(default_box(), s, "AID05")
+    assert edicts.current_policy(default_box(), s).name == "escalation"
+    events = et.run_then_round(t, event_flow.edicts_begin)
+    assert et.prompt_of(t, "govern") is None  # Govern itself is skipped
+    while (p := et.prompt_of(t, "collect_demand")) is not None:  # the First Regent collects
+        assert p.seat == 0
+        events += t.act(0, p.options[0])
+        et.place_tokens(t)
+    prompt = et.prompt_of(t, "quorum_imperial_action")
+    assert prompt.seat == 1  # the most starports
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        t.act(0, prompt.options[1])  # not the Steward's to take
+    assert snapshot(t) == before
+    supply = t.state.imperial_supply
+    take = next(o for o in prompt.options if o.params.get("take") and o.params.get("system") == "5.1")
+    events += t.act(1, take)
+    assert t.state.imperial_supply < supply and t.state.imperial["5.1"].fresh > 1
+    prompt = et.prompt_of(t, "quorum_policy")
+    assert prompt.seat == 0  # the most cities
+    events += t.act(0, Action("quorum_policy", {"change": "AID03"}))
+    assert edicts.current_policy(default_box(), t.state).name == "war"
+    et.sound(t)
+
+
+def test_F113_imperial_quorum_skips_a_part_on_a_tie():
+    t = et.empire_table()
+    t.state.booklet.append(["F113"])
+    events = et.run_then_round(t, event_flow.edicts_begin)
+    while (p := et.prompt_of(t, "collect_demand")) is not None:
+        events += t.act(p.seat, p.options[0])
+        et.place_tokens(t)
+    skipped = [e.data["part"] for e in events if e.type == "quorum_skipped"]
+    assert skipped == ["imperial_action", "policy"]  # nobody has a starport; three have 2 cities each
+
+
+# -- F104 Steward Act I Resolution (BR-331, BR-332), F112 / F114 --------------------------
+
+
+def test_F104_completed_objective_adds_the_act_two_cards_and_scraps_the_others_BR_331():
+    t = et.empire_table()
+    deck = list(t.state.court_deck)
+    events = et.resolve_fates(t, [0, 0, 0])
+    s = t.state
+    assert {"F105", "F106", "F107"} <= set(s.court_deck) and set(deck) <= set(s.court_deck)
+    assert ["F108"] in s.booklet and {"F109", "F110", "F111"} <= set(s.scrapped)
+    assert any(e.type == "booklet_added" and e.data["cards"] == ["F108"] for e in events)  # explained to all
+    et.sound(t)
+
+
+def test_F104_failed_objective_sends_dealmakers_and_the_other_cards_to_the_court_deck_BR_332():
+    t = et.empire_table()
+    power = t.state.players[0].power
+    et.resolve_fates(t, [5, 0, 0])
+    s = t.state
+    assert {"F105", "F106", "F107", "F108"} <= set(s.scrapped)
+    assert {"F109", "F110", "F111", "F103"} <= set(s.court_deck) and "F103" not in s.players[0].guild
+    assert s.players[0].power == power - 5
+    et.sound(t)
+
+
+def test_F112_act_two_setup_adds_imperial_quorum_and_F114_resolution_sides():
+    """The Act II cards' data: Setup adds Imperial Quorum to the booklet; the Resolution's
+    sides move the Act III cards."""
+    from plugins.blighted_reach import fate_steps
+    from plugins.blighted_reach.content import default_box
+    from tests.blighted_reach.campaign_tables import ctx as plain_ctx
+
+    t = et.empire_table()
+    s = t.state
+    cbox = default_box()
+    fate_steps.run_side(plain_ctx(s), cbox, 0, STEWARD, "F112", "setup")
+    assert ["F113"] in s.booklet
+    fate_steps.run_side(plain_ctx(s), cbox, 0, STEWARD, "F114", "success")
+    assert {"F115", "F116", "F117"} <= set(s.court_deck) and {"F118", "F119", "F120", "F121"} <= set(s.scrapped)
+    u = et.empire_table()
+    fate_steps.run_side(plain_ctx(u.state), cbox, 0, STEWARD, "F114", "failure")
+    assert {"F115", "F116", "F117"} <= set(u.state.scrapped)
+    assert {"F118", "F119", "F120", "F121"} <= set(u.state.court_deck)
