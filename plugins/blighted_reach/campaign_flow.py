@@ -161,8 +161,39 @@ def setup_side(ctx, seat: int):
     later_acts.apply_setup_side(ctx, campaign_box(), seat)
 
 
+# Reading: the Act II objective cards of the A Fates print a start space that neither the
+# card library nor the other data sources give (fates.json's note). Where none is recorded,
+# the seat holding the card reads it off the card: asked, publicly, from the track's spaces.
+TRACK_SPACES = range(1, 31)
+
+
+def unrecorded_starts(cbox, state) -> list[int]:
+    """The seats whose objective for this Act has no start space in the data."""
+    n = len(state.players)
+    out = []
+    for seat in range(n):
+        objective = objectives.current_objective(cbox, state, seat)
+        if objective is not None and objective.kind != "grand" and objectives.objective_start(objective, n) is None:
+            out.append(seat)
+    return out
+
+
 @steps("first_chapter")
-def first_chapter(ctx):
+def first_chapter(ctx, starts: dict | None = None):
+    """G: the objective markers (a start the data lacks asked of its seat), then H: the hands."""
     state, cbox = ctx.state, campaign_box()
-    later_acts.start_objectives(cbox, state)
+    starts = dict(starts or {})
+    missing = [s for s in unrecorded_starts(cbox, state) if str(s) not in starts]
+    if missing:
+        seat = missing[0]
+        ctx.prompt(seat, "objective_start", [Action("objective_start", {"space": k}) for k in TRACK_SPACES],
+                   resume=start_given, starts=starts)
+        return
+    later_acts.start_objectives(cbox, state, {int(s): v for s, v in starts.items()})
     later_acts.start_first_chapter(cbox, state, Rng(state))
+
+
+@steps("start_given")
+def start_given(ctx, seat, params, starts: dict):
+    ctx.emit("objective_start", seat=seat, space=params["space"])
+    ctx.push(first_chapter, starts={**starts, str(seat): params["space"]})
