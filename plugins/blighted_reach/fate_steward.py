@@ -292,10 +292,12 @@ def do_move_own_agents(env: Env, u: Use, choice: AgentsOnto) -> None:
 
 @op("flip_council_in_session", candidates=lambda env, u: [{}])
 def do_flip_council(env: Env, u: Use, _: None) -> None:
-    """Council Intrigue (F105, CC12) when secured: the Imperial Council turns In Session."""
+    """Council Intrigue (F105, CC12) when secured: the Imperial Council turns In Session
+    (where it lies; a Council secured this round and tucked away returns Decided whatever
+    happens, as `council.flip_council` has it)."""
     from plugins.blighted_reach.crises import flip_council_in_session
 
-    if flip_council_in_session(env.state):
+    if not council.is_tucked(env.state) and flip_council_in_session(env.state):
         env.emit("council_in_session", seat=u.seat, card=u.card)
 
 
