@@ -251,7 +251,10 @@ def take_court_card(box: Box, state: ArcsState, seat: int, card: str, rivals_to:
 
 
 def dispose_vox(box: Box, state: ArcsState, card: str) -> None:
-    """After its effect a Vox card is discarded face up, or shuffled into the Court deck when it says so."""
+    """After its effect a Vox card is discarded face up, or shuffled into the Court deck when it says so
+    (unless its effect sent it somewhere already: a card offering a choice of where it goes)."""
+    if card not in state.resolving:
+        return
     state.resolving.remove(card)
     after = box.court[card].after_secured
     if after == "shuffle_into_court":

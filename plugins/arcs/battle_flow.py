@@ -16,7 +16,9 @@ from plugins.arcs.battle import (
 from plugins.arcs import lore_ops
 from plugins.arcs.content import box_for
 from plugins.arcs.court_flow import offer, offer_in_window, take
-from plugins.arcs.outrage import guarded, provoke_outrage, ransack_targets, steal_guild_card, steal_resource
+from plugins.arcs.outrage import (
+    guarded, guild_card_guarded, provoke_outrage, ransack_targets, steal_guild_card, steal_resource,
+)
 from plugins.arcs.state import Battle, Ships, Trophy
 from plugins.arcs.tables import decisions, steps
 from plugins.arcs.turn import dice_choices
@@ -304,8 +306,7 @@ def raid_options(state, box, thief: int, victim: int, keys: int) -> list[Action]
             if r is not None and lore_ops.slot_raid_cost(box, state, victim, slot) <= keys:
                 out.append(Action("steal", {"slot": slot}))
     for card in player.guild:
-        protects = any(a.do == "steal_protection" for a in box.court[card].abilities)
-        if box.court[card].raid_cost <= keys and (protects or not guarded(box, state, victim)):
+        if box.court[card].raid_cost <= keys and not guild_card_guarded(box, state, victim, card):
             out.append(Action("steal", {"card": card}))
     return [*out, Action("steal", {})]
 

@@ -25,7 +25,7 @@ from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
 from plugins.arcs.control import controller
 from plugins.arcs.discard import draw_bottom, take_back
-from plugins.arcs.outrage import agent_returns, guarded, provoke_outrage
+from plugins.arcs.outrage import agent_returns, guarded, guild_card_guarded, provoke_outrage
 from plugins.arcs.placing import gain, receive
 from plugins.arcs.plays import declarable, next_marker
 from plugins.arcs.setup import empty_slots, place_ships
@@ -133,10 +133,8 @@ def _stealable_tokens(box: Box, state: ArcsState, victim: int, resource: str | N
 
 
 def _stealable_guilds(box: Box, state: ArcsState, victim: int) -> list[str]:
-    cards = state.players[victim].guild
-    if guarded(box, state, victim):  # only the Guardians themselves may go
-        return [c for c in cards if any(a.do == "steal_protection" for a in box.court[c].abilities)]
-    return list(cards)
+    """Under Sworn Guardians only the Guardians themselves may go (`guild_card_guarded`)."""
+    return [c for c in state.players[victim].guild if not guild_card_guarded(box, state, victim, c)]
 
 
 def _steal_slot(box: Box, state: ArcsState, thief: int, victim: int, slot: int) -> str:

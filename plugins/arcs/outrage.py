@@ -72,6 +72,18 @@ def guarded(box: Box, state: ArcsState, victim: int) -> bool:
     return any(a.do == "steal_protection" for c in state.players[victim].guild for a in box.court[c].abilities)
 
 
+# A game built on Arcs adds rules that keep some of a seat's Guild cards from being stolen
+# (the campaign's Honor Guard): fn(box, state, victim, card) -> True when `card` is safe.
+GUILD_GUARDS: list = []
+
+
+def guild_card_guarded(box: Box, state: ArcsState, victim: int, card: str) -> bool:
+    """Whether a Rival may not steal this Guild card of the victim's: Sworn Guardians keep
+    every other card (not themselves); a game's own guards may keep more."""
+    protects = any(a.do == "steal_protection" for a in box.court[card].abilities)
+    return (guarded(box, state, victim) and not protects) or any(g(box, state, victim, card) for g in GUILD_GUARDS)
+
+
 def steal_resource(box: Box, state: ArcsState, thief: int, victim: int, slot: int, keys: int) -> int:
     """Raid one resource: it costs the raid cost of the slot it sits in (ARCS-200/201/212).
     Returns the keys left."""
@@ -95,9 +107,8 @@ def steal_guild_card(box: Box, state: ArcsState, thief: int, victim: int, card: 
     Sworn Guardians may itself be stolen, and is then buried under the Court deck."""
     if card not in state.players[victim].guild:
         raise BadParameter(f"seat {victim} holds no Guild card {card!r}")
-    protects = any(a.do == "steal_protection" for a in box.court[card].abilities)
-    if guarded(box, state, victim) and not protects:
-        raise IllegalAction(f"seat {victim}'s other Guild cards cannot be stolen")
+    if guild_card_guarded(box, state, victim, card):
+        raise IllegalAction(f"seat {victim}'s Guild card {card} cannot be stolen")
     cost = box.court[card].raid_cost
     if cost > keys:
         raise IllegalAction(f"{card} costs {cost} keys; {keys} left")

@@ -13,7 +13,7 @@ from plugins.arcs.rounds import round_start
 from plugins.arcs.state import Building, Ships, Trophy
 from plugins.blighted_reach import empire, event_flow
 from plugins.blighted_reach.state import Pieces
-from tests.blighted_reach.flow_helpers import ready
+from tests.blighted_reach.flow_helpers import options, ready
 
 STEWARD, ADMIRAL = "FATE01", "FATE07"
 HANDS = [["AGG3", "CON4"], ["MOB3", "CON5"], ["ADM4", "CON6"], ["ADM2", "CON3"]]
@@ -169,3 +169,212 @@ def test_F703_advances_the_admirals_objective_while_winning_an_ambition_BR_093()
     resolve_edicts(t)
     t.act(1, Action("imperial_foundry", {"system": system, "replace": "fresh"}))
     assert t.state.objective_markers == [10, 12, 10]
+
+
+# -- Act II cards (put where the Act would have them) -------------------------------------
+from tests.blighted_reach import empire_fate_tables as et  # noqa: E402
+
+lead, act = et.lead, et.act
+
+
+def test_F705_honor_guard_keeps_weapon_guild_cards_from_being_stolen_while_holding_a_weapon():
+    from plugins.arcs.content import box_for
+    from plugins.arcs.outrage import steal_guild_card
+    from plugins.arcs.court_ops import _stealable_guilds
+
+    t = et.empire_table()
+    et.give(t, 1, "F705")
+    et.give(t, 1, "F708")   # Court Enforcers: a Weapon Guild card with a raid cost
+    s = t.state
+    box = box_for(s)
+    s.players[1].resources = [r if r != "weapon" else None for r in s.players[1].resources]
+    assert "F708" in _stealable_guilds(box, s, 1)  # no Weapon: nothing kept
+    slot = s.players[1].resources.index(None)
+    s.players[1].resources[slot] = "weapon"
+    s.supply["weapon"] -= 1
+    assert "F708" not in _stealable_guilds(box, s, 1) and "F702" not in _stealable_guilds(box, s, 1)
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        steal_guild_card(box, s, 0, 1, "F708", keys=6)  # a raid's keys cannot take it either
+    assert snapshot(t) == before
+
+
+def test_F706_rogue_admirals_ignore_all_three_laws_and_place_imperial_ships_in_the_prelude():
+    from plugins.blighted_reach.content import default_box
+
+    t = et.empire_table()
+    et.give(t, 1, "F706")
+    s = t.state
+    assert empire.laws_ignored(default_box(), s, 1) == frozenset({"presence", "movement", "truce"})
+    et.new_round(t, [["MOB3", "CON4"], ["AGG3", "CON5"], ["ADM4", "CON6"]], initiative=1)
+    lead(t, 1, "AGG3")
+    far = "6.1"  # the Founder's system, the Empire's: the Rogue Admirals command there too
+    assert not t.state.systems[far].ships_of(1).total
+    legal = [a.params["params"]["system"] for a in options(t, 1) if a.params.get("card") == "F706"]
+    assert far in legal and "1.1" not in legal   # an Empire system, not one nobody controls
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        act(t, 1, "ability", card="F706", index=2, params={"system": "1.1"})
+    assert snapshot(t) == before
+    supply = t.state.imperial_supply
+    act(t, 1, "ability", card="F706", index=2, params={"system": far})
+    s = t.state
+    assert s.imperial[far] == Pieces(fresh=4) and s.imperial_supply == supply - 3
+    assert "F706" in s.court_discard and "F706" not in s.players[1].guild
+    et.sound(t)
+
+
+def _defectors_table(card: str):
+    t = et.empire_table()
+    et.to_court(t, card)
+    empire.become_outlaw(t.state, 2)  # the Founder, the only Outlaw
+    return t
+
+
+@pytest.mark.parametrize("card", ["F710", "F118"])
+def test_F710_F118_imperial_defectors_crisis_turns_the_rolled_clusters_imperial_ships_outlaw(card):
+    t = _defectors_table(card)
+    s = t.state
+    before = {x: p for x, p in s.imperial.items() if x.startswith("6")}
+    ships = {x: s.systems[x].ships_of(2).total for x in before}
+    events = et.resolve_crises(t, number=6, symbol="hex")
+    s = t.state
+    assert not any(x.startswith("6") for x in s.imperial)
+    assert all(s.systems[x].ships_of(2).total == ships[x] + p.total for x, p in before.items())
+    assert s.court_deck[-1] == card  # buried
+    assert any(e.type == "imperial_ships_defected" for e in events)
+    et.sound(t)
+
+
+def test_F710_imperial_defectors_secured_discard_or_defect_a_chosen_cluster():
+    t = _defectors_table("F710")
+    et.put_agent(t, 0, "F710", 1)
+    et.new_round(t)
+    lead(t, 0, "AGG3")
+    act(t, 0, "secure", card="F710")
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("use_ability", {"card": "F710", "index": 2, "params": {"cluster": 9}}))
+    assert snapshot(t) == before
+    t.act(0, Action("use_ability", {"card": "F710", "index": 2, "params": {"cluster": 5}}))
+    s = t.state
+    assert not any(x.startswith("5") for x in s.imperial) and s.court_deck[-1] == "F710"
+    u = _defectors_table("F710")
+    et.put_agent(u, 0, "F710", 1)
+    et.new_round(u)
+    lead(u, 0, "AGG3")
+    act(u, 0, "secure", card="F710")
+    imperial = dict(u.state.imperial)
+    u.act(0, Action("use_ability", {"card": "F710", "index": 2, "params": {"then": "discard"}}))
+    assert u.state.imperial == imperial and u.state.court_discard[-1] == "F710"
+    et.sound(u)
+
+
+def test_F118_steward_defectors_secured_may_defect_then_bury_or_discard():
+    t = _defectors_table("F118")
+    et.put_agent(t, 0, "F118", 1)
+    et.new_round(t)
+    lead(t, 0, "AGG3")
+    act(t, 0, "secure", card="F118")
+    imperial = dict(t.state.imperial)
+    t.act(0, Action("use_ability", {"card": "F118", "index": 2, "params": {"cluster": 0, "then": "bury"}}))
+    assert t.state.imperial == imperial and t.state.court_deck[-1] == "F118"
+
+
+def test_F713_command_chaos_crisis_attaches_imperial_officers_and_returns_rogue_admirals():
+    t = et.empire_table()
+    s = t.state
+    et.to_court(t, "F713")
+    et.give(t, 0, "F706")
+    s.players[0].guild.remove("F706")
+    s.court_discard.append("F706")
+    events = et.resolve_crises(t, number=1, symbol="hex")
+    s = t.state
+    assert s.attached.get("F713") == "F702" and "F702" not in s.players[1].guild
+    assert "F706" in s.court_deck and "F706" not in s.court_discard
+    assert any(e.type == "officers_attached" and e.data["from"] == "guild:1" for e in events)
+    et.sound(t)
+
+
+def test_F713_command_chaos_secured_influences_once_and_an_outlaw_may_become_a_regent():
+    t = et.empire_table()
+    et.to_court(t, "F713")
+    empire.become_outlaw(t.state, 0)
+    et.put_agent(t, 0, "F713", 1)
+    et.new_round(t)
+    lead(t, 0, "AGG3")
+    act(t, 0, "secure", card="F713")
+    target = next(c for c in t.state.court_row if c.startswith("CC"))
+    t.act(0, Action("use_ability", {"card": "F713", "index": 2, "params": {"card": target}}))
+    assert t.state.court_agents[target][0] == 1
+    t.act(0, Action("use_ability", {"card": "F713", "index": 3, "params": {"regent": True}}))
+    s = t.state
+    assert s.titles[0] == "regent" and "F713" in s.court_deck and "F713" not in s.court_row
+    et.sound(t)
+
+
+def test_F717_mass_uprising_crisis_destroys_every_damaged_ship():
+    t = et.empire_table()
+    s = t.state
+    et.to_court(t, "F717")
+    s.systems["5.1"].ships[1].damaged, s.systems["5.1"].ships[1].fresh = 2, 1
+    s.imperial["6.3"] = Pieces(fresh=1, damaged=1)
+    s.imperial_supply -= 1
+    ships, supply = s.players[1].ships, s.imperial_supply
+    et.resolve_crises(t, number=1, symbol="hex")
+    s = t.state
+    assert s.systems["5.1"].ships_of(1).damaged == 0 and s.players[1].ships == ships + 2
+    assert s.imperial["6.3"] == Pieces(fresh=1) and s.imperial_supply == supply + 1
+    assert s.court_deck[-1] == "F717"
+    et.sound(t)
+
+
+def test_F717_mass_uprising_secured_places_a_ship_in_each_system_of_a_cluster():
+    t = et.empire_table()
+    et.to_court(t, "F717")
+    et.put_agent(t, 0, "F717", 1)
+    et.new_round(t)
+    lead(t, 0, "AGG3")
+    events = act(t, 0, "secure", card="F717")
+    if et.prompt_of(t, "arcs.use_ability") is not None:
+        events += t.act(0, Action("use_ability", {"card": "F717", "index": 0, "params": {"cluster": 1}}))
+    assert any(e.type == "ships_placed" for e in events) and "F717" in t.state.court_discard
+
+
+# -- F704 Admiral Act I Resolution, F712, F714 ----------------------------------------------
+
+
+def test_F704_completed_objective_gains_honor_guard_and_adds_the_act_two_cards():
+    t = et.empire_table()
+    et.resolve_fates(t, [0, 0, 0])
+    s = t.state
+    assert "F705" in s.players[1].guild
+    assert {"F706", "F707", "F708", "F709"} <= set(s.court_deck) and {"F710", "F711"} <= set(s.scrapped)
+    assert ["F703"] in s.booklet  # Use Imperial Foundries stays
+    et.sound(t)
+
+
+def test_F704_failed_objective_scraps_the_foundries_edict_and_adds_court_enforcers_and_defectors():
+    t = et.empire_table()
+    et.resolve_fates(t, [0, 4, 0])
+    s = t.state
+    assert ["F703"] not in s.booklet and {"F703", "F705", "F706", "F707"} <= set(s.scrapped)
+    assert {"F708", "F709", "F710", "F711"} <= set(s.court_deck)
+    et.sound(t)
+
+
+def test_F712_act_two_setup_shuffles_command_chaos_in_and_F714_resolution_sides():
+    from plugins.blighted_reach import fate_steps
+    from plugins.blighted_reach.content import default_box
+    from tests.blighted_reach.campaign_tables import ctx as plain_ctx
+
+    cbox = default_box()
+    t = et.empire_table()
+    s = t.state
+    fate_steps.run_side(plain_ctx(s), cbox, 1, ADMIRAL, "F712", "setup")
+    assert "F713" in s.court_deck
+    fate_steps.run_side(plain_ctx(s), cbox, 1, ADMIRAL, "F714", "success")
+    assert {"F715", "F716"} <= set(s.scrapped) and {"F717", "F718"} <= set(s.court_deck)
+    u = et.empire_table()
+    fate_steps.run_side(plain_ctx(u.state), cbox, 1, ADMIRAL, "F714", "failure")
+    assert {"F715", "F716"} <= set(u.state.court_deck) and {"F717", "F718"} <= set(u.state.scrapped)
