@@ -197,6 +197,7 @@ def take(ctx, seat: int, card: str, rivals_to: str) -> None:
         return  # a card of the game's own (the campaign's Imperial Council)
     position = take_court_card(box, ctx.state, seat, card, rivals_to)
     ctx.emit("court_taken", seat=seat, card=card, how="secure" if rivals_to == "captives" else "ransack")
+    ctx.hook.arcs_court_taken(ctx=ctx, seat=seat, card=card, rivals_to=rivals_to)
     if box.court[card].kind == "vox":
         ctx.push_all([(offer, {"seat": seat, "when": "secured", "vox": card}),
                       (vox_done, {"card": card, "position": position})])

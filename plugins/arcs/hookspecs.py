@@ -115,3 +115,17 @@ def arcs_tax_captures(state, seat: int, system: str, building: int) -> bool | No
 def arcs_taxed(ctx: Ctx, seat: int, system: str, building: int, got: dict) -> None:
     """A Tax was taken (`got`: `do_tax`'s report): what a card adds to it (Tax Collectors
     may take the token from the city owner's board); what it pushes runs next."""
+
+
+@hookspec
+def arcs_declared(ctx: Ctx, seat: int, ambition: str) -> None:
+    """`seat` declared `ambition` (by leading or by a card), before the abilities declaring
+    opens: what the game adds to a declaration (the campaign's Imperial Sponsor); what it
+    pushes runs first."""
+
+
+@hookspec
+def arcs_court_taken(ctx: Ctx, seat: int, card: str, rivals_to: str) -> None:
+    """`seat` took `card` from the Court (the base rules' take: secure, `rivals_to`
+    "captives", or ransack): what a game's cards do then (the campaign's Council Insiders);
+    what it pushes runs first."""

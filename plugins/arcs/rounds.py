@@ -223,6 +223,7 @@ def declaration_abilities(ctx, seat: int) -> None:
     """What declaring opens: Farseers' private look first (its swap is offered after it),
     then the `declare` window (Ambitious, Bold, Farseers' swap)."""
     state, box = ctx.state, box_for(ctx.state)
+    ctx.hook.arcs_declared(ctx=ctx, seat=seat, ambition=state.ambition_declared)
     if any(u.ability.do == FARSEERS_SWAP for u in abilities.held(state, box, seat, "declare")):
         rivals = [r for r in range(len(state.players)) if r != seat]
         ctx.prompt(seat, "farseers_look", [Action("look", {"rival": r}) for r in [-1, *rivals]],

@@ -8,6 +8,16 @@ from plugins.blighted_reach.state import FREE, BlightedReachState, Pieces
 
 EMPIRE = -2  # the controller of a system held by the Empire (FREE, -1, owns Free buildings)
 
+# Rules that take the Imperial fleet out of a Regent's hands (the Admiral's Martial Law),
+# filled by the Fates' modules: fn(state, seat) -> True when the seat may not command
+# Imperial ships, does not control Empire-controlled systems on its turn, nor (as First
+# Regent) for ambitions, objectives and events, and stops at Empire gates.
+COMMAND_BARRED: list = []
+
+
+def command_barred(state: BlightedReachState, seat: int) -> bool:
+    return any(rule(state, seat) for rule in COMMAND_BARRED)
+
 
 def is_regent(state: BlightedReachState, seat: int) -> bool:
     return state.titles[seat] == "regent"
@@ -60,7 +70,8 @@ def controls_for_scoring(state: BlightedReachState, seat: int, system: str) -> b
     """Control as ambitions, objectives and events count it: the First Regent counts every
     Empire-controlled system as theirs (BR-121)."""
     who = controller(state, system)
-    return who == seat or (who == EMPIRE and seat == state.first_regent and is_regent(state, seat))
+    return who == seat or (who == EMPIRE and seat == state.first_regent and is_regent(state, seat)
+                           and not command_barred(state, seat))
 
 
 def controls_on_turn(state: BlightedReachState, seat: int, system: str, ignore_presence: bool = False) -> bool:
@@ -71,7 +82,8 @@ def controls_on_turn(state: BlightedReachState, seat: int, system: str, ignore_p
     if who == EMPIRE:
         # Reading: ignoring the Presence Law lifts its Loyal-pieces condition for this control
         # as well as for command (Imperial Authority's tax of any Empire city relies on it).
-        return is_regent(state, seat) and (ignore_presence or has_loyal_pieces(state, seat, system))
+        return (is_regent(state, seat) and not command_barred(state, seat)
+                and (ignore_presence or has_loyal_pieces(state, seat, system)))
     return who == seat
 
 

@@ -25,6 +25,7 @@ from plugins.arcs.state import Ships, Trophy
 from plugins.blighted_reach import free_states
 from plugins.blighted_reach.board import (
     EMPIRE,
+    command_barred,
     controller,
     controls_on_turn,
     free_buildings,
@@ -151,6 +152,8 @@ def check_command(state: BlightedReachState, seat: int, system: str, ignore_pres
     _system(state, system)
     if not is_regent(state, seat):
         raise IllegalAction("Outlaws never command Imperial ships")
+    if command_barred(state, seat):
+        raise IllegalAction("Martial Law: without Imperial Officers or Rogue Admirals you cannot command the Imperial fleet")
     if imperial_ships(state, system).total <= 0:
         raise IllegalAction(f"no Imperial ship is in {system}")
     if not ignore_presence and not has_loyal_pieces(state, seat, system):
@@ -324,8 +327,8 @@ def catapult_stops(state: BlightedReachState, mover_seat: int, group_has_imperia
     who = controller(state, gate)
     if who is None or who == mover_seat:
         return False
-    if who == EMPIRE:
-        return group_has_loyal and is_outlaw(state, mover_seat)
+    if who == EMPIRE:  # and for a Regent under Martial Law, whose move the Empire's gates end too
+        return group_has_loyal and (is_outlaw(state, mover_seat) or command_barred(state, mover_seat))
     if is_outlaw(state, who):
         return True
     if not group_has_loyal:

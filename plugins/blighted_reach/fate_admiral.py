@@ -22,7 +22,7 @@ from plugins.arcs.abilities import Env, Use, modifiers, op, standing
 from plugins.arcs.content import box_for
 from plugins.arcs.outrage import GUILD_GUARDS
 from plugins.blighted_reach import fates, objectives
-from plugins.blighted_reach.board import controls_on_turn, imperial_ships, is_outlaw
+from plugins.blighted_reach.board import COMMAND_BARRED, controls_on_turn, imperial_ships, is_outlaw
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.empire import laws_ignored
 from plugins.blighted_reach.setup import cluster_systems
@@ -398,3 +398,42 @@ def _register_crises() -> None:
 
 
 _register_crises()
+
+
+# -- F719 Admiral Act III Setup: the reminder; F720 Martial Law ------------------------------
+
+ADMIRAL = "FATE07"
+MARTIAL_LAW = "F720"
+EXEMPTING = ("F702", "F706", "F707")  # Imperial Officers, Rogue Admirals
+
+
+def tuck_reminder(ctx, seat: int, card_id: str, effect) -> None:
+    """A reminder copy of a law is tucked under the map's edge for all to see: it has no
+    rules of its own (the law in the booklet has them), so it only leaves the Fate Set for
+    the table's reminders."""
+    state = ctx.state
+    for card in (effect.cards if effect is not None else []):
+        if card not in state.reminders:
+            state.reminders.append(card)
+    ctx.emit("reminder_tucked", seat=seat, cards=list(effect.cards if effect is not None else []), why=card_id)
+
+
+if "tuck_reminder_under_map" not in fates.HANDLERS:  # a rule the Partisan's Act III setup names too
+    fates.handler("tuck_reminder_under_map")(tuck_reminder)
+
+
+def martial_law(state: BlightedReachState) -> bool:
+    return any(MARTIAL_LAW in slot for slot in state.booklet)
+
+
+def under_martial_law(state: BlightedReachState, seat: int) -> bool:
+    """`board.COMMAND_BARRED`: Martial Law in the booklet binds every Regent but the Admiral
+    who holds neither Imperial Officers nor Rogue Admirals."""
+    if not isinstance(state, BlightedReachState) or not martial_law(state):
+        return False
+    if seat >= len(state.fates) or state.fates[seat] == ADMIRAL or state.titles[seat] != "regent":
+        return False
+    return not any(c in state.players[seat].guild for c in EXEMPTING)
+
+
+COMMAND_BARRED.append(under_martial_law)

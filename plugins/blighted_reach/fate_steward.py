@@ -35,7 +35,7 @@ from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.state import BlightedReachState
 from plugins.blighted_reach.tables import steps
 
-__all__ = ["arcs_tax_captures", "arcs_taxed"]
+__all__ = ["arcs_court_taken", "arcs_declared", "arcs_tax_captures", "arcs_taxed"]
 
 # Standing rules: read where they apply, never used as an action.
 standing("bury_if_outlaw", "tax_empire_cities", "ignore_laws")
@@ -490,10 +490,11 @@ def imperial_quorum(ctx, seat: int, card_id: str, effect) -> None:
     ctx.push_all([*demands, (quorum_action, {}), (quorum_policy, {})])
 
 
-# Act III's Govern with Authority resolves under Imperial Quorum by its own rules: the
-# function that does it, when that stack governs (set by the Act III rules below).
 def quorum_governor(cbox, state):
-    return None
+    """Act III's Govern with Authority resolves under Imperial Quorum by its own rules: the
+    function doing so when that stack governs, else None (the Govern the Imperial Reach
+    stack, by the Edicts' rules)."""
+    return authority_quorum if authority_slot(state) is not None else None
 
 
 @steps("quorum_action")
@@ -567,3 +568,578 @@ def _register_edicts() -> None:
 
 
 _register_edicts()
+
+
+# -- F124-F126 Govern with Authority (Act III's Govern stack) ------------------------------
+
+AUTHORITY = {"F124": "war", "F125": "escalation", "F126": "peace"}
+AUTHORITY_DEMAND = {"escalation": ("weapon", "fuel", "material"), "peace": ("relic", "psionic")}
+AUTHORITY_SHIPS = 4  # Escalation's Imperial Action
+
+
+def authority_slot(state: BlightedReachState) -> int | None:
+    """The booklet slot of the Govern with Authority stack (its top card is the Policy)."""
+    return next((i for i, cards in enumerate(state.booklet) if cards and cards[0] in AUTHORITY), None)
+
+
+def authority_policy(state: BlightedReachState) -> str:
+    slot = authority_slot(state)
+    return "" if slot is None else AUTHORITY[state.booklet[slot][0]]
+
+
+def _turn_order(state: BlightedReachState) -> list[int]:
+    n = len(state.players)
+    return [(state.initiative + i) % n for i in range(n)]
+
+
+def empire_holds_their_city(state: BlightedReachState, seat: int) -> bool:
+    """A Loyal city of the seat in an Empire-controlled system (Flagships: none in play)."""
+    return any(empire_controls(state, system) for system, here in state.systems.items()
+               for b in here.buildings if b.owner == seat and b.kind == "city")
+
+
+def authority_payers(state: BlightedReachState) -> list[int]:
+    """Who owes the Demand, in the order the First Regent collects: in turn order each Rival
+    Regent and each Outlaw whose city the Empire controls (BR-116 lifted for them), then the
+    First Regent's own resource under Escalation and Peace ("even you")."""
+    from plugins.blighted_reach.board import is_regent
+
+    policy, fr = authority_policy(state), state.first_regent
+    if not policy or fr < 0:
+        return []
+    payers = [s for s in _turn_order(state) if s != fr
+              and (is_regent(state, s) or (is_outlaw(state, s) and empire_holds_their_city(state, s)))]
+    return payers + ([fr] if policy != "war" else [])
+
+
+def _spared(state: BlightedReachState, owner: int) -> bool:
+    """War takes no Imperial and no Regent piece: a seat's only while it is an Outlaw."""
+    from plugins.blighted_reach.board import EMPIRE, is_regent
+
+    if 0 <= owner < len(state.players):
+        return is_regent(state, owner)
+    return owner == EMPIRE
+
+
+def authority_demand_options(state: BlightedReachState, payer: int) -> list[dict]:
+    """As `edicts.options_demand`, under Govern with Authority: a demanded resource from a
+    slot (to the Trust), a Trophy or Captive (War), else a Favor, else for a Regent with no
+    agent the First Regent's choice to make them an Outlaw. The First Regent pays a resource
+    or nothing."""
+    from plugins.blighted_reach.board import is_regent
+
+    policy, fr = authority_policy(state), state.first_regent
+    if payer not in authority_payers(state):
+        return []
+    player = state.players[payer]
+    if policy == "war":
+        out = [{"trophy": i} for i, t in enumerate(player.trophies) if not _spared(state, t.owner)]
+        out += [{"captive": i} for i, owner in enumerate(player.captives) if not _spared(state, owner)]
+    else:
+        out = [{"slot": i} for i, r in enumerate(player.resources) if r in AUTHORITY_DEMAND[policy]]
+    if out or payer == fr:
+        return out
+    if player.agents > 0:
+        return [{"favor": True}]
+    # Reading: only a Regent may be made an Outlaw; an Outlaw with nothing to give owes nothing.
+    return [{"outlaw": True}, {"outlaw": False}] if is_regent(state, payer) else []
+
+
+def apply_authority_demand(state: BlightedReachState, payer: int, choice: dict) -> dict:
+    from plugins.blighted_reach import empire
+    from plugins.blighted_reach.favors import take_favor
+    from plugins.blighted_reach.trust import add_to_trust
+
+    if choice not in authority_demand_options(state, payer):
+        raise IllegalAction(f"{choice} is not what seat {payer} can pay under this Policy")
+    fr, player = state.first_regent, state.players[payer]
+    if "slot" in choice:
+        resource = player.resources[choice["slot"]]
+        player.resources[choice["slot"]] = None
+        add_to_trust(state, resource)
+        return {"trust": resource}
+    if "trophy" in choice:
+        trophy = player.trophies.pop(choice["trophy"])
+        state.players[fr].trophies.append(trophy)
+        return {"trophy": [trophy.owner, trophy.kind]}
+    if "captive" in choice:
+        owner = player.captives.pop(choice["captive"])
+        state.players[fr].captives.append(owner)
+        return {"captive": owner}
+    if "favor" in choice:
+        take_favor(state, fr, payer)
+        return {"favor": True}
+    if choice["outlaw"]:
+        empire.become_outlaw(state, payer)
+    return {"outlaw": bool(choice["outlaw"])}
+
+
+def authority_action_options(box, state: BlightedReachState) -> list[dict]:
+    """The Imperial Action's choices: War, the extra resource each Regent is given (one
+    dict per Regent in turn order, a type the supply or the Trust has); Escalation, the
+    system for 4 fresh Imperial ships; Peace, none ([{}])."""
+    from plugins.blighted_reach import edicts
+
+    policy = authority_policy(state)
+    if policy == "escalation":
+        where = edicts.requisition_systems(state) if state.imperial_supply > 0 else []
+        return [{"system": s} for s in where] or [{}]
+    if policy == "war":
+        kinds = sorted({r for r, n in state.supply.items() if n > 0} | set(state.trust))
+        return [{"resource": r} for r in kinds] or [{}]
+    return [{}]
+
+
+def _give(state: BlightedReachState, seat: int, resource: str) -> str:
+    """One token to the seat from the supply, or once it has none from the Trust ("" none)."""
+    from plugins.arcs.placing import gain, receive
+    from plugins.blighted_reach.trust import take_from_trust
+
+    if gain(state, seat, resource):
+        return "supply"
+    if resource in state.trust:
+        take_from_trust(state, resource)
+        receive(state, seat, resource)
+        return "trust"
+    return ""
+
+
+def apply_authority_action(box, state: BlightedReachState, choice: dict) -> dict:
+    """War: 1 Weapon and the chosen resource to each Regent, in turn order (from the supply,
+    else the Trust; what neither has is not given). Escalation: 4 fresh Imperial ships into
+    the chosen system. Peace: each Regent twice its uncovered city slots' bonus Power.
+    # Reading: War's "any 1 resource" is the same type for every Regent, chosen by whoever
+    # takes the Imperial Action (as every Govern choice is the First Regent's)."""
+    from plugins.blighted_reach import edicts
+    from plugins.blighted_reach.board import regents
+
+    if choice not in authority_action_options(box, state):
+        raise IllegalAction(f"{choice} is not a choice for this Imperial Action")
+    policy = authority_policy(state)
+    order = [s for s in _turn_order(state) if s in regents(state)]
+    if policy == "peace":
+        gains = {s: 2 * edicts.celebration_power(box, state, s) for s in order}
+        for seat, power in gains.items():
+            state.players[seat].power += power
+        return {"power": {str(s): p for s, p in gains.items()}}
+    if policy == "escalation":
+        if "system" not in choice:
+            return {"placed": 0}
+        from plugins.blighted_reach.fate_admiral import place_imperial
+
+        return {"placed": place_imperial(state, choice["system"], AUTHORITY_SHIPS), "system": choice["system"]}
+    given = {}
+    for seat in order:
+        given[str(seat)] = [_give(state, seat, "weapon"), _give(state, seat, choice["resource"]) if choice else ""]
+    return {"given": given}
+
+
+def _authority_handler(ctx, seat: int, card_id: str, effect) -> None:
+    """The Govern with Authority card on top resolves as Govern does (BR-241..BR-243): the
+    First Regent enforces it or puts another of the stack on top."""
+    state = ctx.state
+    slot = authority_slot(state)
+    if slot is None or state.first_regent < 0:
+        ctx.emit("edict_lapsed", card=card_id, why="nobody governs")
+        return
+    options = [{"enforce": True}] + [{"change": c} for c in state.booklet[slot][1:]]
+    ctx.ask(state.first_regent, "govern_authority", [Action("govern_authority", o) for o in options],
+            resume=authority_governed)
+
+
+for _name in ("govern_with_authority_war", "govern_with_authority_escalation", "govern_with_authority_peace"):
+    fates.handler(_name)(_authority_handler)
+
+
+def change_authority(state: BlightedReachState, card: str) -> None:
+    slot = authority_slot(state)
+    stack = state.booklet[slot]
+    stack.remove(card)
+    stack.insert(0, card)
+
+
+@steps("authority_governed")
+def authority_governed(ctx, seat, params):
+    state = ctx.state
+    if "change" in params:
+        change_authority(state, params["change"])
+        ctx.emit("policy", seat=seat, outcome="change", policy=authority_policy(state))
+        return
+    ctx.emit("policy", seat=seat, outcome="enforce", policy=authority_policy(state))
+    ctx.push_all([*((authority_demand, {"payer": p}) for p in authority_payers(state)),
+                  (authority_action, {"seat": state.first_regent, "optional": False})])
+
+
+@steps("authority_demand")
+def authority_demand(ctx, payer: int):
+    state = ctx.state
+    options = authority_demand_options(state, payer)
+    if options:
+        ctx.ask(state.first_regent, "authority_demand", [Action("authority_demand", o) for o in options],
+                resume=authority_demanded, payer=payer)
+
+
+@steps("authority_demanded")
+def authority_demanded(ctx, seat, params, payer: int):
+    got = apply_authority_demand(ctx.state, payer, dict(params))
+    ctx.emit("demand_collected", seat=seat, payer=payer, **got)
+
+
+@steps("authority_action")
+def authority_action(ctx, seat: int, optional: bool):
+    """The Imperial Action, its choices `seat`'s (the First Regent's, or under Imperial
+    Quorum the Regent with the most starports, who may also skip it)."""
+    options = authority_action_options(box_for(ctx.state), ctx.state)
+    actions = [Action("authority_action", {"take": True, **o}) for o in options]
+    if optional:
+        actions.insert(0, Action("authority_action", {"take": False}))
+    ctx.ask(seat, "authority_action", actions, resume=authority_acted)
+
+
+@steps("authority_acted")
+def authority_acted(ctx, seat, params):
+    if not params["take"]:
+        ctx.emit("quorum_skipped", part="imperial_action", why="declined", seat=seat)
+        return
+    state = ctx.state
+    done = apply_authority_action(box_for(state), state, {k: v for k, v in params.items() if k != "take"})
+    ctx.emit("imperial_action", seat=seat, policy=authority_policy(state), **done)
+    _imperial_ships_placed(state, done.get("placed", 0))
+
+
+def authority_quorum(ctx) -> None:
+    """Imperial Quorum over Govern with Authority: the First Regent collects its Demand, the
+    Regent with the most starports may take its Imperial Action, the Regent with the most
+    cities may put another of its cards on top (a tie skips either)."""
+    state = ctx.state
+    plan = [(authority_demand, {"payer": p}) for p in authority_payers(state)]
+    taker = most_built(state, "starport")
+    if taker >= 0:
+        plan.append((authority_action, {"seat": taker, "optional": True}))
+    else:
+        ctx.emit("quorum_skipped", part="imperial_action", why="a tie")
+    plan.append((authority_quorum_policy, {}))
+    ctx.push_all(plan)
+
+
+@steps("authority_quorum_policy")
+def authority_quorum_policy(ctx):
+    state = ctx.state
+    changer, slot = most_built(state, "city"), authority_slot(state)
+    if changer < 0 or slot is None:
+        ctx.emit("quorum_skipped", part="policy", why="a tie")
+        return
+    ctx.ask(changer, "quorum_policy",
+            [Action("quorum_policy", {"change": ""})]
+            + [Action("quorum_policy", {"change": c}) for c in state.booklet[slot][1:]],
+            resume=authority_quorum_changed)
+
+
+@steps("authority_quorum_changed")
+def authority_quorum_changed(ctx, seat, params):
+    if params["change"]:
+        change_authority(ctx.state, params["change"])
+        ctx.emit("policy", seat=seat, outcome="change", why="imperial_quorum", policy=authority_policy(ctx.state))
+
+
+def _register_authority() -> None:
+    from plugins.blighted_reach import edicts
+
+    edicts.GOVERN_HANDLERS.update({"govern_with_authority_war", "govern_with_authority_escalation",
+                                   "govern_with_authority_peace"})
+
+
+_register_authority()
+
+
+# -- F122 Steward Act III Setup ---------------------------------------------------------------
+
+GOVERN_THE_IMPERIAL_REACH = ("AID03", "AID04", "AID05")
+
+
+@fates.handler("sponsored_token_on_first_regent_tile")
+def sponsored_on_tile(ctx, seat: int, card_id: str, effect) -> None:
+    ctx.state.sponsored = "tile"
+    ctx.emit("sponsored_token", place="tile", why=card_id)
+
+
+@fates.handler("scrap_govern_the_imperial_reach")
+def scrap_govern(ctx, seat: int, card_id: str, effect) -> None:
+    """The three Govern the Imperial Reach cards leave the booklet for good."""
+    state = ctx.state
+    gone = [c for slot in state.booklet for c in slot if c in GOVERN_THE_IMPERIAL_REACH]
+    state.booklet = [[c for c in slot if c not in GOVERN_THE_IMPERIAL_REACH] for slot in state.booklet]
+    state.booklet = [slot for slot in state.booklet if slot]
+    state.scrapped.extend(c for c in gone if c not in state.scrapped)
+    ctx.emit("booklet_scrapped", cards=gone, why=card_id)
+
+
+@fates.handler("first_regent_picks_authority_policy")
+def first_regent_picks(ctx, seat: int, card_id: str, effect) -> None:
+    """The three Govern with Authority cards (each added to the booklet by the step before)
+    become one stack; the First Regent picks the Policy on top.
+    # Reading: with nobody First Regent the stack keeps the cards' printed order."""
+    state = ctx.state
+    cards = [c for slot in state.booklet for c in slot if c in AUTHORITY]
+    if not cards:
+        return
+    first = min(i for i, slot in enumerate(state.booklet) if any(c in AUTHORITY for c in slot))
+    state.booklet = [[c for c in slot if c not in AUTHORITY] for slot in state.booklet]
+    state.booklet.insert(first, sorted(cards))
+    state.booklet = [slot for slot in state.booklet if slot]
+    if state.first_regent >= 0:
+        ctx.ask(state.first_regent, "authority_policy",
+                [Action("authority_policy", {"card": c}) for c in sorted(cards)], resume=authority_picked)
+
+
+@steps("authority_picked")
+def authority_picked(ctx, seat, params):
+    change_authority(ctx.state, params["card"])
+    ctx.emit("policy", seat=seat, outcome="chosen", policy=authority_policy(ctx.state))
+
+
+# -- F123 Imperial Sponsor ---------------------------------------------------------------------
+
+
+def undeclared(state: BlightedReachState) -> list[str]:
+    return [a for a, markers in state.ambition_boxes.items() if not markers]
+
+
+@fates.handler("imperial_sponsor")
+def imperial_sponsor(ctx, seat: int, card_id: str, effect) -> None:
+    """The First Regent places the Sponsored token on an undeclared ambition box (or keeps it
+    where it stands), then may add one of its resources to the Trust."""
+    state = ctx.state
+    fr = state.first_regent
+    if fr < 0 or not state.sponsored:
+        ctx.emit("edict_lapsed", card=card_id, why="nobody holds the First Regent tile")
+        return
+    boxes = undeclared(state)  # where it stands already (undeclared, or it was claimed) it may stay
+    if not boxes:
+        ctx.emit("sponsor_lapsed", why="every ambition is declared")
+    ctx.push(sponsor_trust, seat=fr)
+    if boxes:
+        ctx.ask(fr, "sponsor_ambition", [Action("sponsor_ambition", {"ambition": a}) for a in boxes],
+                resume=sponsor_placed)
+
+
+@steps("sponsor_placed")
+def sponsor_placed(ctx, seat, params):
+    ctx.state.sponsored = params["ambition"]
+    ctx.emit("sponsored_token", place=params["ambition"], seat=seat)
+
+
+@steps("sponsor_trust")
+def sponsor_trust(ctx, seat: int):
+    slots = [i for i, r in enumerate(ctx.state.players[seat].resources) if r is not None]
+    if slots and ctx.state.first_regent == seat:
+        ctx.ask(seat, "sponsor_trust", [Action("sponsor_trust", {"slot": -1})]
+                + [Action("sponsor_trust", {"slot": i}) for i in slots], resume=sponsor_trusted)
+
+
+@steps("sponsor_trusted")
+def sponsor_trusted(ctx, seat, params):
+    from plugins.blighted_reach.trust import add_to_trust
+
+    if params["slot"] < 0:
+        return
+    player = ctx.state.players[seat]
+    resource, player.resources[params["slot"]] = player.resources[params["slot"]], None
+    add_to_trust(ctx.state, resource)
+    ctx.emit("trust_added", seat=seat, resource=resource, why="imperial_sponsor")
+
+
+def sponsored_declared(ctx, seat: int, ambition: str) -> None:
+    """A declaration of the Sponsored ambition: the declarer takes a Trust resource (its
+    choice of type), gains the second-place Power of the marker just placed, the token goes
+    back to the First Regent tile and an Outlaw declarer becomes a Regent.
+    # Reading: the First Regent declaring takes from its own Trust all the same (the card
+    # says every declarer must); an empty Trust gives nothing."""
+    from plugins.arcs.content import box_for as _box
+    from plugins.arcs.scoring import marker_values
+    from plugins.blighted_reach import empire
+
+    state = ctx.state
+    if not ambition or state.sponsored != ambition:
+        return
+    markers = state.ambition_boxes.get(ambition, [])
+    power = marker_values(_box(state), markers[-1:])[1] if markers else 0
+    state.players[seat].power += power
+    state.sponsored = "tile"
+    became = False
+    if is_outlaw(state, seat):
+        empire.become_regent(state, seat)
+        became = True
+    ctx.emit("sponsor_claimed", seat=seat, ambition=ambition, power=power, regent=became)
+    ctx.push(sponsor_take, seat=seat)
+
+
+@steps("sponsor_take")
+def sponsor_take(ctx, seat: int):
+    kinds = sorted(set(ctx.state.trust))
+    if kinds:
+        ctx.ask(seat, "sponsor_take", [Action("sponsor_take", {"resource": r}) for r in kinds],
+                resume=sponsor_taken)
+
+
+@steps("sponsor_taken")
+def sponsor_taken(ctx, seat, params):
+    from plugins.arcs.placing import receive
+    from plugins.blighted_reach.trust import take_from_trust
+
+    take_from_trust(ctx.state, params["resource"])
+    receive(ctx.state, seat, params["resource"])
+    ctx.emit("trust_taken", seat=seat, resource=params["resource"], why="imperial_sponsor")
+
+
+@hookimpl
+def arcs_declared(ctx, seat, ambition):
+    if isinstance(ctx.state, BlightedReachState):
+        sponsored_declared(ctx, seat, ambition)
+
+
+# -- F115 Navy Reprisal -----------------------------------------------------------------------
+
+
+def hit_ships(fresh: int, damaged: int, hits: int) -> tuple[int, int, int]:
+    """Hits on ships, fresh first (damaging), then damaged (destroying): (fresh, damaged,
+    destroyed) after."""
+    from plugins.blighted_reach.blight import hit_fresh_first
+
+    fresh, damaged, destroyed, _ = hit_fresh_first(fresh, damaged, hits)
+    return fresh, damaged, destroyed
+
+
+def reprisal(state: BlightedReachState, systems) -> dict[str, dict[str, int]]:
+    """Each Imperial ship in a system hits one ship of each Outlaw there, fresh ships first;
+    destroyed ships go home (a Crisis takes no Trophy). Returns system -> seat -> destroyed."""
+    from plugins.blighted_reach.board import outlaws
+
+    out: dict[str, dict[str, int]] = {}
+    for system in systems:
+        hits = imperial_ships_total(state, system)
+        if not hits or system not in state.systems:
+            continue
+        for seat in outlaws(state):
+            ships = state.systems[system].ships_of(seat)
+            if not ships.total:
+                continue
+            ships.fresh, ships.damaged, destroyed = hit_ships(ships.fresh, ships.damaged, hits)
+            state.players[seat].ships += destroyed
+            out.setdefault(system, {})[str(seat)] = destroyed
+    return out
+
+
+def imperial_ships_total(state: BlightedReachState, system: str) -> int:
+    here = state.imperial.get(system)
+    return here.total if here is not None else 0
+
+
+def hit_imperial_ships(state: BlightedReachState, systems) -> dict[str, list[int]]:
+    """One hit on every Imperial ship of these systems (destroyed ones to the supply)."""
+    from plugins.blighted_reach.state import Pieces
+
+    out = {}
+    for system in systems:
+        here = state.imperial.get(system)
+        if here is None:
+            continue
+        fresh, damaged, destroyed = 0, here.fresh, here.damaged
+        state.imperial_supply += destroyed
+        if fresh + damaged:
+            state.imperial[system] = Pieces(fresh=fresh, damaged=damaged)
+        else:
+            del state.imperial[system]
+        out[system] = [here.fresh, destroyed]
+    return out
+
+
+class Reprisal(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """When secured: in one cluster, the Crisis ("reprisal") or a hit on every Imperial ship
+    ("hit_imperial"); `cluster` 0: neither."""
+
+    cluster: int = 0
+    what: str = ""
+
+
+def _clusters(env: Env) -> list[int]:
+    return sorted({env.box.cluster_of(s) for s in env.state.systems})
+
+
+def _reprisal_candidates(env: Env, u: Use) -> list[dict]:
+    return [{}] + [{"cluster": c, "what": w} for c in _clusters(env) for w in ("reprisal", "hit_imperial")]
+
+
+@op("navy_reprisal_in_cluster", params=Reprisal, candidates=_reprisal_candidates)
+def do_navy_reprisal(env: Env, u: Use, choice: Reprisal) -> None:
+    from plugins.blighted_reach.setup import cluster_systems
+
+    if not choice.cluster and not choice.what:
+        return
+    if choice.cluster not in _clusters(env) or choice.what not in ("reprisal", "hit_imperial"):
+        raise BadParameter("choose a cluster in play and 'reprisal' or 'hit_imperial'")
+    systems = cluster_systems(env.box, choice.cluster)
+    if choice.what == "reprisal":
+        env.emit("navy_reprisal", seat=u.seat, card=u.card, destroyed=reprisal(env.state, systems))
+    else:
+        env.emit("imperial_ships_hit", seat=u.seat, card=u.card, hits=hit_imperial_ships(env.state, systems))
+
+
+def _navy_reprisal(call) -> dict:
+    return {"event": "navy_reprisal", "card": call.card,
+            "destroyed": reprisal(call.state, sorted(call.state.imperial))}
+
+
+# -- F116 Council Insiders --------------------------------------------------------------------
+
+
+class Insider(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    do: str = ""  # "flip" the Decided Council In Session, "influence" it In Session, "" neither
+
+
+def _insider_candidates(env: Env, u: Use) -> list[dict]:
+    state = env.state
+    out = [{"do": ""}]
+    if state.council == council.DECIDED and not council.is_tucked(state):
+        out.append({"do": "flip"})
+    elif council.IN_SESSION in influence_options(state, u.seat):
+        out.append({"do": "influence"})
+    return out
+
+
+@op("council_insiders", params=Insider, candidates=_insider_candidates)
+def do_council_insiders(env: Env, u: Use, choice: Insider) -> None:
+    """After the holder secures a Guild card: the Council flipped In Session, or influenced
+    if it is In Session already."""
+    if choice not in [Insider(**c) for c in _insider_candidates(env, u)]:
+        raise IllegalAction(f"{choice.do!r} is not open now")
+    if choice.do == "flip":
+        council.flip_council(env.state, council.IN_SESSION)
+        env.emit("council_in_session", seat=u.seat, card=u.card)
+    elif choice.do == "influence":
+        council.influence(env.state, u.seat, council.IN_SESSION)
+        env.emit("influenced", seat=u.seat, card=council.IN_SESSION, why=u.card)
+
+
+@hookimpl
+def arcs_court_taken(ctx, seat, card, rivals_to):
+    """A Guild card secured (not ransacked): its securer's `secure_guild` abilities are offered.
+    # Reading: not the card just secured itself (it was not held when the secure was made)."""
+    from plugins.arcs.abilities import held
+
+    box = box_for(ctx.state)
+    if rivals_to != "captives" or box.court[card].kind != "guild":
+        return
+    if any(u.card != card for u in held(ctx.state, box, seat, "secure_guild")):
+        ctx.push(court_flow.offer, seat=seat, when="secure_guild", used=[[u.card, u.index] for u in
+                                                                      held(ctx.state, box, seat, "secure_guild")
+                                                                      if u.card == card])
+
+
+def _register_act_three_crises() -> None:
+    from plugins.blighted_reach.crises import FATE_CRISIS_HANDLERS, CrisisHandler
+
+    FATE_CRISIS_HANDLERS["imperial_ships_hit_outlaws"] = CrisisHandler(apply=_navy_reprisal)
+
+
+_register_act_three_crises()

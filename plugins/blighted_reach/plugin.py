@@ -17,7 +17,9 @@ from plugins.arcs import placing_flow
 from plugins.blighted_reach import act_flow, campaign_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
 from plugins.blighted_reach import fate_admiral  # noqa: F401 (its rules)
 from plugins.blighted_reach import fate_steward  # noqa: F401 (its rules)
-from plugins.blighted_reach.fate_steward import arcs_tax_captures, arcs_taxed  # noqa: F401 (hookimpls)
+from plugins.blighted_reach.fate_steward import (  # noqa: F401 (hookimpls)
+    arcs_court_taken, arcs_declared, arcs_tax_captures, arcs_taxed,
+)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.invariants import problems
 from plugins.blighted_reach.rules_box import rules_box
