@@ -162,3 +162,25 @@ def resolve_fates(t, markers: list[int]) -> list:
     ctx = Ctx(s, t.rules)
     ctx.call(campaign_flow.resolve_fates)
     return list(ctx.events)
+
+
+def run_side(t, seat: int, card: str, when: str = "setup") -> list:
+    """A Fate card's side (an Act's Setup side) run on the table through the Fate machinery,
+    a new round waiting under it (its prompts answered with `t.act`)."""
+    from plugins.arcs.rounds import round_start
+    from plugins.blighted_reach import fate_steps
+    from plugins.blighted_reach.content import default_box
+
+    deal(t)
+    ctx = Ctx(t.state, t.rules)
+    ctx.push(round_start)
+    fate_steps.run_side(ctx, default_box(), seat, t.state.fates[seat], card, when)
+    run(ctx)
+    return list(ctx.events)
+
+
+def act_three_booklet(t, top: str = "F124") -> None:
+    """The Steward's Act III Setup side done (its choice: `top`)."""
+    run_side(t, 0, "F122")
+    prompt = prompt_of(t, "authority_policy")
+    t.act(prompt.seat, Action("authority_policy", {"card": top}))

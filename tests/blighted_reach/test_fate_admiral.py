@@ -378,3 +378,64 @@ def test_F712_act_two_setup_shuffles_command_chaos_in_and_F714_resolution_sides(
     u = et.empire_table()
     fate_steps.run_side(plain_ctx(u.state), cbox, 1, ADMIRAL, "F714", "failure")
     assert {"F715", "F716"} <= set(u.state.court_deck) and {"F717", "F718"} <= set(u.state.scrapped)
+
+
+# -- Act III cards ----------------------------------------------------------------------------
+
+
+def test_F719_act_three_setup_adds_martial_law_and_tucks_its_reminder():
+    t = et.empire_table()
+    events = et.run_side(t, 1, "F719")
+    s = t.state
+    assert ["F720"] in s.booklet and s.reminders == ["F721"]
+    assert any(e.type == "booklet_added" and e.data["cards"] == ["F720"] for e in events)  # explained
+    assert any(e.type == "reminder_tucked" for e in events)
+    et.sound(t)
+
+
+def test_F720_martial_law_takes_the_fleet_from_every_regent_but_the_admiral():
+    from plugins.blighted_reach import board
+
+    t = et.empire_table()
+    s = t.state
+    assert empire.commands(s, 0, "5.3") and board.controls_on_turn(s, 0, "5.3")
+    s.booklet.append(["F720"])
+    # the Steward (a Regent, no Imperial Officers or Rogue Admirals): no command, no control
+    assert not empire.commands(s, 0, "5.3") and not board.controls_on_turn(s, 0, "5.3")
+    assert not board.controls_for_scoring(s, 0, "6.3")  # the First Regent's Empire systems
+    # the Admiral is exempt; so is a Regent with Rogue Admirals; an Outlaw is an Outlaw
+    assert empire.commands(s, 1, "5.1") and board.controls_on_turn(s, 1, "5.1")
+    et.give(t, 0, "F706")
+    assert empire.commands(s, 0, "5.3")
+    s.players[0].guild.remove("F706")
+    s.court_deck.append("F706")
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        empire.check_command(s, 0, "5.3")
+    assert snapshot(t) == before
+
+
+def test_F720_martial_law_ends_a_regents_catapult_at_an_empire_gate():
+    t = et.empire_table()
+    s = t.state
+    gate = next(g for g in sorted(s.imperial) if g.endswith("G"))
+    assert not empire.catapult_stops(s, 0, False, True, gate)  # an Empire gate stops Outlaws only (BR-129)
+    s.booklet.append(["F720"])
+    assert empire.catapult_stops(s, 0, False, True, gate)
+    assert not empire.catapult_stops(s, 1, False, True, gate)  # not the Admiral's
+
+
+@pytest.mark.parametrize("card", ["F711", "F715", "F716"])
+def test_F711_F715_F716_imperial_defectors_reprints_play_as_F710(card):
+    t = _defectors_table(card)
+    et.resolve_crises(t, number=5, symbol="hex")
+    assert not any(x.startswith("5") for x in t.state.imperial) and t.state.court_deck[-1] == card
+
+
+def test_F718_mass_uprising_reprint_destroys_damaged_ships():
+    t = et.empire_table()
+    et.to_court(t, "F718")
+    t.state.imperial["6.3"] = Pieces(fresh=1, damaged=1)
+    t.state.imperial_supply -= 1
+    et.resolve_crises(t, number=1, symbol="hex")
+    assert t.state.imperial["6.3"] == Pieces(fresh=1) and t.state.court_deck[-1] == "F718"

@@ -9,7 +9,7 @@ import pytest
 from core.errors import ActionRejected, IllegalAction
 from core.state import Action
 from plugins.arcs.content import box_for
-from plugins.arcs.state import Ships
+from plugins.arcs.state import Ships, Trophy
 from plugins.blighted_reach import empire, event_flow
 from plugins.blighted_reach.state import Pieces
 from tests.blighted_reach.flow_helpers import options, ready, restart_round
@@ -510,3 +510,234 @@ def test_F112_act_two_setup_adds_imperial_quorum_and_F114_resolution_sides():
     fate_steps.run_side(plain_ctx(u.state), cbox, 0, STEWARD, "F114", "failure")
     assert {"F115", "F116", "F117"} <= set(u.state.scrapped)
     assert {"F118", "F119", "F120", "F121"} <= set(u.state.court_deck)
+
+
+# -- Act III cards ----------------------------------------------------------------------------
+
+
+def test_F122_act_three_setup_sponsor_authority_stack_and_the_first_regents_pick():
+    t = et.empire_table()
+    events = et.run_side(t, 0, "F122")
+    s = t.state
+    assert ["F123"] in s.booklet and s.sponsored == "tile"
+    assert not any(c in ("AID03", "AID04", "AID05") for slot in s.booklet for c in slot)
+    assert {"AID03", "AID04", "AID05"} <= set(s.scrapped)
+    assert sorted(next(slot for slot in s.booklet if "F124" in slot)) == ["F124", "F125", "F126"]
+    prompt = et.prompt_of(t, "authority_policy")
+    assert prompt.seat == 0  # the First Regent
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("authority_policy", {"card": "F123"}))
+    assert snapshot(t) == before
+    t.act(0, Action("authority_policy", {"card": "F126"}))
+    assert next(slot for slot in t.state.booklet if "F124" in slot)[0] == "F126"
+    assert any(e.type == "booklet_added" and e.data["cards"] == ["F123"] for e in events)
+    et.sound(t)
+
+
+def _edicts(t) -> list:
+    """The Edicts; Imperial Sponsor (no edict number in the data: it resolves first of the
+    unnumbered, being first in the booklet) answered: the token on the first box offered."""
+    events = et.run_then_round(t, event_flow.edicts_begin)
+    if (p := et.prompt_of(t, "imperial_foundry")) is not None:  # Use Imperial Foundries: declined
+        events += t.act(p.seat, Action("imperial_foundry", {**p.options[0].params, "replace": ""}))
+    if (p := et.prompt_of(t, "sponsor_ambition")) is not None:
+        events += t.act(p.seat, p.options[0])
+    if (p := et.prompt_of(t, "sponsor_trust")) is not None:
+        events += t.act(p.seat, Action("sponsor_trust", {"slot": -1}))
+    return events
+
+
+def _enforce(t) -> list:
+    events = _edicts(t)
+    prompt = et.prompt_of(t, "govern_authority")
+    assert prompt is not None and prompt.seat == t.state.first_regent
+    return events + t.act(prompt.seat, Action("govern_authority", {"enforce": True}))
+
+
+def test_F125_escalation_demands_from_outlaws_the_empire_holds_a_city_of_and_places_four_ships():
+    t = et.empire_table()
+    et.act_three_booklet(t, top="F125")
+    s = t.state
+    empire.become_outlaw(s, 2)   # the Founder's 5.2 and 6.1 cities stand in Empire systems
+    for seat in (1, 2):
+        row = s.players[seat].resources
+        row[row.index(None)] = "fuel"
+        s.supply["fuel"] -= 1
+    from plugins.blighted_reach import fate_steward
+
+    assert fate_steward.authority_payers(s) == [1, 2, 0]
+    _enforce(t)
+    for payer in (1, 2):
+        prompt = et.prompt_of(t, "authority_demand")
+        assert prompt.seat == 0 and prompt.args["payer"] == payer
+        choice = next(o for o in prompt.options if "slot" in o.params)
+        t.act(0, choice)
+    prompt = et.prompt_of(t, "authority_demand")
+    if prompt is not None:  # the First Regent's own resource, if it has one demanded
+        t.act(0, prompt.options[0])
+    assert len(t.state.trust) >= 2  # a demanded token from each (the Regent's, the Outlaw's)
+    prompt = et.prompt_of(t, "authority_action")
+    supply = t.state.imperial_supply
+    t.act(0, next(o for o in prompt.options if o.params.get("system") == "5.1"))
+    assert t.state.imperial["5.1"].fresh == 5 and t.state.imperial_supply == supply - 4
+    et.sound(t)
+
+
+def test_F124_war_takes_an_outlaws_trophy_and_arms_every_regent_with_a_weapon_and_another_resource():
+    t = et.empire_table()
+    et.act_three_booklet(t, top="F124")
+    s = t.state
+    empire.become_outlaw(s, 2)
+    s.players[2].trophies.append(Trophy(owner=1, kind="agent"))  # a Regent's piece: spared
+    s.players[1].agents -= 1
+    s.players[1].captives.append(2)                              # an Outlaw's agent: taken
+    s.players[2].agents -= 1
+    events = _enforce(t)  # one way to pay each: taken at once
+    collected = {e.data["payer"]: e.data for e in events if e.type == "demand_collected"}
+    assert collected[1]["captive"] == 2            # the Outlaw's agent, not...
+    assert collected[2].get("favor") is True       # ...the Regent's piece: nothing else, a Favor
+    assert t.state.players[0].captives == [2] and t.state.favors[0] == [2]
+    prompt = et.prompt_of(t, "authority_action")
+    weapons, relics = (sum(p.resources.count("weapon") for p in t.state.players),
+                       sum(p.resources.count("relic") for p in t.state.players))
+    t.act(0, Action("authority_action", {"take": True, "resource": "relic"}))
+    et.place_tokens(t)
+    s = t.state
+    assert sum(p.resources.count("weapon") for p in s.players) >= weapons + 1
+    assert sum(p.resources.count("relic") for p in s.players) >= relics + 1
+    et.sound(t)
+
+
+def test_F126_peace_gives_each_regent_twice_its_city_bonus():
+    t = et.empire_table()
+    et.act_three_booklet(t, top="F126")
+    s = t.state
+    for seat in range(3):  # nobody has a demanded resource: Favors
+        s.players[seat].resources = [r if r not in ("relic", "psionic") else None for r in s.players[seat].resources]
+    s.supply["relic"] = s.supply.get("relic", 0)
+    from plugins.blighted_reach import edicts
+
+    bonus = [edicts.celebration_power(box_for(s), s, seat) for seat in range(3)]
+    power = [p.power for p in s.players]
+    _enforce(t)
+    while (p := et.prompt_of(t, "authority_demand")) is not None:
+        t.act(0, p.options[0])
+    s = t.state
+    assert [p.power for p in s.players] == [power[i] + 2 * bonus[i] for i in range(3)]
+
+
+def test_F124_F126_the_first_regent_may_change_the_policy_instead():
+    t = et.empire_table()
+    et.act_three_booklet(t, top="F124")
+    _edicts(t)
+    t.act(0, Action("govern_authority", {"change": "F125"}))
+    from plugins.blighted_reach import fate_steward
+
+    assert fate_steward.authority_policy(t.state) == "escalation" and et.prompt_of(t, "authority_demand") is None
+
+
+def test_F113_imperial_quorum_over_govern_with_authority():
+    t = _quorum_table()
+    et.act_three_booklet(t, top="F126")
+    events = _edicts(t)
+    assert et.prompt_of(t, "govern_authority") is None  # the stack itself is skipped
+    while (p := et.prompt_of(t, "authority_demand")) is not None:
+        events += t.act(0, p.options[0])
+    prompt = et.prompt_of(t, "authority_action")
+    assert prompt.seat == 1 and {"take": False} in [o.params for o in prompt.options]
+    t.act(1, Action("authority_action", {"take": False}))
+    prompt = et.prompt_of(t, "quorum_policy")
+    assert prompt.seat == 0
+    t.act(0, Action("quorum_policy", {"change": "F124"}))
+    from plugins.blighted_reach import fate_steward
+
+    assert fate_steward.authority_policy(t.state) == "war"
+
+
+def test_F123_imperial_sponsor_places_the_token_and_a_declarer_claims_it():
+    t = et.empire_table()
+    et.act_three_booklet(t, top="F126")
+    s = t.state
+    s.trust = ["fuel"]
+    s.supply["fuel"] -= 1
+    s.booklet = [slot for slot in s.booklet if "F124" not in slot and "F703" not in slot]  # the Sponsor's alone
+    et.run_then_round(t, event_flow.edicts_begin)
+    prompt = et.prompt_of(t, "sponsor_ambition")
+    assert prompt.seat == 0 and {o.params["ambition"] for o in prompt.options} == set(box_for(s).board.ambitions)
+    t.act(0, Action("sponsor_ambition", {"ambition": "tycoon"}))
+    prompt = et.prompt_of(t, "sponsor_trust")
+    t.act(0, Action("sponsor_trust", {"slot": -1}))
+    assert t.state.sponsored == "tycoon"
+    empire.become_outlaw(t.state, 1)
+    et.new_round(t, [["MOB3", "CON4"], ["ADM2", "CON5"], ["ADM4", "CON6"]], initiative=1)
+    power = t.state.players[1].power
+    t.act(1, Action("lead", {"card": "ADM2"}))
+    t.act(1, Action("declare", {"ambition": "tycoon"}))
+    s = t.state
+    assert s.sponsored == "tile" and s.titles[1] == "regent" and s.players[1].power > power
+    et.place_tokens(t)  # the Trust's one type taken at once: its Fuel
+    assert t.state.trust == [] and "fuel" in t.state.players[1].resources
+    et.sound(t)
+
+
+def test_F115_navy_reprisal_crisis_hits_outlaw_ships_beside_imperial_ships():
+    t = et.empire_table()
+    et.to_court(t, "F115")
+    empire.become_outlaw(t.state, 2)
+    events = et.resolve_crises(t, number=1, symbol="hex")
+    s = t.state
+    assert s.systems["5.2"].ships_of(2) == Ships(fresh=2, damaged=1)  # one Imperial ship, one hit
+    assert s.systems["5.1"].ships_of(1) == Ships(fresh=3)            # a Regent's ships: untouched
+    assert s.court_deck[-1] == "F115" and any(e.type == "navy_reprisal" for e in events)
+
+
+def test_F115_navy_reprisal_secured_hits_the_imperial_ships_of_a_cluster():
+    t = et.empire_table()
+    et.to_court(t, "F115")
+    et.put_agent(t, 0, "F115", 1)
+    et.new_round(t)
+    lead(t, 0, "AGG3")
+    act(t, 0, "secure", card="F115")
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("use_ability", {"card": "F115", "index": 2, "params": {"cluster": 6, "what": "all"}}))
+    assert snapshot(t) == before
+    t.act(0, Action("use_ability", {"card": "F115", "index": 2, "params": {"cluster": 6, "what": "hit_imperial"}}))
+    s = t.state
+    assert all(s.imperial[x] == Pieces(damaged=1) for x in s.imperial if x.startswith("6"))
+    assert s.court_deck[-1] == "F115"
+
+
+def test_F116_council_insiders_after_securing_a_guild_card_flip_or_influence_the_council():
+    t = et.empire_table()
+    et.give(t, 0, "F116")
+    guild = next(c for c in t.state.court_row if c.startswith("CC") and box_for(t.state).court[c].kind == "guild")
+    et.put_agent(t, 0, guild, 1)
+    et.new_round(t)
+    lead(t, 0, "AGG3")
+    agents = t.state.players[0].agents
+    act(t, 0, "secure", card=guild)
+    prompt = et.prompt_of(t, "arcs.use_ability")
+    assert prompt is not None and prompt.args["when"] == "secure_guild"
+    legal = [a.params for a in options(t, 0) if a.params.get("card") == "F116"]
+    assert {"card": "F116", "index": 0, "params": {"do": "influence"}} in legal
+    t.act(0, Action("use_ability", {"card": "F116", "index": 0, "params": {"do": "influence"}}))
+    assert t.state.court_agents["AID01A"][0] == 1 and t.state.players[0].agents == agents  # 1 home, 1 out
+
+
+def test_F117_galactic_bards_reprint_declares_on_a_surpass():
+    """A reprint of Galactic Bards (BC25): Surpassing, before any action, declare the played
+    card's ambition (no zero marker)."""
+    t = et.empire_table()
+    et.give(t, 0, "F117")
+    et.new_round(t, [["MOB5", "CON4"], ["CON5", "AGG3"], ["MOB3", "CON6"]], initiative=2)
+    lead(t, 2, "MOB3")
+    act(t, 2, "done")
+    t.act(0, Action("play", {"card": "MOB5", "kind": "surpass"}))
+    legal = [a.params for a in options(t, 0) if a.params.get("card") == "F117"]
+    assert legal, "the Bards are offered on the Surpass"
+    t.act(0, Action("use_ability", legal[0]))
+    s = t.state
+    ambition = legal[0]["params"]["ambition"]
+    assert s.ambition_boxes[ambition] and s.ambition_declared == ambition and not s.declared
