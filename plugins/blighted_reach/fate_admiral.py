@@ -437,3 +437,77 @@ def under_martial_law(state: BlightedReachState, seat: int) -> bool:
 
 
 COMMAND_BARRED.append(under_martial_law)
+
+
+# -- the objectives' Trophies and Captives (BR-094; Act II's Foes and Rival Regents) ---------
+
+
+def _holdings(state: BlightedReachState) -> list[tuple[list, dict[int, int]]]:
+    """Per seat: its Trophies (a copy) and its Captives counted by owner."""
+    out = []
+    for p in state.players:
+        counts: dict[int, int] = {}
+        for owner in p.captives:
+            counts[owner] = counts.get(owner, 0) + 1
+        out.append((list(p.trophies), counts))
+    return out
+
+
+def _note(state: BlightedReachState):
+    return {"holdings": _holdings(state), "battle": state.battle is not None, "navy": state.navy_battle,
+            "titles": list(state.titles)}
+
+
+def _advance(state: BlightedReachState, per: str, count: int, seat: int) -> None:
+    if count > 0 and len(state.objective_markers) == len(state.players):
+        objectives.advance_on_event(box_for(state), campaign_box(), state, per, count, seat=seat)
+
+
+def _watch(ctx, noted) -> None:
+    """After a step: Trophies a seat took in a battle (with Imperial ships attacking, and of
+    Outlaws' pieces) and Regents' agents it captured advance the objectives counting them
+    (the Admiral's, whose own conditions, such as being a Regent, are checked there).
+    # Reading: a Captive or Trophy handed over from another box (the War Policy's Demand, a
+    # Summit's deal) is not taken: only what no box held before counts; "in battle" is any
+    # step while a battle is being fought, its last included."""
+    state = ctx.state
+    imperial = getattr(state, "battle_imperial", None)
+    if state.battle is not None and imperial is not None and imperial.total and not state.navy_battle:
+        state.navy_battle = True
+    in_battle = noted["battle"] or state.battle is not None
+    navy = noted["navy"] or state.navy_battle
+    if state.battle is None:
+        state.navy_battle = False
+    if len(state.objective_markers) != len(state.players):
+        return
+    before = noted["holdings"]
+    titles = noted["titles"]
+    for seat, player in enumerate(state.players):
+        if seat >= len(before):
+            continue
+        old_trophies, old_captives = before[seat]
+        new = player.trophies[len(old_trophies):] if player.trophies[:len(old_trophies)] == old_trophies else []
+        if in_battle and new:
+            if navy:
+                _advance(state, "trophy_with_imperial_attackers", len(new), seat)
+            outlaw_pieces = sum(1 for t in new if 0 <= t.owner < len(titles) and titles[t.owner] == "outlaw")
+            _advance(state, "outlaw_trophy", outlaw_pieces, seat)
+        if state.summit_stage:
+            continue  # pieces moved in a Summit are not captured
+        captured = 0
+        for owner in range(len(state.players)):
+            gained = player.captives.count(owner) - old_captives.get(owner, 0)
+            handed = sum(max(0, b[1].get(owner, 0) - state.players[s].captives.count(owner))
+                         for s, b in enumerate(before) if s != seat)
+            if gained > handed and owner < len(titles) and titles[owner] == "regent":
+                captured += gained - handed
+        _advance(state, "regent_agent_captured", captured, seat)
+
+
+def _register_watch() -> None:
+    from plugins.blighted_reach.fate_steward import AROUND_STEPS
+
+    AROUND_STEPS.append((_note, _watch))
+
+
+_register_watch()

@@ -71,15 +71,28 @@ def outlaw_burials(state: BlightedReachState) -> list[tuple[int, str]]:
     return out
 
 
+# Standing rules read around every step of the campaign's flow, as (before, after) pairs:
+# `before(state)` notes what the rule compares, `after(ctx, noted)` acts on the change (the
+# Admiral's objective counts Trophies and Captives so, wherever they are taken).
+AROUND_STEPS: list = []
+
+
 def burying(handler):
-    """The step handler, then the Outlaws' burials (see the module docstring)."""
+    """The step handler, then the Outlaws' burials (see the module docstring) and the other
+    rules of `AROUND_STEPS`."""
 
     def run_then_bury(ctx, **args):
-        out = handler(ctx, **args)
         state = ctx.state
-        if getattr(state, "titles", None) and "outlaw" in state.titles:
+        campaign = isinstance(state, BlightedReachState)
+        noted = [before(state) for before, _ in AROUND_STEPS] if campaign else []
+        out = handler(ctx, **args)
+        if not campaign:
+            return out
+        if "outlaw" in state.titles:
             for seat, card in outlaw_burials(state):
                 ctx.emit("card_buried", seat=seat, card=card, why="outlaw")
+        for (_, after), note in zip(AROUND_STEPS, noted):
+            after(ctx, note)
         return out
 
     run_then_bury.step_name = handler.step_name

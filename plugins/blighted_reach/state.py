@@ -110,7 +110,7 @@ class BlightedReachState(ArcsState, kw_only=True):
                                                # until everyone picked, A-R7)
     act_log: list[list[ActRecord]] = []        # per seat, one line per act played (BR-355)
     # -- the Steward and the Admiral (issue 18) --
-    visible = visible + ("vox_agents", "sponsored", "reminders")
+    visible = visible + ("vox_agents", "sponsored", "reminders", "navy_battle")
     vox_agents: int = 0                        # the securer's own agents on the Court card just
                                                # taken (Council Intrigue, Empire Falls move them on)
     sponsored: str = ""                        # the Sponsored token (Imperial Sponsor): "" not in
@@ -118,3 +118,5 @@ class BlightedReachState(ArcsState, kw_only=True):
                                                # ambition box it stands on
     reminders: list[str] = []                  # reminder cards tucked under the map's edge (Martial
                                                # Law's second copy): public, no rules of their own
+    navy_battle: bool = False                  # the battle being fought has Imperial ships attacking
+                                               # (the Admiral's objective counts its Trophies)

@@ -439,3 +439,50 @@ def test_F718_mass_uprising_reprint_destroys_damaged_ships():
     t.state.imperial_supply -= 1
     et.resolve_crises(t, number=1, symbol="hex")
     assert t.state.imperial["6.3"] == Pieces(fresh=1) and t.state.court_deck[-1] == "F718"
+
+
+# -- the Admiral's objectives (BR-093, BR-094; Act II's) -------------------------------------
+
+
+def _act_two_markers(t, admiral_space: int = 20):
+    """The table read as Act II's for the objectives: the Admiral's Act II objective counts."""
+    s = t.state
+    s.act = 2
+    s.objective_markers = [10, admiral_space, 10][:len(s.players)]
+
+
+def test_F712_dominate_rival_regents_advances_two_for_each_regent_agent_captured():
+    t = et.empire_table()
+    s = t.state
+    s.imperial_supply += s.imperial.pop("5.3").total
+    s.systems["5.3"].ships[0] = Ships(fresh=2)
+    s.players[0].ships += 4
+    s.systems["5.1"].ships[1] = Ships()
+    s.systems["5.3"].ships[1] = Ships(fresh=3)
+    _act_two_markers(t)
+    et.new_round(t, [["MOB3", "CON4"], ["ADM3", "CON5"], ["ADM4", "CON6"]], initiative=1)
+    lead(t, 1, "ADM3")
+    act(t, 1, "tax", system="5.3", building=0)
+    s = t.state
+    assert s.players[1].captives == [0] and s.objective_markers[1] == 18
+    et.sound(t)
+
+
+def test_F712_crush_the_empires_foes_advances_two_for_each_outlaw_trophy_in_battle():
+    t = et.empire_table()
+    s = t.state
+    empire.become_outlaw(s, 2)
+    s.imperial_supply += s.imperial.pop("5.2").total
+    s.systems["5.1"].ships[1] = Ships()
+    s.systems["5.2"].ships[1] = Ships(fresh=3)
+    s.systems["5.2"].ships[2] = Ships(damaged=1)
+    s.players[2].ships += 2
+    _act_two_markers(t)
+    et.new_round(t, [["MOB3", "CON4"], ["AGG3", "CON5"], ["ADM4", "CON6"]], initiative=1)
+    lead(t, 1, "AGG3")
+    act(t, 1, "battle", system="5.2", defender=2, assault=3)
+    while t.state.battle is not None:  # the battle's choices: the first legal answer each
+        p = next(p for p in t.state.prompts if p.blocking)
+        t.act(p.seat, options(t, p.seat)[0])
+    taken = sum(1 for x in t.state.players[1].trophies if x.owner == 2)
+    assert taken >= 1 and t.state.objective_markers[1] == 20 - 2 * taken
