@@ -23,14 +23,14 @@ def snapshot(t) -> bytes:
 
 def empire_table(players: int = 3, seed: int = 1, steward: bool = True, admiral: bool = True):
     """Act I's first round: the Steward at seat 0, the Admiral at seat 1, the Founder (whose
-    Act I cards have no Crisis) at seat 2 and after."""
+    Act I cards have no Crisis) at seat 2; a fourth seat keeps a Fate its offer has."""
     wanted = {}
     if steward:
         wanted[0] = STEWARD
     if admiral:
         wanted[1] = ADMIRAL
-    for seat in range(2, players):
-        wanted[seat] = FOUNDER
+    if players > 2:
+        wanted[2] = FOUNDER
     return ready(players, seed, wanted=wanted)
 
 

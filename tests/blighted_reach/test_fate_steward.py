@@ -741,3 +741,28 @@ def test_F117_galactic_bards_reprint_declares_on_a_surpass():
     s = t.state
     ambition = legal[0]["params"]["ambition"]
     assert s.ambition_boxes[ambition] and s.ambition_declared == ambition and not s.declared
+
+
+# -- bot games --------------------------------------------------------------------------------
+
+MINE = tuple(f"F1{i:02d}" for i in range(1, 27)) + tuple(f"F7{i:02d}" for i in range(1, 22))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bot_games_with_the_steward_and_the_admiral_finish_act_one(players):
+    """Random bots play Act I with the Steward and the Admiral at the table (the invariants
+    checked after every action): it ends after its third chapter with no rule of theirs
+    missing. The table runs on into the Intermission; a later seat's Fate whose Resolution
+    is not written yet may stop it there, after Act I."""
+    from core.errors import EngineError
+    from tests.blighted_reach.flow_helpers import play_out
+
+    for seed in (1, 2, 3):
+        t = et.empire_table(players, seed)
+        try:
+            play_out(t, seed)
+        except EngineError as exc:
+            assert not any(card in str(exc) for card in MINE), exc
+            assert t.state.chapter == 3 and not t.state.intermission_done, exc  # stopped at the Intermission
+            continue
+        assert t.state.finished and t.state.result["act"] == 1 and t.state.chapter == 3
