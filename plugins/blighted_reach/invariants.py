@@ -13,6 +13,8 @@ from plugins.arcs.invariants import problems as arcs_problems
 from plugins.blighted_reach.board import EMPIRE
 from plugins.blighted_reach.content import Box as CampaignBox
 from plugins.blighted_reach.council import DECIDED, is_council, is_tucked
+from plugins.blighted_reach.fate_believer import faithful_problems
+from plugins.blighted_reach.fate_caretaker import golem_problems
 from plugins.blighted_reach.favors import favor_problems
 from plugins.blighted_reach.setup import EVENT
 from plugins.blighted_reach.state import FREE, BlightedReachState
@@ -34,6 +36,8 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     if state.first_regent >= 0 and (state.first_regent >= len(state.titles) or state.titles[state.first_regent] != "regent"):
         out.append("the First Regent is not a Regent")  # BR-115
     out += _cards(cbox, state)
+    out += golem_problems(box, state)
+    out += faithful_problems(state)
     return out
 
 

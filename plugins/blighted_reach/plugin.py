@@ -15,6 +15,8 @@ from plugins.arcs.tables import decisions as arcs_decisions
 from plugins.arcs.views import redact as arcs_redact
 from plugins.arcs import placing_flow
 from plugins.blighted_reach import act_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
+from plugins.blighted_reach import fate_caretaker  # noqa: F401 (its rules)
+from plugins.blighted_reach import fate_believer  # noqa: F401 (its rules)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.invariants import problems
 from plugins.blighted_reach.rules_box import rules_box
@@ -123,6 +125,7 @@ def conclave_view(state, viewer, view):
     view["fate_offer"] = (list(state.fate_offers[viewer])
                           if viewer is not None and viewer < len(state.fate_offers) else None)
     view["lore_deck_count"] = len(state.lore_deck)
+    view["golems"] = fate_caretaker.golem_view(state, viewer)  # Sleeping Golems' types are secret
 
 
 @hookimpl

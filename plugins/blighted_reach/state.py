@@ -38,6 +38,15 @@ class ActRecord(msgspec.Struct, omit_defaults=True):
     outrage: list[str] = []
 
 
+# -- the Caretaker's Golems and the Believer's Faith (issue 18) --
+class Golem(msgspec.Struct, array_like=True):
+    """Where one Golem token is and the side it shows. `place`: "map:<system>", "hearth:<seat>"
+    (on that seat's Golem Hearth), "held:<seat>" (in that seat's resources) or "scrapped"."""
+
+    place: str
+    awake: bool = False
+
+
 class BlightedReachState(ArcsState, kw_only=True):
     closed_court_cards: ClassVar[frozenset[str]] = frozenset({"AID01B"})  # the Decided Council (BR-172)
     # Public: the map's campaign pieces, the supplies, booklet and titles. Secret (absent
@@ -109,3 +118,16 @@ class BlightedReachState(ArcsState, kw_only=True):
     fate_picks: list[str] = []                 # per seat, the Fate picked at Intermission F (secret
                                                # until everyone picked, A-R7)
     act_log: list[list[ActRecord]] = []        # per seat, one line per act played (BR-355)
+    # -- the Caretaker's Golems and the Believer's Faith (issue 18) --
+    # Golems are secret while Sleeping (their type): views show them through
+    # `fate_caretaker.golem_view`, so `golems` is not in `visible`.
+    visible = visible + ("faithful_stack", "ideals", "ideal_supply", "doctrine")
+    golems: dict[str, Golem] = {}              # Golem type -> its place and side; empty until the
+                                               # Caretaker's Act I setup places them
+    golems_spent: list[str] = []               # Golems spent this turn in a Prelude (their actions
+                                               # still to take or decline), oldest first
+    faithful_stack: list[str] = []             # the Faithful action cards' stack, top first
+    ideals: dict[str, str] = {}                # ambition -> the Ideal marker's side in its box ("zeal"/"wisdom")
+    ideal_supply: int = 0                      # Ideal markers collected and not on an ambition box
+    doctrine: str = ""                         # the Doctrine card's side, "" while not in play
+    ideals_recorded: dict[str, str] = {}       # the Ideals as the log sheet recorded them after Act II
