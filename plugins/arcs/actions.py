@@ -243,6 +243,8 @@ def take_court_card(box: Box, state: ArcsState, seat: int, card: str, rivals_to:
         state.players[seat].guild.append(card)
     elif kind == "lore":  # a Court that holds Lore cards (the campaign): taken as the seat's Lore
         state.players[seat].lore.append(card)
+    elif kind == "action":  # an action card in such a Court (the campaign's Faithful cards): into the hand
+        state.hands[seat].append(card)
     else:
         state.resolving.append(card)
     return position

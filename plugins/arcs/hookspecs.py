@@ -48,7 +48,8 @@ def arcs_may_seize_with(state, seat: int, card: str) -> bool | None:
 
 @hookspec(firstresult=True)
 def arcs_play_buys(state, seat: int, kind: str, card: str) -> tuple[int, list[str]] | None:
-    """(actions, from which list) a play of such a card buys."""
+    """(actions, from which list) a play of such a card, or of a side of a double-sided card,
+    buys; None: what the base rules say."""
 
 
 @hookspec
@@ -75,11 +76,32 @@ def arcs_take_court_card(ctx: Ctx, seat: int, card: str, rivals_to: str) -> bool
 
 @hookspec(firstresult=True)
 def arcs_chapter_deal(ctx: Ctx) -> bool | None:
-    """Deal the next chapter's hands (after the clean-up, `state.chapter` not yet advanced):
-    return True when the game dealt them itself."""
+    """Deal the next chapter's hands (after the clean-up, `state.chapter` not yet advanced,
+    every action card of the chapter in the deck and discard piles): return True when the
+    game dealt them itself (emptying the piles it deals from)."""
 
 
 @hookspec(firstresult=True)
 def arcs_mulligan(ctx: Ctx, seat: int) -> bool | None:
     """2 players, a chapter's start: offer `seat` (the player without initiative) the
     mulligan the game's own way; return True when it did."""
+
+
+# -- the Believer (Blighted Reach FATE08): double-sided Faithful action cards and their laws --
+@hookspec(firstresult=True)
+def arcs_played_as(state, seat: int, card: str) -> list[str] | None:
+    """The ids a card in `seat`'s hand may be led or followed as, one per side it may show
+    (each an action card of the box, "<card>/<side>", `plays.hand_id`); None: the card is
+    played as itself."""
+
+
+@hookspec(firstresult=True)
+def arcs_declarable(state, seat: int, card: str, ambitions: list[str]) -> list[str] | None:
+    """The ambitions `seat` may declare with the lead card `card` when a game's laws change
+    what its number allows (`ambitions`); None: unchanged."""
+
+
+@hookspec
+def arcs_declared(ctx: Ctx, seat: int, ambition: str) -> None:
+    """An ambition was declared with a lead card (its marker placed): what a game's laws add."""
+

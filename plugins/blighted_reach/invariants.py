@@ -29,7 +29,8 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out: list[str] = []
     out += _campaign_pieces(box, cbox, state)
     favors = [owner for row in state.favors for owner in row]
-    out += arcs_problems(rules_box(), state, court=False, resources_elsewhere=state.trust, agents_elsewhere=favors)
+    out += arcs_problems(rules_box(), state, court=False, resources_elsewhere=state.trust, agents_elsewhere=favors,
+                         action_cards=action_cards_now(cbox, state))
     out += favor_problems(state)
     if state.trust and state.first_regent < 0:
         out.append("the Imperial Trust holds resources but nobody holds the First Regent tile")
@@ -39,6 +40,24 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += golem_problems(box, state)
     out += faithful_problems(state)
     return out
+
+
+def action_cards_now(cbox: CampaignBox, state: BlightedReachState) -> list[str]:
+    """The action cards the act plays with: the deck the count deals (less any scrapped,
+    Spreading the Faith's) and the Fate Set action cards among the action cards now (the
+    Faithful cards drawn from the Court, an added Event card). A Fate card lost or doubled
+    there is the Fate's own invariant's to find."""
+    from plugins.arcs.plays import hand_id
+    from plugins.blighted_reach.rules_box import rules_box
+
+    base = list(rules_box().action_deck(len(state.players)))
+    for card in state.scrapped:
+        if card in base:
+            base.remove(card)
+    fate_cards = {c.id for c in cbox.fate_cards.values() if c.kind in ("action", "event")}
+    here = [*state.action_deck, *state.action_discard, *state.action_discard_up, *(c for h in state.hands for c in h),
+            *(p.card for p in state.plays if p.card), *state.facedown]
+    return base + [hand_id(c) for c in here if hand_id(c) in fate_cards]
 
 
 def _campaign_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:

@@ -17,6 +17,7 @@ from plugins.arcs import placing_flow
 from plugins.blighted_reach import act_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
 from plugins.blighted_reach import fate_caretaker  # noqa: F401 (its rules)
 from plugins.blighted_reach import fate_believer  # noqa: F401 (its rules)
+from plugins.blighted_reach.fate_believer import arcs_chapter_deal, arcs_declarable, arcs_declared, arcs_played_as  # noqa: F401
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.invariants import problems
 from plugins.blighted_reach.rules_box import rules_box
@@ -82,6 +83,8 @@ def arcs_may_lead(state, seat, card):
 
 @hookimpl
 def arcs_may_seize_with(state, seat, card):
+    if fate_believer.is_faithful(card):
+        return True  # F813: a Faithful card is an action card (face down, no side)
     return False if event_cards.is_event(card) else None  # BR-145
 
 
@@ -89,6 +92,8 @@ def arcs_may_seize_with(state, seat, card):
 def arcs_play_buys(state, seat, kind, card):
     if event_cards.is_event(card):
         return event_cards.buys(box_for(state), state, seat)
+    if fate_believer.side_of(card):
+        return fate_believer.buys(box_for(state), state, seat, kind, card)  # F802
     return None
 
 

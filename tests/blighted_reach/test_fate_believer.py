@@ -50,3 +50,308 @@ def test_faithful_invariant_finds_a_card_twice_or_lost():
     s.hands[1].remove("F812")
     s.faithful_stack.remove("F804")
     assert any("F804" in p and "none" in p for p in problems(rules_box(), CBOX, s))
+
+
+# -- helpers -----------------------------------------------------------------------------------------
+from core.errors import ActionRejected, IllegalAction  # noqa: E402
+from core.state import Action  # noqa: E402
+from tests.blighted_reach.flow_helpers import options, restart_round  # noqa: E402
+
+
+def from_stack(t, *cards):
+    """Take Faithful cards off the stack into the action discard (so a round can deal them)."""
+    for card in cards:
+        t.state.faithful_stack.remove(card)
+        t.state.action_discard.append(card)
+
+
+def with_hands(t, hands, initiative=0):
+    faithful = [c for h in hands for c in h if bv.is_faithful(c)]
+    from_stack(t, *faithful)
+    restart_round(t, hands, initiative=initiative)
+
+
+def act(t, seat, act, **params):
+    return t.act(seat, Action("act", {"act": act, **params}))
+
+
+def lead(t, seat, card, ambition=""):
+    t.act(seat, Action("lead", {"card": card}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(seat, Action("declare", {"ambition": ambition}))
+
+
+def no_seize(t, seat):
+    if any(p.kind == "seize" and p.seat == seat for p in t.state.prompts):
+        t.act(seat, Action("seize", {"card": ""}))
+
+
+# -- F813 Faithful Cards, F814 Pluralistic Faith -------------------------------------------------------
+def test_F813_a_faithful_card_leads_on_either_side_with_that_sides_actions():
+    """F813: a Faithful card in hand is led on its Zeal side (move, influence, battle, tax)
+    or its Wisdom side (build, repair, secure); its pips are its number's (reading)."""
+    t = believer_table(3, seed=3)
+    with_hands(t, [["F806", "ADM6"], ["MOB3"], ["AGG4"]])  # F806 is the "3"
+    leads = [a.params["card"] for a in options(t, 0) if a.type == "lead"]
+    assert leads == ["F806/zeal", "F806/wisdom", "ADM6"]
+    lead(t, 0, "F806/wisdom")
+    turn = t.state.turn
+    assert (turn.kind, turn.pips, turn.actions) == ("lead", bv.PIPS[3], ["build", "repair", "secure"])
+    assert t.state.lead == "F806/wisdom" and "F806" not in t.state.hands[0]
+    sound(t)
+
+
+def test_F814_leading_a_faithful_card_declares_any_ambition():
+    """F814 (Pluralistic Faith, in the booklet from F801): a Faithful lead may declare any
+    ambition, like a "7"; a base "2" still declares only Tycoon."""
+    t = believer_table(3, seed=3)
+    with_hands(t, [["F804", "ADM2"], ["MOB3"], ["AGG4"]])  # F804: the "1", which declares nothing printed
+    t.act(0, Action("lead", {"card": "F804/zeal"}))
+    declares = sorted(a.params["ambition"] for a in options(t, 0) if a.type == "declare")
+    assert declares == sorted(["", "tycoon", "tyrant", "warlord", "keeper", "empath"])
+    t.act(0, Action("declare", {"ambition": "keeper"}))
+    assert t.state.ambition_boxes["keeper"]
+
+
+def test_F813_without_pluralistic_faith_a_faithful_one_declares_nothing():
+    """F813 + F814 scrapped (as in Act II): the Faithful "1" declares nothing, as a base 1."""
+    t = believer_table(3, seed=3)
+    t.state.booklet = [slot for slot in t.state.booklet if "F814" not in slot]
+    t.state.scrapped.append("F814")
+    with_hands(t, [["F804", "ADM2"], ["MOB3"], ["AGG4"]])
+    t.act(0, Action("lead", {"card": "F804/zeal"}))
+    assert not any(p.kind == "declare" for p in t.state.prompts)
+
+
+def test_F813_surpassing_a_faithful_lead_needs_a_faithful_card_on_the_same_side():
+    """F813: on a Zeal lead, another Faithful card Surpasses only on Zeal with a higher
+    number; its Wisdom side and base cards Pivot; a Copy is offered once per card."""
+    t = believer_table(3, seed=3)
+    with_hands(t, [["F806", "ADM6"], ["F808", "F805", "MOB3"], ["AGG4"]])  # "3" led; "5" and "2" follow
+    lead(t, 0, "F806/zeal")
+    act(t, 0, "done")
+    plays = {(a.params["card"], a.params["kind"]) for a in options(t, 1) if a.type == "play"}
+    assert ("F808/zeal", "surpass") in plays and ("F808/wisdom", "pivot") in plays
+    assert ("F805/zeal", "surpass") not in plays and ("F805/wisdom", "pivot") in plays
+    assert ("MOB3", "pivot") in plays and ("MOB3", "surpass") not in plays
+    copies = [c for c, k in plays if k == "copy"]
+    assert sorted(copies) == ["F805/zeal", "F808/zeal", "MOB3"]
+    t.act(1, Action("play", {"card": "F808/zeal", "kind": "surpass"}))
+    no_seize(t, 1)
+    turn = t.state.turn
+    assert (turn.pips, turn.actions) == (bv.PIPS[5], ["move", "influence", "battle", "tax"])
+
+
+def test_F813_a_faithful_card_pivots_on_a_base_lead():
+    t = believer_table(3, seed=3)
+    with_hands(t, [["ADM3", "ADM6"], ["F810", "MOB3"], ["AGG4"]])
+    lead(t, 0, "ADM3")
+    act(t, 0, "done")
+    plays = {(a.params["card"], a.params["kind"]) for a in options(t, 1) if a.type == "play"}
+    assert {("F810/zeal", "pivot"), ("F810/wisdom", "pivot"), ("F810/zeal", "copy")} <= plays
+    assert not any(k == "surpass" for c, k in plays if c.startswith("F810"))
+
+
+def test_F813_a_faithful_seven_surpasses_without_seizing():
+    """F813: Surpassing with a Faithful "7" (F810) does not seize the initiative (a base 7 does)."""
+    t = believer_table(4, seed=3)
+    with_hands(t, [["F806", "ADM6"], ["F810", "MOB3"], ["AGG4"], ["CON4"]])
+    lead(t, 0, "F806/zeal")
+    act(t, 0, "done")
+    t.act(1, Action("play", {"card": "F810/zeal", "kind": "surpass"}))
+    assert not t.state.seized and t.state.initiative == 0
+    assert any(p.kind == "seize" and p.seat == 1 for p in t.state.prompts)  # the ordinary seize is still offered
+
+
+def test_F813_played_faithful_cards_go_to_the_discard_as_their_card_and_stay_in_the_deal():
+    """F813: a Faithful card is one card everywhere off the table: after the round it is in
+    the action discard, and the next chapter's deal keeps it among the action cards."""
+    t = believer_table(3, seed=3)
+    with_hands(t, [["F806", "ADM6"], ["F805", "MOB3"], ["AGG4", "CON5"]])
+    lead(t, 0, "F806/zeal")
+    act(t, 0, "done")
+    t.act(1, Action("play", {"card": "F805/wisdom", "kind": "pivot"}))
+    no_seize(t, 1)
+    act(t, 1, "done")
+    t.act(2, Action("play", {"card": "AGG4", "kind": "pivot"}))
+    no_seize(t, 2)
+    act(t, 2, "done")
+    s = t.state
+    while not (s.prompts and s.prompts[0].kind == "lead"):  # the round's end (events, if any)
+        seat = s.prompts[0].seat
+        t.act(seat, options(t, seat)[0])
+    assert s.action_discard[:2] == ["F806", "F805"] and s.chapter == 1
+    sound(t)
+    from core.flow import Ctx
+    from plugins.blighted_reach.fate_believer import arcs_chapter_deal
+    for hand in s.hands:  # the chapter's end: the hands to the discard, then the deal
+        s.action_discard.extend(hand)
+    s.hands = [[] for _ in s.players]
+    assert arcs_chapter_deal(Ctx(s, t.rules)) is True
+    dealt = [c for h in s.hands for c in h] + s.action_discard
+    assert "F806" in dealt and "F805" in dealt and s.chapter == 2 and len(dealt) == 24  # 20 base, 2 Events, 2 Faithful
+    s.prompts, s.stack = [], []
+    sound(t)
+
+
+def test_F813_a_faithful_card_secured_from_the_court_is_drawn_into_the_hand():
+    """F813: securing a Faithful card in the Court draws it into the securer's hand."""
+    t = believer_table(3, seed=3)
+    s = t.state
+    card = s.faithful_stack.pop(0)
+    host = next(c for c in s.court_row if c and c != "AID01A")
+    s.court_row[s.court_row.index(host)] = card
+    s.court_agents[card] = s.court_agents.pop(host)
+    s.court_deck.append(host)
+    s.court_agents[card] = [0, 2, 0]
+    s.players[1].agents -= 2
+    from plugins.arcs.content import box_for
+    from plugins.arcs.actions import take_court_card
+    take_court_card(box_for(s), s, 1, card, "captives")
+    assert card in s.hands[1] and card not in s.court_row
+    assert s.players[1].agents >= 2
+
+
+# -- F803 Spreading the Faith (Teach) --------------------------------------------------------------------
+def guild_matching_a_city(t, seat=0):
+    """A Guild card in the Court of a suit where `seat` has a Loyal city (swapped in from the
+    Court deck if none is there)."""
+    from plugins.arcs.content import box_for
+    s, box = t.state, box_for(t.state)
+    types = bv.city_types(box, s, seat)
+    for c in s.court_row:
+        if c in box.court and box.court[c].kind == "guild" and box.court[c].suit in types:
+            return c
+    card = next(c for c in s.court_deck if box.court[c].kind == "guild" and box.court[c].suit in types)
+    out = s.court_row[-1]
+    s.court_deck[s.court_deck.index(card)] = out
+    s.court_row[-1] = card
+    s.court_agents[card] = s.court_agents.pop(out)
+    return card
+
+
+def teach_options(t, seat=0):
+    return [a for a in options(t, seat) if a.params.get("act") == "ability" and a.params.get("card") == "F803"]
+
+
+def test_F803_teach_attaches_the_top_faithful_card_and_scraps_the_bottom_non_event_discard():
+    """F803 Teach (Influence): paid with an influence pip, the top Faithful card ("9") is
+    attached to a Guild card in the Court whose suit is a planet type with the Believer's
+    Loyal city; the bottom non-Event action card of the discard is scrapped (Events passed)."""
+    from plugins.arcs.content import box_for
+    t = believer_table(3, seed=3)
+    host = guild_matching_a_city(t)
+    with_hands(t, [["ADM3", "ADM6"], ["MOB3"], ["AGG4"]])
+    pile = t.state.action_discard
+    pile.remove("EVENT")
+    pile.append("EVENT")  # an Event at the very bottom is passed over
+    bottom = pile[-2]
+    lead(t, 0, "ADM3")  # Administration buys influence
+    choices = teach_options(t)
+    assert {a.params["params"]["card"] for a in choices} == set(bv.teach_targets(box_for(t.state), t.state, 0))
+    pips = t.state.turn.pips
+    t.act(0, next(a for a in choices if a.params["params"]["card"] == host))
+    s = t.state
+    assert s.attached[host] == "F812" and s.faithful_stack[0] == "F811"
+    assert bottom in s.scrapped and bottom not in s.action_discard and s.action_discard[-1] == "EVENT"
+    assert s.turn.pips == pips - 1
+    sound(t)
+
+
+def test_F803_teach_refuses_a_card_of_another_suit_and_changes_nothing():
+    from plugins.arcs.content import box_for
+    t = believer_table(3, seed=3)
+    guild_matching_a_city(t)
+    with_hands(t, [["ADM3", "ADM6"], ["MOB3"], ["AGG4"]])
+    lead(t, 0, "ADM3")
+    s, box = t.state, box_for(t.state)
+    wrong = next((c for c in [*s.court_row, *s.court_deck] if c in box.court and box.court[c].kind == "guild"
+                  and box.court[c].suit not in bv.city_types(box, s, 0)), None)
+    index = next(i for i, ab in enumerate(box.other_cards["F803"]) if ab.do == "teach")
+    before = snapshot(t)
+    for card in [wrong, "AID01A", "nope"]:
+        with pytest.raises(ActionRejected):
+            t.act(0, Action("act", {"act": "ability", "card": "F803", "index": index, "pay": -1,
+                                    "params": {"card": card}}))
+    with pytest.raises(ActionRejected):  # unknown choice fields are refused too
+        t.act(0, Action("act", {"act": "ability", "card": "F803", "index": index, "pay": -1,
+                                "params": {"card": wrong, "extra": 1}}))
+    assert snapshot(t) == before
+
+
+def test_F803_teach_is_not_offered_once_the_stack_is_empty():
+    t = believer_table(3, seed=3)
+    guild_matching_a_city(t)
+    with_hands(t, [["ADM3", "ADM6"], ["MOB3"], ["AGG4"]])
+    t.state.scrapped.extend(t.state.faithful_stack)
+    t.state.faithful_stack = []
+    lead(t, 0, "ADM3")
+    assert teach_options(t) == []
+
+
+def test_F813_a_taught_faithful_card_slides_into_the_court_when_its_host_is_secured():
+    """F803 + the Court's attachments: securing the host leaves the Faithful card in its
+    place, with the agents; securing it then draws it into the hand (F813)."""
+    t = believer_table(3, seed=3)
+    host = guild_matching_a_city(t)
+    s = t.state
+    s.attached[host] = s.faithful_stack.pop(0)
+    from plugins.blighted_reach.crises import remove_from_court
+    position = s.court_row.index(host)
+    s.court_agents[host] = [0, 1, 0]
+    s.players[1].agents -= 1
+    remove_from_court(s, host, "discard")
+    assert s.court_row[position] == "F812" and s.court_agents["F812"] == [0, 1, 0]
+    sound(t)
+
+
+# -- F802 Faithful Disciples ---------------------------------------------------------------------------------
+def relics_only_for(t, seat):
+    """Nobody holds a Relic but `seat`, who holds one (Keeper counts Relics)."""
+    s = t.state
+    for p in s.players:
+        s.supply["relic"] += p.resources.count("relic")
+        p.resources = [None if r == "relic" else r for r in p.resources]
+    if seat >= 0:
+        row = s.players[seat].resources
+        row[row.index(None)] = "relic"
+        s.supply["relic"] -= 1
+
+
+def test_F802_declaring_a_winning_ambition_with_a_faithful_lead_gains_a_pip():
+    """F802: the Believer leads a Faithful card and declares an ambition they are winning
+    (Keeper: the only Relic is theirs, and Faithful Disciples is a Relic card): one more
+    action pip for that turn."""
+    t = believer_table(3, seed=3)
+    with_hands(t, [["F806", "ADM6"], ["MOB3"], ["AGG4"]])
+    relics_only_for(t, 0)
+    lead(t, 0, "F806/zeal", ambition="keeper")
+    assert t.state.turn.pips == bv.PIPS[3] + 1
+    sound(t)
+
+
+def test_F802_no_extra_pip_when_not_winning_or_with_a_base_lead():
+    t = believer_table(3, seed=3)
+    with_hands(t, [["F806", "ADM6"], ["MOB3"], ["AGG4"]])
+    lead(t, 0, "F806/zeal", ambition="tyrant")  # nobody has a Captive: nobody is winning
+    assert t.state.turn.pips == bv.PIPS[3]
+    t = believer_table(3, seed=3)
+    with_hands(t, [["ADM5", "ADM6"], ["MOB3"], ["AGG4"]])
+    relics_only_for(t, 0)
+    lead(t, 0, "ADM5", ambition="keeper")  # a base card: no extra pip
+    assert t.state.turn.pips == 3
+
+
+# -- F801B Spread the Good Word ------------------------------------------------------------------------------
+def test_F801_objective_counts_the_top_cards_pips_or_ten_for_an_empty_stack():
+    from plugins.arcs.content import default_box as arcs_box
+    from plugins.blighted_reach.objectives import count_for
+    t = believer_table(3, seed=3)
+    s = t.state
+    assert count_for("faithful_stack_top_pips", arcs_box(), CBOX, s, 0) == bv.PIPS[9]
+    s.scrapped.extend(s.faithful_stack[:8])
+    s.faithful_stack = s.faithful_stack[8:]
+    assert count_for("faithful_stack_top_pips", arcs_box(), CBOX, s, 0) == bv.PIPS[1]
+    s.scrapped.extend(s.faithful_stack)
+    s.faithful_stack = []
+    assert count_for("faithful_stack_top_pips", arcs_box(), CBOX, s, 0) == 10
