@@ -21,6 +21,8 @@ from plugins.arcs.state import ArcsState
 
 # Triggers whose card is discarded face up to the Court discard once its effect is done (ARCS-118).
 DISCARDING = ("prelude_discard", "prelude_first_discard")
+# A card in a campaign's rules booklet with an ability of this trigger is every player's to use.
+SHARED_TRIGGERS = ("prelude",)
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,8 @@ def standing(*names: str) -> None:
 
 
 def cards_of(state: ArcsState, box: Box, seat: int) -> list[tuple[str, list[Ability]]]:
-    """The seat's cards that carry abilities: Guild cards in its play area, Lore, Leader."""
+    """The seat's cards that carry abilities: Guild cards in its play area, Lore, Leader (and
+    a campaign's other held cards, and the laws of its rules booklet everyone may use)."""
     player = state.players[seat]
     out = [(c, box.court[c].abilities) for c in player.guild]
     out += [(c, box.lore[c].abilities) for c in player.lore]
@@ -96,6 +99,10 @@ def cards_of(state: ArcsState, box: Box, seat: int) -> list[tuple[str, list[Abil
     area = getattr(state, "play_area", None)  # a campaign's other held cards (Fate abilities, titles)
     if area and seat < len(area):
         out += [(c, box.other_cards[c]) for c in area[seat]]
+    booklet = getattr(state, "booklet", None)  # a campaign law with a Prelude action is everyone's (Golem Actions)
+    if booklet:
+        out += [(c, box.other_cards[c]) for slot in booklet for c in slot[:1]
+                if any(ab.when in SHARED_TRIGGERS for ab in box.other_cards.get(c, ()))]
     return out
 
 

@@ -147,7 +147,9 @@ class Move:
     drops: tuple[tuple[int, int], ...] = ()
 
 
-def check_move(state: ArcsState, reach: Reach, seat: int, move: Move) -> None:
+def check_move(state: ArcsState, reach: Reach, seat: int, move: Move, catapult: bool = False) -> None:
+    """A move's legality; `catapult`: a card's Catapult move, which needs no Loyal starport
+    where it starts (the campaign's Seeker Golem)."""
     here = _system(state, move.origin)
     mine = here.ships_of(seat)
     if move.fresh < 0 or move.damaged < 0 or move.fresh + move.damaged == 0:
@@ -158,7 +160,7 @@ def check_move(state: ArcsState, reach: Reach, seat: int, move: Move) -> None:
         raise BadParameter("a move goes to an adjacent system")
     if len(move.drops) not in (0, len(move.path)):
         raise BadParameter("drops give one (fresh, damaged) pair per system of the path")
-    catapult = any(b.owner == seat and b.kind == "starport" for b in here.buildings)  # ARCS-152, ARCS-155
+    catapult = catapult or any(b.owner == seat and b.kind == "starport" for b in here.buildings)  # ARCS-152, ARCS-155
     if len(move.path) > 1 and not catapult:
         raise IllegalAction("moving on past the first system needs a Loyal starport where the move starts")
     at, fresh, damaged = move.origin, move.fresh, move.damaged

@@ -105,3 +105,11 @@ def arcs_declarable(state, seat: int, card: str, ambitions: list[str]) -> list[s
 def arcs_declared(ctx: Ctx, seat: int, ambition: str) -> None:
     """An ambition was declared with a lead card (its marker placed): what a game's laws add."""
 
+
+# -- the Caretaker (Blighted Reach FATE05): a turn a card ends as it begins ----------------------
+@hookspec
+def arcs_turn_begun(ctx: Ctx, seat: int) -> None:
+    """`seat`'s turn has just opened (`state.turn` set, nothing taken yet): a game's card may
+    end it at once (Stone-Speakers: its pips and Prelude gone) and push what follows; the
+    steps it pushes run before the turn's first answer."""
+

@@ -266,6 +266,7 @@ def begin_turn(ctx, seat: int, kind: str, card: str):
         ctx.push(offer, seat=seat, when="surpass_or_pivot")
     else:
         ctx.push(turn_prompt, seat=seat)
+    ctx.hook.arcs_turn_begun(ctx=ctx, seat=seat)  # what it pushes runs first
 
 
 @steps("turn_prompt")

@@ -14,9 +14,23 @@ Rival's empty slot), the held Golems are counted as filling slots.
 """
 from __future__ import annotations
 
+from typing import Literal
+
+import msgspec
+
 from core import chance
-from plugins.blighted_reach import fates
-from plugins.blighted_reach.state import BlightedReachState, Golem
+from core.errors import BadParameter, IllegalAction
+from core.hookspecs import hookimpl
+from plugins.arcs.abilities import op, standing
+from plugins.arcs.actions import check_move, do_move
+from plugins.arcs.placing import gain
+from plugins.arcs.setup import open_slots
+from plugins.arcs.state import Ships
+from plugins.blighted_reach import board, fates
+from plugins.blighted_reach.crises import FATE_CRISIS_HANDLERS, CrisisHandler
+from plugins.blighted_reach.objectives import COUNT_RULES, advance_on_event, winning_an_ambition
+from plugins.blighted_reach.state import BlightedReachState, Golem, Pieces
+from plugins.blighted_reach.tables import steps
 
 GOLEMS = ("warrior", "protector", "seeker", "harvester")
 HEARTH = "F503"   # Golem Hearth: holds any number of Golems
@@ -124,3 +138,371 @@ def golem_problems(box, state: BlightedReachState) -> list[str]:
         elif g.place != SCRAPPED:
             out.append(f"the {golem} Golem is nowhere known ({g.place!r})")
     return out
+
+
+# -- holding Golems (F503, F505) -----------------------------------------------------------------
+def free_slots(box, state: BlightedReachState, seat: int) -> int:
+    """The seat's empty open resource slots, the Golems it holds among its resources filling
+    one each (the module's reading)."""
+    player = state.players[seat]
+    empty = sum(1 for i in open_slots(box, player) if player.resources[i] is None)
+    return empty - sum(1 for g in state.golems.values() if g.place == held_by(seat))
+
+
+def home_of(state: BlightedReachState, seat: int) -> str:
+    """Where a Golem the seat takes goes: its Golem Hearth (F503 holds any number), else
+    among its resources."""
+    return on_hearth(seat) if HEARTH in state.players[seat].lore else held_by(seat)
+
+
+def wake(state: BlightedReachState, golems) -> list[str]:
+    woken = [g for g in golems if not state.golems[g].awake]
+    for g in woken:
+        state.golems[g] = Golem(place=state.golems[g].place, awake=True)
+    return woken
+
+
+def wake_held(state: BlightedReachState) -> list[str]:
+    """F503's Crisis: every Sleeping Golem that is not on the map (held by anyone) wakes."""
+    return wake(state, [g for g in in_play(state) if not system_of(state.golems[g].place)])
+
+
+FATE_CRISIS_HANDLERS["wake_held_golems"] = CrisisHandler(
+    apply=lambda call: {"event": "golems_woken", "card": call.card, "golems": wake_held(call.state)})
+
+# Standing rules: the Golem Hearth holds Golems (`home_of`), the Golems law is read where
+# Golems move (`spend_golem`), Knowledge Set Free by the Summit rules.
+standing("hold_golems", "golems")
+
+
+# -- Golem Beacon: Awaken (Influence) (F502) -----------------------------------------------------
+class AwakenChoice(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    systems: list[str]  # the systems whose Golems are taken (each one the Caretaker controls)
+
+
+def awakenable(state: BlightedReachState, seat: int) -> list[str]:
+    """Systems the seat controls (on its turn) holding a Golem, in the map's order."""
+    return sorted({system_of(g.place) for g in state.golems.values() if system_of(g.place)
+                   and board.controls_on_turn(state, seat, system_of(g.place))})
+
+
+def _awaken_candidates(env, u):
+    here = awakenable(env.state, u.seat)
+    out = [{"systems": here}] if here else []
+    return out + ([{"systems": [s]} for s in here] if len(here) > 1 else [])
+
+
+@op("awaken_golems", params=AwakenChoice, candidates=_awaken_candidates,
+    usable=lambda env, u: bool(awakenable(env.state, u.seat)))
+def do_awaken(env, u, choice: AwakenChoice) -> None:
+    """F502 Awaken (Influence): the Golems in the chosen systems the Caretaker controls go
+    onto its Golem Hearth, Awake if it is winning a declared ambition (else as they were).
+    Reading: "Golems you control" are Golems in systems you control on your turn."""
+    from plugins.arcs.content import default_box as arcs_box
+    from plugins.blighted_reach.content import default_box as campaign_box
+
+    state = env.state
+    allowed = set(awakenable(state, u.seat))
+    if not choice.systems or len(set(choice.systems)) != len(choice.systems) or set(choice.systems) - allowed:
+        raise IllegalAction(f"Awaken takes Golems from systems you control: {sorted(allowed)}")
+    woke = winning_an_ambition(arcs_box(), campaign_box(), state, u.seat)
+    taken = [g for g in GOLEMS if g in state.golems and system_of(state.golems[g].place) in choice.systems]
+    for g in taken:
+        state.golems[g] = Golem(place=home_of(state, u.seat), awake=state.golems[g].awake or woke)
+    env.emit("golems_awakened", seat=u.seat, systems=list(choice.systems), count=len(taken), awake=woke)
+
+
+# -- Golem Actions (F506) and the Golems law (F505) ------------------------------------------------
+class GolemSpend(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """Spend one Awake Golem in the Prelude (F506); `act` False declines its action. `to`: the
+    Rival whose empty resource slot takes it, Sleeping (F505); -1 when no Rival has one.
+    Its action's choices: warrior `system`; protector `repair` ([system, owner] pairs, the
+    owner a seat or -2 for the Empire); seeker a Catapult move (`origin`, `path`, `fresh`,
+    `damaged`, `drops`); harvester `resource`."""
+
+    golem: Literal["warrior", "protector", "seeker", "harvester"]
+    to: int = -1
+    act: bool = True
+    system: str = ""
+    repair: list[tuple[str, int]] = []
+    origin: str = ""
+    path: list[str] = []
+    fresh: int = 0
+    damaged: int = 0
+    drops: list[tuple[int, int]] = []
+    resource: Literal["", "material", "fuel", "weapon", "relic", "psionic"] = ""
+
+
+def spendable(state: BlightedReachState, seat: int) -> list[str]:
+    """The seat's Awake Golems (on its Hearth or among its resources)."""
+    return [g for g in golems_of(state, seat) if state.golems[g].awake]
+
+
+def receivers(box, state: BlightedReachState, seat: int) -> list[int]:
+    """Rivals with an empty resource slot a spent Golem may go to (F505)."""
+    return [r for r in board.rivals(state, seat) if free_slots(box, state, r) > 0]
+
+
+def _damaged_here(state: BlightedReachState, system: str) -> bool:
+    here = state.systems[system]
+    return any(s.damaged for s in here.ships) or board.imperial_ships(state, system).damaged > 0
+
+
+def _golem_candidates(env, u):
+    state, box = env.state, env.box
+    to = receivers(box, state, u.seat) or [-1]
+    for golem in spendable(state, u.seat):
+        for r in to:
+            yield {"golem": golem, "to": r, "act": False}
+        first = {"golem": golem, "to": to[0]}
+        if golem == "warrior":
+            for system in state.systems:
+                if _damaged_here(state, system):
+                    yield {**first, "system": system}
+        elif golem == "protector":
+            mine = [[s, u.seat] for s, here in state.systems.items() if here.ships_of(u.seat).damaged]
+            if mine:
+                yield {**first, "repair": mine}
+        elif golem == "seeker":
+            reach = _reach(box, state)
+            for origin, here in state.systems.items():
+                ships = here.ships_of(u.seat)
+                if not ships.total:
+                    continue
+                for step in sorted(reach.neighbours.get(origin, ())):
+                    yield {**first, "origin": origin, "path": [step], "fresh": ships.fresh, "damaged": ships.damaged}
+        else:
+            for r in box.board.resources:
+                if state.supply.get(r, 0) > 0:
+                    yield {**first, "resource": r}
+
+
+def _reach(box, state):
+    from plugins.arcs.turn import reach_of
+
+    return reach_of(box, state)
+
+
+def check_spend(box, state: BlightedReachState, seat: int, c: GolemSpend) -> None:
+    if c.golem not in spendable(state, seat):
+        raise IllegalAction(f"you have no Awake {c.golem} Golem to spend")
+    to = receivers(box, state, seat)
+    if (c.to not in to) if to else c.to != -1:
+        raise BadParameter(f"a spent Golem goes Sleeping to one of {to} (a Rival with an empty "
+                           "resource slot), or stays with you (-1) when none has one")
+    extra = {"system": c.system, "repair": c.repair, "origin": c.origin, "path": c.path, "resource": c.resource,
+             "fresh": c.fresh, "damaged": c.damaged, "drops": c.drops}
+    used = {k for k, v in extra.items() if v}
+    allowed = {"warrior": {"system"}, "protector": {"repair"},
+               "seeker": {"origin", "path", "fresh", "damaged", "drops"}, "harvester": {"resource"}}[c.golem]
+    if used - allowed or (not c.act and used):
+        raise BadParameter(f"the {c.golem} Golem's action takes only {sorted(allowed)}")
+    if not c.act:
+        return
+    if c.golem == "warrior":
+        if c.system not in state.systems:
+            raise BadParameter(f"{c.system!r} is not a system")
+    elif c.golem == "protector":
+        for system, owner in c.repair:
+            if system not in state.systems or not (owner == board.EMPIRE or 0 <= owner < len(state.players)):
+                raise BadParameter(f"no ships of {owner} to repair in {system!r}")
+    elif c.golem == "seeker":
+        from plugins.arcs.actions import Move
+
+        if c.origin not in state.systems:
+            raise BadParameter(f"{c.origin!r} is not a system")
+        check_move(state, _reach(box, state), seat, Move(origin=c.origin, fresh=c.fresh, damaged=c.damaged,
+                                                         path=tuple(c.path), drops=tuple(tuple(d) for d in c.drops)),
+                   catapult=True)
+    elif not c.resource:
+        raise BadParameter("the harvester Golem gains a resource: name it")
+
+
+def warrior(state: BlightedReachState, seat: int, system: str) -> dict[str, int]:
+    """F506 Warrior: every damaged ship in the system is destroyed. Reading: outside a
+    battle nobody takes Trophies; each ship goes back to its owner's supply (the Imperial
+    ones to the Empire's)."""
+    here = state.systems[system]
+    destroyed: dict[str, int] = {}
+    for owner, ships in enumerate(here.ships):
+        if ships.damaged:
+            destroyed[str(owner)] = ships.damaged
+            state.players[owner].ships += ships.damaged
+            here.ships[owner] = Ships(fresh=ships.fresh, damaged=0)
+    imperial = board.imperial_ships(state, system)
+    if imperial.damaged:
+        destroyed["empire"] = imperial.damaged
+        state.imperial_supply += imperial.damaged
+        if imperial.fresh:
+            state.imperial[system] = Pieces(fresh=imperial.fresh)
+        else:
+            del state.imperial[system]
+    return destroyed
+
+
+def protector(state: BlightedReachState, repairs: list[tuple[str, int]]) -> int:
+    """F506 Protector: the chosen owners' damaged ships in the chosen systems are repaired."""
+    count = 0
+    for system, owner in repairs:
+        if owner == board.EMPIRE:
+            p = board.imperial_ships(state, system)
+            if p.damaged:
+                count += p.damaged
+                state.imperial[system] = Pieces(fresh=p.total)
+        else:
+            ships = state.systems[system].ships[owner]
+            count += ships.damaged
+            state.systems[system].ships[owner] = Ships(fresh=ships.total)
+    return count
+
+
+def spend_golem(state: BlightedReachState, golem: str, to: int) -> None:
+    """F505: a spent (or discarded) Golem flips Sleeping and goes into the chosen Rival's
+    empty resource slot; with none to take it, its holder keeps it (where it was)."""
+    where = held_by(to) if to >= 0 else state.golems[golem].place
+    state.golems[golem] = Golem(place=where, awake=False)
+
+
+@op("golem_actions", params=GolemSpend, candidates=_golem_candidates,
+    usable=lambda env, u: bool(spendable(env.state, u.seat)))
+def do_golem_action(env, u, c: GolemSpend) -> None:
+    """F506 (a law in the booklet: every player's Prelude): spend an Awake Golem, then take
+    its action or not; the Caretaker's objective advances either way (F501B)."""
+    from plugins.arcs.actions import Move
+    from plugins.blighted_reach.content import default_box as campaign_box
+
+    state, box = env.state, env.box
+    check_spend(box, state, u.seat, c)
+    done: dict = {}
+    if c.act and c.golem == "warrior":
+        done["destroyed"] = warrior(state, u.seat, c.system)
+    elif c.act and c.golem == "protector":
+        done["repaired"] = protector(state, c.repair)
+    elif c.act and c.golem == "seeker":
+        do_move(state, u.seat, Move(origin=c.origin, fresh=c.fresh, damaged=c.damaged, path=tuple(c.path),
+                                    drops=tuple(tuple(d) for d in c.drops)))
+        done["moved"] = [c.origin, *c.path]
+    elif c.act:
+        done["gained"] = c.resource if gain(state, u.seat, c.resource) else ""
+    spend_golem(state, c.golem, c.to)
+    advance(box, state, "golem_spent", 1)
+    env.emit("golem_spent", seat=u.seat, golem=c.golem, recipient=c.to, acted=c.act, **done)
+
+
+# -- Stone-Speakers (F504) ---------------------------------------------------------------------------
+def speakers_usable(env, u) -> bool:
+    """Offered on a lead card's declaration, before the turn begins (reading: a declaration
+    made mid-turn by another card does not end the turn)."""
+    return env.state.turn is None and env.state.lead_seat == u.seat
+
+
+@op("stone_speakers", usable=speakers_usable)
+def do_stone_speakers(env, u, choice) -> None:
+    """F504, on declaring: end the turn at once (it opens with nothing to take), take every
+    Golem Rivals hold (onto the Golem Hearth, as they are), then roll the event die: on its
+    Crisis face the Crises resolve (never the Edicts). Reading: "any Golems" is all of them."""
+    state = env.state
+    taken = [g for g in in_play(state) if seat_of(state.golems[g].place) not in (-1, u.seat)]
+    for g in taken:
+        state.golems[g] = Golem(place=home_of(state, u.seat), awake=state.golems[g].awake)
+    state.stone_speakers = u.seat
+    env.emit("stone_speakers", seat=u.seat, golems_taken=len(taken))
+
+
+@hookimpl
+def arcs_turn_begun(ctx, seat):
+    state = ctx.state
+    if getattr(state, "stone_speakers", -1) != seat:
+        return
+    state.stone_speakers = -1
+    state.turn.pips, state.turn.prelude = 0, False
+    ctx.emit("turn_ended", seat=seat, why=SPEAKERS)
+    ctx.push(speakers_roll, seat=seat)
+
+
+@steps("stone_speakers_roll")
+def speakers_roll(ctx, seat: int):
+    """F504: the event die; on a Crisis face, the number die too (for the Court Crises), then
+    the Crises as at a round's end."""
+    from plugins.blighted_reach import event_flow
+    from plugins.blighted_reach.content import default_box as campaign_box
+    from plugins.blighted_reach.setup import chance_roll
+
+    cbox = campaign_box()
+    roll = chance_roll(ctx)
+    kind, symbol = roll("event", [list(f) for f in cbox.box.event_die_faces])
+    ctx.emit("event_rolled", seat=seat, face=kind, symbol=symbol, why=SPEAKERS)
+    if kind == "crisis":
+        number = int(roll("number", list(cbox.box.number_die)))
+        ctx.push(event_flow.crises_begin, number=number, symbol=symbol)
+
+
+# -- the objective (F501B) -----------------------------------------------------------------------
+def advance(box, state: BlightedReachState, per: str, count: int, seat: int | None = None) -> dict[int, int]:
+    """An `event` advance where it happens, once the objective markers are on the track."""
+    from plugins.blighted_reach.content import default_box as campaign_box
+
+    if len(state.objective_markers) != len(state.players):
+        return {}
+    return advance_on_event(box, campaign_box(), state, per, count, seat=seat)
+
+
+COUNT_RULES["golem_held"] = lambda box, cbox, state, seat, score, ambition: len(golems_of(state, seat))
+
+
+# -- Act I Resolution (F507) -------------------------------------------------------------------------
+UNSTABLE = {"harvester": "F508", "seeker": "F509", "protector": "F510", "warrior": "F511"}
+
+
+@fates.handler("map_golems_to_hearth")
+def map_golems_to_hearth(ctx, seat: int, card_id: str, effect) -> None:
+    """F507 completed: every Golem still on the map goes onto the Caretaker's Golem Hearth."""
+    state: BlightedReachState = ctx.state
+    moved = [g for g in in_play(state) if system_of(state.golems[g].place)]
+    for g in moved:
+        state.golems[g] = Golem(place=home_of(state, seat), awake=state.golems[g].awake)
+    ctx.emit("golems_to_hearth", seat=seat, count=len(moved))
+
+
+@fates.handler("lore_per_player_to_court")
+def lore_per_player_to_court(ctx, seat: int, card_id: str, effect) -> None:
+    """F507 completed: one lore card per player, drawn at random from the lore deck, joins
+    the Court deck (shuffled in, as cards added to it are)."""
+    state: BlightedReachState = ctx.state
+    chance.shuffle(ctx, state.lore_deck, "lore deck")
+    drawn, state.lore_deck = state.lore_deck[:len(state.players)], state.lore_deck[len(state.players):]
+    state.court_deck.extend(drawn)
+    chance.shuffle(ctx, state.court_deck, "court deck")
+    ctx.emit("lore_to_court", seat=seat, count=len(drawn))
+
+
+@fates.handler("scrap_map_golems")
+def scrap_map_golems(ctx, seat: int, card_id: str, effect) -> None:
+    """F507 failed: the Golems still on the map are scrapped."""
+    state: BlightedReachState = ctx.state
+    gone = [g for g in in_play(state) if system_of(state.golems[g].place)]
+    for g in gone:
+        state.golems[g] = Golem(place=SCRAPPED)
+    ctx.emit("golems_scrapped", seat=seat, count=len(gone))
+
+
+@fates.handler("unstable_of_golems_in_play_to_court")
+def unstable_to_court(ctx, seat: int, card_id: str, effect) -> None:
+    """F507 failed: the Unstable card of each Golem still in play joins the Court deck; the
+    others are scrapped (the Fate Set's cards, not yet anywhere)."""
+    from plugins.blighted_reach.fate_steps import lift
+
+    state: BlightedReachState = ctx.state
+    cards = list(effect.cards) if effect is not None and effect.cards else list(UNSTABLE.values())
+    alive = {UNSTABLE[g] for g in in_play(state)}
+    added = []
+    for card in cards:
+        if not lift(state, card):
+            continue  # scrapped already
+        if card in alive:
+            state.court_deck.append(card)
+            added.append(card)
+        else:
+            state.scrapped.append(card)
+    chance.shuffle(ctx, state.court_deck, "court deck")
+    ctx.emit("unstable_to_court", seat=seat, cards=added)

@@ -124,8 +124,8 @@ class BlightedReachState(ArcsState, kw_only=True):
     visible = visible + ("faithful_stack", "ideals", "ideal_supply", "doctrine")
     golems: dict[str, Golem] = {}              # Golem type -> its place and side; empty until the
                                                # Caretaker's Act I setup places them
-    golems_spent: list[str] = []               # Golems spent this turn in a Prelude (their actions
-                                               # still to take or decline), oldest first
+    stone_speakers: int = -1                   # the seat whose Stone-Speakers ended its turn as it
+                                               # declared (its event die still to roll), -1 none
     faithful_stack: list[str] = []             # the Faithful action cards' stack, top first
     ideals: dict[str, str] = {}                # ambition -> the Ideal marker's side in its box ("zeal"/"wisdom")
     ideal_supply: int = 0                      # Ideal markers collected and not on an ambition box

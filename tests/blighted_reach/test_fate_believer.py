@@ -355,3 +355,39 @@ def test_F801_objective_counts_the_top_cards_pips_or_ten_for_an_empty_stack():
     s.scrapped.extend(s.faithful_stack)
     s.faithful_stack = []
     assert count_for("faithful_stack_top_pips", arcs_box(), CBOX, s, 0) == 10
+
+
+# -- F815 Believer Act I Resolution -----------------------------------------------------------------------
+from plugins.blighted_reach import intermission as im  # noqa: E402
+from tests.blighted_reach import campaign_tables as ctab  # noqa: E402
+
+
+def resolved(completed: bool):
+    state = ctab.act_one([bv.BELIEVER, "FATE01", "FATE07"])
+    ctab.end_act(state)
+    state.objective_markers = [0 if completed else 5, 3, 3]
+    card = state.faithful_stack.pop(0)  # one Faithful card was drawn into a hand and played
+    state.action_discard.append(card)
+    return state, card
+
+
+def test_F815_completed_young_light_plot_to_kidnap_and_the_stack_to_the_court():
+    """F815 completed: The Young Light gained, Plot to Kidnap to the Court deck, Spreading the
+    Faith, The Prodigal One and Secret Order scrapped, the Faithful cards left in the stack
+    to the Court deck (the one among the action cards stays there)."""
+    state, played = resolved(True)
+    im.resolve_fates(ctab.ctx(state), CBOX)
+    assert "F816" in state.players[0].guild and "F817" in state.court_deck
+    assert {"F803", "F818", "F819"} <= set(state.scrapped) and "F803" not in state.play_area[0]
+    assert state.faithful_stack == [] and set(bv.FAITHFUL) - {played} <= set(state.court_deck)
+    assert played in state.action_discard and played not in state.court_deck
+    ctab.sound(state)
+
+
+def test_F815_failed_prodigal_one_and_secret_order_to_the_court():
+    state, played = resolved(False)
+    im.resolve_fates(ctab.ctx(state), CBOX)
+    assert {"F803", "F816", "F817"} <= set(state.scrapped)
+    assert {"F818", "F819"} <= set(state.court_deck)
+    assert set(bv.FAITHFUL) - {played} <= set(state.court_deck)
+    ctab.sound(state)

@@ -74,3 +74,320 @@ def test_golems_invariant_finds_a_golem_in_no_place_or_on_a_missing_hearth():
     assert any("Golem Hearth" in p for p in problems(rules_box(), CBOX, s))
     del s.golems["warrior"]
     assert any("not the four" in p for p in problems(rules_box(), CBOX, s))
+
+
+# -- helpers -------------------------------------------------------------------------------------
+from core.errors import ActionRejected, BadParameter, IllegalAction  # noqa: E402
+from core.state import Action  # noqa: E402
+from plugins.arcs.state import Ships  # noqa: E402
+from plugins.blighted_reach import crises  # noqa: E402
+from tests.blighted_reach.flow_helpers import options, restart_round  # noqa: E402
+
+
+def act(t, seat, act, **params):
+    return t.act(seat, Action("act", {"act": act, **params}))
+
+
+def lead(t, seat, card, ambition=""):
+    """Lead, declare (or not), and decline Stone-Speakers' offer to end the turn."""
+    t.act(seat, Action("lead", {"card": card}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(seat, Action("declare", {"ambition": ambition}))
+    if ambition and any(a.params.get("card") == "F504" for a in options(t, seat)):
+        t.act(seat, next(a for a in options(t, seat) if a.params.get("card") == ""))
+
+
+def uses(t, seat, card):
+    return [a for a in options(t, seat) if a.params.get("act") == "ability" and a.params.get("card") == card]
+
+
+def give_golem(t, golem, seat=0, awake=True, hearth=True):
+    t.state.golems[golem] = Golem(place=ct.on_hearth(seat) if hearth else ct.held_by(seat), awake=awake)
+
+
+def ships_at(t, seat, system, fresh=0, damaged=0):
+    s = t.state
+    here = s.systems[system].ships[seat]
+    s.players[seat].ships -= fresh + damaged
+    s.systems[system].ships[seat] = Ships(fresh=here.fresh + fresh, damaged=here.damaged + damaged)
+
+
+# -- F503 Golem Hearth -------------------------------------------------------------------------------
+def test_F503_crisis_wakes_every_sleeping_golem_not_on_the_map():
+    """F503's Crisis: the Sleeping Golems held (on the Hearth or by a Rival) turn Awake; those
+    still on the map stay Sleeping."""
+    t = caretaker_table(3, seed=3)
+    s = t.state
+    give_golem(t, "warrior", 0, awake=False)
+    s.golems["seeker"] = Golem(place=ct.held_by(1))
+    events = crises.resolve_fate_crisis(box_for(s), CBOX, s, 0, "F503", None)
+    assert s.golems["warrior"].awake and s.golems["seeker"].awake
+    assert not s.golems["protector"].awake and not s.golems["harvester"].awake  # on the map
+    assert any(e.get("event") == "golems_woken" for e in events)
+    assert "wake_held_golems" in crises.FATE_CRISIS_HANDLERS
+
+
+def test_F503_awake_golems_show_their_type_and_held_sleeping_ones_only_to_the_holder():
+    """F505: a Golem's Awake side is public; a Sleeping one held shows its type to its holder."""
+    t = caretaker_table(3, seed=3)
+    give_golem(t, "warrior", 0, awake=True)
+    t.state.golems["seeker"] = Golem(place=ct.held_by(1))
+    for viewer in (None, 0, 1, 2):
+        shown = {g["type"] for g in t.view(viewer)["golems"]} - {""}
+        assert "warrior" in shown
+        assert ("seeker" in shown) == (viewer == 1)
+
+
+# -- F502 Golem Beacon: Awaken (Influence) -------------------------------------------------------------
+def golem_gate(t):
+    return sorted(ct.system_of(g.place) for g in t.state.golems.values() if ct.system_of(g.place))[0]
+
+
+def test_F502_awaken_takes_golems_from_controlled_systems_onto_the_hearth():
+    """F502 Awaken (Influence): an influence pip takes the Golem from a gate the Caretaker
+    controls onto the Golem Hearth; not winning a declared ambition, it stays Sleeping."""
+    t = caretaker_table(3, seed=3)
+    gate = golem_gate(t)
+    ships_at(t, 0, gate, fresh=2)
+    restart_round(t, [["ADM3", "ADM6"], ["MOB3"], ["AGG4"]], initiative=0)
+    lead(t, 0, "ADM3")
+    (choice,) = uses(t, 0, "F502")
+    assert choice.params["params"] == {"systems": [gate]}
+    pips = t.state.turn.pips
+    t.act(0, choice)
+    s = t.state
+    golem = next(g for g, x in s.golems.items() if x.place == ct.on_hearth(0))
+    assert not s.golems[golem].awake and s.turn.pips == pips - 1
+    sound(t)
+
+
+def test_F502_awaken_while_winning_a_declared_ambition_flips_them_awake():
+    t = caretaker_table(3, seed=3)
+    gate = golem_gate(t)
+    ships_at(t, 0, gate, fresh=2)
+    restart_round(t, [["ADM3", "ADM6"], ["MOB3"], ["AGG4"]], initiative=0)
+    s = t.state
+    for p in s.players:  # the Caretaker alone has Captives: winning Tyrant
+        p.captives = []
+    s.players[0].captives = [1]
+    s.players[1].agents -= 1
+    lead(t, 0, "ADM3", ambition="tyrant")
+    t.act(0, uses(t, 0, "F502")[0])
+    assert [g for g, x in t.state.golems.items() if x.place == ct.on_hearth(0) and x.awake]
+    sound(t)
+
+
+def test_F502_awaken_refuses_an_uncontrolled_system_and_changes_nothing():
+    t = caretaker_table(3, seed=3)
+    gate = golem_gate(t)
+    ships_at(t, 0, gate, fresh=2)
+    restart_round(t, [["ADM3", "ADM6"], ["MOB3"], ["AGG4"]], initiative=0)
+    lead(t, 0, "ADM3")
+    index = uses(t, 0, "F502")[0].params["index"]
+    other = sorted(ct.system_of(g.place) for g in t.state.golems.values() if ct.system_of(g.place))[1]
+    before = snapshot(t)
+    for params in ({"systems": [other]}, {"systems": []}, {"systems": [gate, gate]}, {"systems": "x"}, {"nope": 1}):
+        with pytest.raises(ActionRejected):
+            act(t, 0, "ability", card="F502", index=index, params=params)
+    assert snapshot(t) == before
+
+
+# -- F506 Golem Actions, F505 Golems ----------------------------------------------------------------------
+def golem_uses(t, seat, golem):
+    return [a for a in uses(t, seat, "F506") if a.params["params"]["golem"] == golem]
+
+
+def prelude_table(seat=0, golem="harvester"):
+    t = caretaker_table(3, seed=3)
+    give_golem(t, golem, seat)
+    t.state.objective_markers = [20, -1, -1]
+    return t
+
+
+def test_F506_harvester_gains_a_resource_and_goes_sleeping_to_a_rival_F505():
+    """F506 Harvester in the Prelude: any one resource; then F505 the Golem flips Sleeping
+    into a Rival's empty resource slot; F501B: the Caretaker advances 2."""
+    t = prelude_table()
+    restart_round(t, [["ADM3", "ADM6"], ["MOB3"], ["AGG4"]], initiative=0)
+    lead(t, 0, "ADM3")
+    choices = golem_uses(t, 0, "harvester")
+    assert {a.params["params"].get("resource") for a in choices} >= {"relic", "psionic"}
+    rival = next(a.params["params"]["to"] for a in choices)
+    before = list(t.state.players[0].resources)
+    t.act(0, next(a for a in choices if a.params["params"].get("resource") == "relic"))
+    while any(p.kind == "arcs.place_resources" for p in t.state.prompts):
+        t.act(0, options(t, 0)[0])
+    s = t.state
+    assert s.players[0].resources.count("relic") == before.count("relic") + 1
+    assert s.golems["harvester"] == Golem(place=ct.held_by(rival), awake=False)
+    assert s.objective_markers[0] == 18
+    assert s.turn.prelude  # a Prelude action: the pips are untouched
+    sound(t)
+
+
+def test_F506_a_golem_may_be_spent_without_its_action_and_still_advances():
+    t = prelude_table(golem="warrior")
+    restart_round(t, [["ADM3", "ADM6"], ["MOB3"], ["AGG4"]], initiative=0)
+    lead(t, 0, "ADM3")
+    t.act(0, next(a for a in golem_uses(t, 0, "warrior") if a.params["params"]["act"] is False))
+    assert not t.state.golems["warrior"].awake and t.state.objective_markers[0] == 18
+
+
+def test_F506_warrior_destroys_every_damaged_ship_in_one_system():
+    t = prelude_table(golem="warrior")
+    restart_round(t, [["ADM3", "ADM6"], ["MOB3"], ["AGG4"]], initiative=0)
+    s = t.state
+    system = "1.1"
+    ships_at(t, 0, system, damaged=1)
+    ships_at(t, 2, system, fresh=1, damaged=2)
+    supply = [p.ships for p in s.players]
+    fresh = [x.fresh for x in s.systems[system].ships]
+    lead(t, 0, "ADM3")
+    t.act(0, next(a for a in golem_uses(t, 0, "warrior") if a.params["params"].get("system") == system))
+    s = t.state
+    assert [x.fresh for x in s.systems[system].ships] == fresh
+    assert [x.damaged for x in s.systems[system].ships] == [0, 0, 0]
+    assert [p.ships for p in s.players] == [supply[0] + 1, supply[1], supply[2] + 2]
+    sound(t)
+
+
+def test_F506_protector_repairs_the_chosen_ships():
+    t = prelude_table(golem="protector")
+    restart_round(t, [["ADM3", "ADM6"], ["MOB3"], ["AGG4"]], initiative=0)
+    ships_at(t, 0, "1.1", damaged=2)
+    lead(t, 0, "ADM3")
+    t.act(0, next(a for a in golem_uses(t, 0, "protector") if a.params["params"].get("repair")))
+    assert t.state.systems["1.1"].ships[0].damaged == 0
+    sound(t)
+
+
+def test_F506_seeker_takes_a_catapult_move_without_a_starport():
+    """F506 Seeker: a Catapult move from one system, on past gates, with no starport there."""
+    t = prelude_table(golem="seeker")
+    restart_round(t, [["ADM3", "ADM6"], ["MOB3"], ["AGG4"]], initiative=0)
+    lead(t, 0, "ADM3")
+    from plugins.arcs.turn import reach_of
+    reach = reach_of(box_for(t.state), t.state)
+    gate = next(iter(sorted(g for g in reach.neighbours["1.1"] if g.endswith("G"))))
+    far = next(iter(sorted(g for g in reach.neighbours[gate] if g.endswith("G"))))
+    index = uses(t, 0, "F506")[0].params["index"]
+    to = uses(t, 0, "F506")[0].params["params"]["to"]
+    act(t, 0, "ability", card="F506", index=index,
+        params={"golem": "seeker", "to": to, "origin": "1.1", "path": [gate, far], "fresh": 3})
+    assert t.state.systems[far].ships[0].fresh >= 3 and t.state.systems["1.1"].ships[0].total == 0
+    sound(t)
+
+
+def test_F506_bad_spends_are_refused_and_change_nothing():
+    t = prelude_table(golem="harvester")
+    t.state.golems["warrior"] = Golem(place=ct.on_hearth(0), awake=False)  # Sleeping: not spendable
+    restart_round(t, [["ADM3", "ADM6"], ["MOB3"], ["AGG4"]], initiative=0)
+    lead(t, 0, "ADM3")
+    index = uses(t, 0, "F506")[0].params["index"]
+    to = uses(t, 0, "F506")[0].params["params"]["to"]
+    before = snapshot(t)
+    bad = [{"golem": "warrior", "to": to, "act": False},           # Sleeping
+           {"golem": "harvester", "to": 0, "resource": "relic"},   # not a Rival
+           {"golem": "harvester", "to": to},                       # no resource named
+           {"golem": "harvester", "to": to, "system": "1.1"},      # another Golem's choice
+           {"golem": "seeker", "to": to, "act": False},            # not held
+           {"golem": "harvester", "to": to, "resource": "gold"}]   # not a resource
+    for params in bad:
+        with pytest.raises(ActionRejected):
+            act(t, 0, "ability", card="F506", index=index, params=params)
+    assert snapshot(t) == before
+
+
+def test_F506_golem_actions_are_any_holders_prelude():
+    """F506 is a law: a Rival holding an Awake Golem spends it in their own Prelude."""
+    t = prelude_table(seat=1, golem="harvester")
+    t.state.golems["harvester"] = Golem(place=ct.held_by(1), awake=True)
+    restart_round(t, [["MOB3"], ["ADM3", "ADM6"], ["AGG4"]], initiative=1)
+    lead(t, 1, "ADM3")
+    assert golem_uses(t, 1, "harvester")
+    t.act(1, golem_uses(t, 1, "harvester")[0])
+    assert t.state.objective_markers[0] == 18  # the Caretaker advances on anyone's spend
+
+
+# -- F504 Stone-Speakers -------------------------------------------------------------------------------
+def test_F504_stone_speakers_ends_the_turn_takes_the_rivals_golems_and_rolls_the_event_die():
+    """F504: declaring, the Caretaker ends the turn at once, takes the Golems Rivals hold onto
+    the Hearth and rolls the event die; the next player follows."""
+    t = caretaker_table(3, seed=3)
+    t.state.golems["seeker"] = Golem(place=ct.held_by(1), awake=True)
+    restart_round(t, [["ADM3", "ADM6"], ["MOB3", "MOB2"], ["AGG4", "AGG5"]], initiative=0)
+    t.act(0, Action("lead", {"card": "ADM3"}))
+    t.act(0, Action("declare", {"ambition": "tyrant"}))
+    (speakers,) = [a for a in options(t, 0) if a.params.get("card") == "F504"]
+    result = t.act(0, speakers)
+    s = t.state
+    assert s.golems["seeker"].place == ct.on_hearth(0)
+    assert any(e.type == "event_rolled" and e.data.get("why") == "F504" for e in result)
+    while s.prompts and s.prompts[0].seat != 1:  # any Crises choices
+        t.act(s.prompts[0].seat, options(t, s.prompts[0].seat)[0])
+        s = t.state
+    assert s.turn is None and s.prompts[0].seat == 1 and s.prompts[0].kind == "follow"
+    sound(t)
+
+
+def test_F504_declining_stone_speakers_keeps_the_turn():
+    t = caretaker_table(3, seed=3)
+    restart_round(t, [["ADM3", "ADM6"], ["MOB3"], ["AGG4"]], initiative=0)
+    t.act(0, Action("lead", {"card": "ADM3"}))
+    t.act(0, Action("declare", {"ambition": "tyrant"}))
+    t.act(0, next(a for a in options(t, 0) if a.params.get("card") == ""))
+    assert t.state.turn is not None and t.state.turn.pips == 3
+
+
+# -- F501B the objective's counts ---------------------------------------------------------------------------
+def test_F501_find_the_golems_counts_the_golems_held():
+    from plugins.arcs.content import default_box as arcs_box
+    from plugins.blighted_reach.objectives import count_for
+    t = caretaker_table(3, seed=3)
+    assert count_for("golem_held", arcs_box(), CBOX, t.state, 0) == 0
+    give_golem(t, "warrior")
+    t.state.golems["seeker"] = Golem(place=ct.held_by(0))
+    assert count_for("golem_held", arcs_box(), CBOX, t.state, 0) == 2
+    assert count_for("golem_held", arcs_box(), CBOX, t.state, 1) == 0
+
+
+# -- F507 Caretaker Act I Resolution -------------------------------------------------------------------
+from plugins.blighted_reach import intermission as im  # noqa: E402
+from tests.blighted_reach import campaign_tables as ctab  # noqa: E402
+
+
+def resolved(completed: bool):
+    state = ctab.act_one([ct.CARETAKER, "FATE01", "FATE07"])
+    ctab.end_act(state)
+    state.objective_markers = [0 if completed else 5, 3, 3]
+    return state
+
+
+def test_F507_completed_golems_from_the_map_to_the_hearth_lore_and_unstables_to_the_court():
+    """F507 completed: Golem Beacon scrapped, the map's Golems onto the Golem Hearth, one
+    lore card per player from the lore deck and the four Unstable cards into the Court deck."""
+    state = resolved(True)
+    state.golems["warrior"] = Golem(place=ct.held_by(1))  # held by a Rival: stays there
+    lore = len(state.lore_deck)
+    im.resolve_fates(ctab.ctx(state), CBOX)
+    assert "F502" in state.scrapped and "F502" not in state.players[0].lore
+    assert {g for g, x in state.golems.items() if x.place == ct.on_hearth(0)} == {"protector", "seeker", "harvester"}
+    assert state.golems["warrior"].place == ct.held_by(1)
+    assert len(state.lore_deck) == lore - 3
+    assert {"F508", "F509", "F510", "F511"} <= set(state.court_deck)
+    ctab.sound(state)
+
+
+def test_F507_failed_map_golems_scrapped_and_only_their_unstables_scrapped_too():
+    """F507 failed: Golem Beacon scrapped, Stone-Speakers to the Court deck, the Golems on the
+    map scrapped; the Unstable cards of the Golems still in play join the Court deck, the
+    rest are scrapped."""
+    state = resolved(False)
+    state.golems["warrior"] = Golem(place=ct.on_hearth(0), awake=True)
+    state.golems["seeker"] = Golem(place=ct.held_by(2))
+    im.resolve_fates(ctab.ctx(state), CBOX)
+    assert "F502" in state.scrapped and "F504" in state.court_deck
+    assert state.golems["protector"].place == ct.SCRAPPED and state.golems["harvester"].place == ct.SCRAPPED
+    assert {"F511", "F509"} <= set(state.court_deck)        # warrior, seeker in play
+    assert {"F508", "F510"} <= set(state.scrapped)          # harvester, protector scrapped
+    ctab.sound(state)
