@@ -113,3 +113,9 @@ def arcs_turn_begun(ctx: Ctx, seat: int) -> None:
     end it at once (Stone-Speakers: its pips and Prelude gone) and push what follows; the
     steps it pushes run before the turn's first answer."""
 
+
+@hookspec
+def arcs_court_secured(ctx: Ctx, seat: int, card: str, position: int) -> None:
+    """`seat` secured `card` (its effect resolved, its place refilled: `state.court_row[position]`
+    is the card that refilled it, if any): a game's rules after a secure (Librarians)."""
+

@@ -249,20 +249,13 @@ def teach_targets(box, state: BlightedReachState, seat: int) -> list[str]:
 
 def bottom_non_event(state: BlightedReachState) -> str:
     """The bottom action card of the discard that is not an Event (Events are passed over)."""
-    from plugins.blighted_reach.event_cards import is_event
+    from plugins.blighted_reach.setup import is_event_card
 
     for pile in (state.action_discard, state.action_discard_up):
         for card in reversed(pile):
-            if not is_event(card) and not is_fate_event(card):
+            if not is_event_card(card):
                 return card
     return ""
-
-
-def is_fate_event(card: str) -> bool:
-    from plugins.blighted_reach.content import default_box as campaign_box
-
-    found = campaign_box().fate_cards.get(card)
-    return found is not None and found.kind == "event"
 
 
 @op("teach", params=TeachChoice,

@@ -21,6 +21,7 @@ import msgspec
 from core import chance
 from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
+from core.state import Action
 from plugins.arcs.abilities import op, standing
 from plugins.arcs.actions import check_move, do_move
 from plugins.arcs.placing import gain
@@ -28,7 +29,7 @@ from plugins.arcs.setup import open_slots
 from plugins.arcs.state import Ships
 from plugins.blighted_reach import board, fates
 from plugins.blighted_reach.crises import FATE_CRISIS_HANDLERS, CrisisHandler
-from plugins.blighted_reach.objectives import COUNT_RULES, advance_on_event, winning_an_ambition
+from plugins.blighted_reach.objectives import COUNT_RULES, GOAL_RULES, advance_on_event, winning_an_ambition
 from plugins.blighted_reach.state import BlightedReachState, Golem, Pieces
 from plugins.blighted_reach.tables import steps
 
@@ -506,3 +507,428 @@ def unstable_to_court(ctx, seat: int, card_id: str, effect) -> None:
             state.scrapped.append(card)
     chance.shuffle(ctx, state.court_deck, "court deck")
     ctx.emit("unstable_to_court", seat=seat, cards=added)
+
+
+# -- Acts II and III setup (F512, F520) ------------------------------------------------------------
+@fates.handler("wake_all_golems")
+def wake_all_golems(ctx, seat: int, card_id: str, effect) -> None:
+    """F512 / F520 (and F505): every Sleeping Golem in play turns Awake."""
+    woken = wake(ctx.state, in_play(ctx.state))
+    ctx.emit("golems_woken", seat=seat, card=card_id, golems=woken)
+
+
+# -- Librarians (F513) ------------------------------------------------------------------------------
+LIBRARIANS = "F513"
+
+
+def attachable(state: BlightedReachState) -> list[str]:
+    """Court cards with nothing attached (the Council included)."""
+    return [c for c in state.court_row if c and c not in state.attached]
+
+
+def _librarians_decisions(call) -> list:
+    from plugins.blighted_reach.crises import Decision
+
+    if LIBRARIANS not in call.state.players[call.holder].guild:
+        return []
+    return [Decision(call.holder, "attach_librarians", call.card, [{"card": c} for c in attachable(call.state)])]
+
+
+def _librarians_check(call) -> None:
+    for d in _librarians_decisions(call):
+        if d.options and call.answers.get(d.seat) not in d.options:
+            raise BadParameter(f"Librarians attach to one of {[o['card'] for o in d.options]}")
+
+
+def _librarians_apply(call) -> dict | None:
+    """F513's Crisis: its holder attaches it to a Court card with nothing attached (none:
+    it stays with them)."""
+    ds = _librarians_decisions(call)
+    if not ds or not ds[0].options:
+        return None
+    host = call.answers[call.holder]["card"]
+    call.state.players[call.holder].guild.remove(LIBRARIANS)
+    call.state.attached[host] = LIBRARIANS
+    return {"event": "card_attached", "card": LIBRARIANS, "host": host, "seat": call.holder}
+
+
+FATE_CRISIS_HANDLERS["attach_self_to_court"] = CrisisHandler(
+    apply=_librarians_apply, decisions=_librarians_decisions, check=_librarians_check)
+standing("lore_on_refill_after_secure")
+
+
+@hookimpl
+def arcs_court_secured(ctx, seat, card, position):
+    """After a secure: F512B advances 2 for a lore card secured; F513 offers its holder a
+    lore card from the lore deck attached to the card that refilled the place."""
+    state = ctx.state
+    if getattr(state, "game", "") != "blighted-reach":
+        return
+    from plugins.arcs.content import box_for
+
+    box = box_for(state)
+    if card in box.court and box.court[card].kind == "lore":
+        advance(box, state, "lore_secured", 1, seat=seat)
+    refilled = state.court_row[position] if position < len(state.court_row) else ""
+    if LIBRARIANS in state.players[seat].guild and state.lore_deck and refilled and refilled not in state.attached:
+        ctx.prompt(seat, "librarians", [Action("librarians", {"attach": True}), Action("librarians", {"attach": False})],
+                   resume=librarians_done, host=refilled)
+
+
+@steps("librarians_done")
+def librarians_done(ctx, seat, params, host: str):
+    state = ctx.state
+    if not params.get("attach") or not state.lore_deck or host not in state.court_row or host in state.attached:
+        return
+    lore = state.lore_deck.pop(0)
+    state.attached[host] = lore
+    ctx.emit("card_attached", seat=seat, card=lore, host=host, why=LIBRARIANS)
+
+
+# -- the Unstable cards (F508-F511) -------------------------------------------------------------------
+GOLEM_OF = {card: golem for golem, card in UNSTABLE.items()}
+
+
+def holder_of(state: BlightedReachState, golem: str) -> int:
+    """The seat that has the Golem, -1 when it is on the map or scrapped."""
+    return seat_of(state.golems[golem].place) if golem in state.golems else -1
+
+
+def golem_in_play(state: BlightedReachState, golem: str) -> bool:
+    return golem in in_play(state)
+
+
+def _scrap_from_court(state: BlightedReachState, card: str) -> dict:
+    """An Unstable card whose Golem is out of play is scrapped (its standing text)."""
+    from plugins.blighted_reach.crises import remove_from_court
+
+    remove_from_court(state, card, "discard")
+    state.court_discard.remove(card)
+    state.scrapped.append(card)
+    return {"event": "card_scrapped", "card": card}
+
+
+def _unstable(effect_fn):
+    """A Court Crisis of an Unstable card: scrapped instead if its Golem is not in play
+    (reading: that is checked when it would resolve); nobody has the Golem, nothing happens."""
+    def apply(call):
+        golem = GOLEM_OF[call.card]
+        if not golem_in_play(call.state, golem):
+            return _scrap_from_court(call.state, call.card)
+        seat = holder_of(call.state, golem)
+        if seat < 0:
+            return None
+        return {"event": "unstable_crisis", "card": call.card, "seat": seat, **effect_fn(call, seat)}
+    return CrisisHandler(apply=apply)
+
+
+def _discard_all_resources(call, seat: int) -> dict:
+    player = call.state.players[seat]
+    lost = [r for r in player.resources if r]
+    for r in lost:
+        call.state.supply[r] += 1
+    player.resources = [None] * len(player.resources)
+    return {"discarded": lost}
+
+
+def _seek_gate(call, seat: int) -> dict:
+    """F509: the Seeker's player's Loyal ships at planets of the rolled symbol move to the
+    rolled cluster's gate."""
+    from plugins.blighted_reach.crises import rolled_cluster, rolled_symbol_planets
+
+    gate = rolled_cluster(call.box, call.dice)[0]
+    moved = 0
+    for planet in rolled_symbol_planets(call.box, call.dice):
+        here = call.state.systems.get(planet)
+        if here is None:
+            continue
+        ships = here.ships[seat]
+        if ships.total:
+            there = call.state.systems[gate].ships[seat]
+            call.state.systems[gate].ships[seat] = Ships(fresh=there.fresh + ships.fresh,
+                                                         damaged=there.damaged + ships.damaged)
+            here.ships[seat] = Ships()
+            moved += ships.total
+    return {"gate": gate, "moved": moved}
+
+
+def _repair_others(call, seat: int) -> dict:
+    """F510: every ship is repaired but the Protector's player's (the Empire's included)."""
+    count = 0
+    for system, here in call.state.systems.items():
+        for owner, ships in enumerate(here.ships):
+            if owner != seat and ships.damaged:
+                count += ships.damaged
+                here.ships[owner] = Ships(fresh=ships.total)
+        imperial = board.imperial_ships(call.state, system)
+        if imperial.damaged:
+            count += imperial.damaged
+            call.state.imperial[system] = Pieces(fresh=imperial.total)
+    return {"repaired": count}
+
+
+def _destroy_damaged(call, seat: int) -> dict:
+    """F511: the Warrior's player's damaged Loyal ships are destroyed (back to its supply)."""
+    count = 0
+    for here in call.state.systems.values():
+        ships = here.ships[seat]
+        if ships.damaged:
+            count += ships.damaged
+            call.state.players[seat].ships += ships.damaged
+            here.ships[seat] = Ships(fresh=ships.fresh)
+    return {"destroyed": count}
+
+
+FATE_CRISIS_HANDLERS["unstable_harvester"] = _unstable(_discard_all_resources)
+FATE_CRISIS_HANDLERS["unstable_seeker"] = _unstable(_seek_gate)
+FATE_CRISIS_HANDLERS["unstable_protector"] = _unstable(_repair_others)
+FATE_CRISIS_HANDLERS["unstable_warrior"] = _unstable(_destroy_damaged)
+
+
+@op("take_golem_awake")
+def do_take_golem_awake(env, u, choice) -> None:
+    """An Unstable card secured (F508-F511): its Golem, if still in play, turns Awake and
+    goes to the securer (onto their Golem Hearth if they hold one)."""
+    golem = u.ability.target
+    if not golem_in_play(env.state, golem):
+        return
+    env.state.golems[golem] = Golem(place=home_of(env.state, u.seat), awake=True)
+    env.emit("golem_taken", seat=u.seat, golem=golem, card=u.card)
+
+
+# -- Act II Resolution (F516) ---------------------------------------------------------------------------
+@fates.handler("unstable_from_discard_to_court")
+def unstable_from_discard(ctx, seat: int, card_id: str, effect) -> None:
+    """F516 failed: the Unstable cards in the Court discard go back into the Court deck
+    (those whose Golem is out of play are scrapped, by their own text)."""
+    state: BlightedReachState = ctx.state
+    cards = list(effect.cards) if effect is not None and effect.cards else list(UNSTABLE.values())
+    back = []
+    for card in [c for c in cards if c in state.court_discard]:
+        state.court_discard.remove(card)
+        if golem_in_play(state, GOLEM_OF[card]):
+            state.court_deck.append(card)
+            back.append(card)
+        else:
+            state.scrapped.append(card)
+    chance.shuffle(ctx, state.court_deck, "court deck")
+    ctx.emit("unstable_to_court", seat=seat, cards=back)
+
+
+# -- Golem Worship (F517-F519) ---------------------------------------------------------------------------
+def _worship_decisions(call) -> list:
+    """F517's Crisis: each player with a Golem, in turn order, names a Loyal city to return."""
+    from plugins.blighted_reach.crises import Decision, turn_order
+
+    out = []
+    for seat in turn_order(call.state):
+        if golems_of(call.state, seat):
+            cities = [{"system": s, "building": i} for s, here in call.state.systems.items()
+                      for i, b in enumerate(here.buildings) if b.owner == seat and b.kind == "city"]
+            if cities:
+                out.append(Decision(seat, "return_city", call.card, cities))
+    return out
+
+
+def _worship_check(call) -> None:
+    for d in _worship_decisions(call):
+        if call.answers.get(d.seat) not in d.options:
+            raise BadParameter(f"seat {d.seat} returns one of its Loyal cities: {d.options}")
+
+
+def _worship_apply(call) -> dict:
+    from plugins.arcs.chapter import return_city
+
+    returned = {}
+    for d in _worship_decisions(call):
+        a = call.answers[d.seat]
+        here = call.state.systems[a["system"]]
+        del here.buildings[a["building"]]
+        return_city(call.box, call.state, d.seat)
+        returned[str(d.seat)] = a["system"]
+    return {"event": "cities_returned", "card": call.card, "cities": returned}
+
+
+FATE_CRISIS_HANDLERS["golem_holders_return_city"] = CrisisHandler(
+    apply=_worship_apply, decisions=_worship_decisions, check=_worship_check)
+
+
+class AnyGolem(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    golem: Literal["warrior", "protector", "seeker", "harvester"]
+
+
+@op("take_any_golem_awake", params=AnyGolem,
+    candidates=lambda env, u: [{"golem": g} for g in in_play(env.state)],
+    usable=lambda env, u: bool(in_play(env.state)))
+def do_take_any_golem(env, u, choice: AnyGolem) -> None:
+    """F517 secured: any Golem in play (from the map or anyone) turns Awake and goes to the
+    securer. Reading: the choice names the Golem's type (a Sleeping one's type is then
+    known to the securer, who takes it)."""
+    if choice.golem not in in_play(env.state):
+        raise IllegalAction(f"the {choice.golem} Golem is not in play")
+    env.state.golems[choice.golem] = Golem(place=home_of(env.state, u.seat), awake=True)
+    env.emit("golem_taken", seat=u.seat, golem=choice.golem, card=u.card)
+
+
+# -- Knowledge Set Free (F514) -------------------------------------------------------------------------
+GOLEM_RAID_COST = 2  # F503: a Golem's raid cost is two keys (forcing its gift: as many Favors)
+
+
+def check_give_golem(state: BlightedReachState, giver: int, golem: str) -> None:
+    if golem not in golems_of(state, giver):
+        from plugins.blighted_reach.summits import NotHeld
+
+        raise NotHeld(f"seat {giver} has no {golem} Golem to give")
+
+
+def give_golem(state: BlightedReachState, giver: int, receiver: int, golem: str) -> None:
+    """F514 Transfer Golem: the Golem goes to the receiver as it is (onto their Golem
+    Hearth if they hold one, else among their resources)."""
+    check_give_golem(state, giver, golem)
+    state.golems[golem] = Golem(place=home_of(state, receiver), awake=state.golems[golem].awake)
+
+
+def lore_given(box, state: BlightedReachState, giver: int, receiver: int, card: str) -> None:
+    """F512B: a Rival's lore card given by Transfer Lore advances the receiver 1, unless the
+    receiver gave the giver that card in the same Summit."""
+    if (receiver, giver, card) not in state.summit_lore_given:
+        advance(box, state, "lore_received", 1, seat=receiver)
+    state.summit_lore_given.append((giver, receiver, card))
+
+
+# -- Golems Sate Their Appetite (F521, an Edict) -----------------------------------------------------------
+def awake_count(state: BlightedReachState, seat: int) -> int:
+    return sum(state.golems[g].awake for g in golems_of(state, seat))
+
+
+def court_guild_with_agents(box, state: BlightedReachState) -> str:
+    """The leftmost Guild card in the Court with any agent on it, "" for none."""
+    return next((c for c in state.court_row if c and c in box.court and box.court[c].kind == "guild"
+                 and sum(state.court_agents.get(c, [])) > 0), "")
+
+
+def scrap_court_guild(state: BlightedReachState, card: str) -> list[int]:
+    """A Court Guild card and its agents are scrapped; its place is refilled (or a card
+    attached above slides down)."""
+    from plugins.blighted_reach.crises import remove_from_court
+
+    agents = state.court_agents.get(card, [])
+    owners = [seat for seat, n in enumerate(agents) for _ in range(n)]
+    state.court_agents[card] = [0] * len(state.players)
+    state.scrapped_agents.extend(owners)
+    remove_from_court(state, card, "discard")
+    state.court_discard.remove(card)
+    state.scrapped.append(card)
+    return owners
+
+
+def options_consume(state: BlightedReachState, seat: int) -> list[dict]:
+    """The Guild cards the seat may scrap for its Awake Golems (protected ones too): every
+    choice of that many; none to choose when it must scrap them all."""
+    from itertools import combinations
+
+    k, guild = awake_count(state, seat), state.players[seat].guild
+    if k == 0 or len(guild) <= k:
+        return []
+    return [{"scrap": list(c)} for c in dict.fromkeys(combinations(guild, k))]
+
+
+def check_consume(state: BlightedReachState, seat: int, scrap: list[str]) -> None:
+    options = options_consume(state, seat)
+    if options and {"scrap": list(scrap)} not in options:
+        raise BadParameter(f"seat {seat} scraps {awake_count(state, seat)} of its own Guild cards")
+
+
+def consume(box, state: BlightedReachState, seat: int, scrap: list[str] | None = None) -> dict:
+    """F521 for one player: a Guild card scrapped per Awake Golem (the chosen ones, or all
+    when it has no more than that); for each one it lacks, the leftmost Court Guild card
+    with agents is scrapped with them. Reading: "no Guild cards" is read per card owed."""
+    check_consume(state, seat, list(scrap or []))
+    owed = awake_count(state, seat)
+    guild = state.players[seat].guild
+    mine = list(scrap) if options_consume(state, seat) else list(guild)[:owed]
+    for card in mine:
+        guild.remove(card)
+        state.scrapped.append(card)
+    court = []
+    for _ in range(owed - len(mine)):
+        card = court_guild_with_agents(box, state)
+        if not card:
+            break
+        scrap_court_guild(state, card)
+        court.append(card)
+    return {"seat": seat, "scrapped": mine, "court": court}
+
+
+@fates.handler("golems_sate_their_appetite")
+def golems_sate(ctx, seat: int, card_id: str, effect) -> None:
+    """F521: in turn order each player consumes (its choice when it has a choice), then
+    every Sleeping Golem wakes."""
+    from plugins.blighted_reach.crises import turn_order
+
+    ctx.push(sate_next, order=turn_order(ctx.state), card=card_id)
+
+
+@steps("golems_sate_next")
+def sate_next(ctx, order: list, card: str):
+    from plugins.arcs.content import box_for
+
+    state = ctx.state
+    if not order:
+        woken = wake(state, in_play(state))
+        ctx.emit("golems_woken", card=card, golems=woken)
+        return
+    seat, rest = order[0], order[1:]
+    options = options_consume(state, seat)
+    if options:
+        ctx.push(sate_next, order=rest, card=card)
+        ctx.prompt(seat, "consume_sentience", [Action("consume_sentience", o) for o in options],
+                   resume=sate_chosen, card=card)
+        return
+    if awake_count(state, seat):
+        ctx.emit("sentience_consumed", card=card, **consume(box_for(state), state, seat))
+    ctx.push(sate_next, order=rest, card=card)
+
+
+@steps("golems_sate_chosen")
+def sate_chosen(ctx, seat, params, card: str):
+    from plugins.arcs.content import box_for
+
+    ctx.emit("sentience_consumed", card=card, **consume(box_for(ctx.state), ctx.state, seat, list(params["scrap"])))
+
+
+# -- Act III grand ambitions (F520B) ------------------------------------------------------------------------
+def options_golem_goals(state: BlightedReachState, seat: int) -> list[dict]:
+    """At a chapter's end the Caretaker may, once each: with a Golem, scrap a lore card it
+    holds (not the Golem Hearth); scrap a Golem it has (after the lore, if both)."""
+    mine = golems_of(state, seat)
+    done = {g.split(":")[1] for g in state.golem_goals if g.split(":")[0] == str(state.chapter)}
+    out = []
+    if mine and "lore" not in done:
+        out += [{"scrap_lore": c} for c in state.players[seat].lore if c != HEARTH]
+    if mine and "golem" not in done:
+        out += [{"scrap_golem": g} for g in mine]
+    return out
+
+
+def check_golem_goal(state: BlightedReachState, seat: int, choice: dict) -> None:
+    if choice not in options_golem_goals(state, seat):
+        raise BadParameter(f"not one of the Caretaker's chapter-end choices: {options_golem_goals(state, seat)}")
+
+
+def choose_golem_goal(state: BlightedReachState, seat: int, choice: dict) -> None:
+    """The Caretaker's chapter-end choice (the flow asks `seat`, offering
+    `options_golem_goals`): the lore card or the Golem is scrapped and the goal is met
+    for this chapter."""
+    check_golem_goal(state, seat, choice)
+    if "scrap_lore" in choice:
+        state.players[seat].lore.remove(choice["scrap_lore"])
+        state.scrapped.append(choice["scrap_lore"])
+        state.golem_goals.append(f"{state.chapter}:lore")
+    else:
+        state.golems[choice["scrap_golem"]] = Golem(place=SCRAPPED)
+        state.golem_goals.append(f"{state.chapter}:golem")
+
+
+GOAL_RULES["scrap_lore_while_holding_golem"] = lambda box, cbox, state, seat: f"{state.chapter}:lore" in state.golem_goals
+GOAL_RULES["scrap_a_golem"] = lambda box, cbox, state, seat: f"{state.chapter}:golem" in state.golem_goals

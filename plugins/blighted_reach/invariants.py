@@ -16,7 +16,7 @@ from plugins.blighted_reach.council import DECIDED, is_council, is_tucked
 from plugins.blighted_reach.fate_believer import faithful_problems
 from plugins.blighted_reach.fate_caretaker import golem_problems
 from plugins.blighted_reach.favors import favor_problems
-from plugins.blighted_reach.setup import EVENT
+from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
 from plugins.blighted_reach.state import FREE, BlightedReachState
 
 BLIGHT_TROPHY = "blight"
@@ -28,7 +28,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
 
     out: list[str] = []
     out += _campaign_pieces(box, cbox, state)
-    favors = [owner for row in state.favors for owner in row]
+    favors = [owner for row in state.favors for owner in row] + list(state.scrapped_agents)  # F521
     out += arcs_problems(rules_box(), state, court=False, resources_elsewhere=state.trust, agents_elsewhere=favors,
                          action_cards=action_cards_now(cbox, state))
     out += favor_problems(state)
@@ -113,6 +113,6 @@ def _cards(cbox: CampaignBox, state: BlightedReachState) -> list[str]:
             out.append("a secured Imperial Council is not Decided and tucked")
     elif sides != [state.council] or state.court_row[:1] != [state.council]:
         out.append("the Imperial Council is not the leftmost Court card, showing its side")
-    if EVENT in places:
+    if EVENT in places or FATE_EVENTS & set(places):
         out.append("an Event card is among the Court cards")
     return out

@@ -16,7 +16,7 @@ from plugins.arcs.views import redact as arcs_redact
 from plugins.arcs import placing_flow
 from plugins.blighted_reach import act_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
 from plugins.blighted_reach import fate_caretaker  # noqa: F401 (its rules)
-from plugins.blighted_reach.fate_caretaker import arcs_turn_begun  # noqa: F401
+from plugins.blighted_reach.fate_caretaker import arcs_court_secured, arcs_turn_begun  # noqa: F401
 from plugins.blighted_reach import fate_believer  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_believer import arcs_chapter_deal, arcs_declarable, arcs_declared, arcs_played_as  # noqa: F401
 from plugins.blighted_reach.content import default_box as campaign_box

@@ -131,3 +131,7 @@ class BlightedReachState(ArcsState, kw_only=True):
     ideal_supply: int = 0                      # Ideal markers collected and not on an ambition box
     doctrine: str = ""                         # the Doctrine card's side, "" while not in play
     ideals_recorded: dict[str, str] = {}       # the Ideals as the log sheet recorded them after Act II
+    summit_lore_given: list[tuple[int, int, str]] = []  # (giver, receiver, lore card) given in this Summit (F512B)
+    scrapped_agents: list[int] = []            # owners of agents scrapped with a Court card (F521)
+    golem_goals: list[str] = []                # "<chapter>:lore" / "<chapter>:golem": the Caretaker's
+                                               # Act III goals chosen at that chapter's end (F520B)

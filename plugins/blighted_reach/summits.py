@@ -42,7 +42,7 @@ from plugins.blighted_reach.favors import favor_row, favors_of, return_favor, ta
 IN_SESSION, DECIDED = "AID01A", "AID01B"  # the Imperial Council's two sides
 # The Summit cards of Fate Sets that add Negotiation actions, by their effect's handler.
 GUILD_NEGOTIATIONS = "transfer_guild_support"   # F414: give Guild cards, the Advocate consenting
-KNOWLEDGE_SET_FREE = "transfer_lore_and_golems"  # F514: give lore (Golems are not modelled)
+KNOWLEDGE_SET_FREE = "transfer_lore_and_golems"  # F514: give lore cards and Golems
 
 
 # -- typed refusals ---------------------------------------------------------------------
@@ -123,6 +123,15 @@ class TransferCard(msgspec.Struct, tag_field="kind", tag="transfer_card", forbid
     card: str
 
 
+class TransferGolem(msgspec.Struct, tag_field="kind", tag="transfer_golem", forbid_unknown_fields=True):
+    """F514 (Knowledge Set Free in the booklet): the giver gives one of its Golems (by type)
+    to the receiver, as it is (`fate_caretaker.give_golem`)."""
+
+    giver: int
+    receiver: int
+    golem: str
+
+
 class InviteToEmpire(msgspec.Struct, tag_field="kind", tag="invite_to_empire", forbid_unknown_fields=True):
     """BR-206: the First Regent (giver) flips the receiver's Outlaw title to Regent."""
 
@@ -130,7 +139,7 @@ class InviteToEmpire(msgspec.Struct, tag_field="kind", tag="invite_to_empire", f
     receiver: int
 
 
-Part = CedeControl | DelegateAuthority | PromiseFavor | TransferAsset | TransferCard | InviteToEmpire
+Part = CedeControl | DelegateAuthority | PromiseFavor | TransferAsset | TransferCard | TransferGolem | InviteToEmpire
 
 
 class Proposal(msgspec.Struct, forbid_unknown_fields=True):
@@ -312,6 +321,10 @@ def favors_to_force(box: Box, cbox: CampaignBox, state: BlightedReachState, call
         if advocate >= 0 and advocate not in (caller, rival):
             cost[advocate] = 1
         return cost
+    if isinstance(part, TransferGolem):  # F514: as many Favors as the Golem's raid cost
+        from plugins.blighted_reach.fate_caretaker import GOLEM_RAID_COST
+
+        return {rival: GOLEM_RAID_COST}
     return {rival: 1}
 
 
@@ -464,6 +477,7 @@ def end_negotiations(state: BlightedReachState, seat: int) -> None:
 def end_summit(state: BlightedReachState) -> None:
     """BR-210: the Summit is over (when `negotiations_over`, or through `end_negotiations`)."""
     state.summit_caller, state.summit_via, state.summit_stage, state.summit_done = -1, "", "", []
+    state.summit_lore_given = []  # F512B: what was given in this Summit is forgotten
 
 
 def _check_negotiating(state: BlightedReachState) -> None:
@@ -524,6 +538,12 @@ def _check_part(box: Box, cbox: CampaignBox, state: BlightedReachState, part: Pa
         handler = GUILD_NEGOTIATIONS if kind == "guild" else KNOWLEDGE_SET_FREE
         if not _booklet_card(cbox, state, handler):
             raise NotTradeable("Transfer Asset gives no cards")  # BR-205
+    elif isinstance(part, TransferGolem):
+        from plugins.blighted_reach.fate_caretaker import check_give_golem
+
+        if not _booklet_card(cbox, state, KNOWLEDGE_SET_FREE):
+            raise NotTradeable("Golems are given only while Knowledge Set Free is in the booklet")  # F514
+        check_give_golem(state, part.giver, part.golem)
     elif isinstance(part, InviteToEmpire):
         if part.giver != state.first_regent or not is_regent(state, part.giver):
             raise IllegalAction("only the First Regent invites to the Empire")  # BR-206
@@ -618,6 +638,14 @@ def _apply_part(box: Box, state: BlightedReachState, part: Part) -> dict:
         held = giver.guild if part.card in giver.guild else giver.lore
         held.remove(part.card)
         (receiver.guild if held is giver.guild else receiver.lore).append(part.card)
+        if held is giver.lore:  # F512B: a lore card received counts unless given back
+            from plugins.blighted_reach.fate_caretaker import lore_given
+
+            lore_given(box, state, part.giver, part.receiver, part.card)
+    elif isinstance(part, TransferGolem):
+        from plugins.blighted_reach.fate_caretaker import give_golem
+
+        give_golem(state, part.giver, part.receiver, part.golem)
     elif isinstance(part, InviteToEmpire):
         state.titles[part.receiver] = "regent"
     return event
@@ -719,5 +747,8 @@ def _candidates(box: Box, cbox: CampaignBox, state: BlightedReachState, giver: i
     out += [TransferAsset(giver, receiver, "trophy", owner=o, piece=k)
             for o, k in sorted({(t.owner, t.kind) for t in player.trophies})]
     out += [TransferCard(giver, receiver, c) for c in [*player.guild, *player.lore]]
+    from plugins.blighted_reach.fate_caretaker import golems_of
+
+    out += [TransferGolem(giver, receiver, g) for g in golems_of(state, giver)]
     out.append(InviteToEmpire(giver, receiver))
     return out
