@@ -391,3 +391,330 @@ def test_F507_failed_map_golems_scrapped_and_only_their_unstables_scrapped_too()
     assert {"F511", "F509"} <= set(state.court_deck)        # warrior, seeker in play
     assert {"F508", "F510"} <= set(state.scrapped)          # harvester, protector scrapped
     ctab.sound(state)
+
+
+# -- Act II (F512-F516) ------------------------------------------------------------------------------------
+from core.rng import Rng  # noqa: E402
+from plugins.blighted_reach import campaign, summits  # noqa: E402
+from plugins.blighted_reach import later_acts as la  # noqa: E402
+
+
+def act_two(completed=True, fates=(ct.CARETAKER, "FATE01", "FATE04")):
+    """Act I played with the Caretaker at seat 0 (objective completed or not), the
+    Intermission done, Act II set up with every Setup side."""
+    state = ctab.end_act(ctab.act_one(list(fates)))
+    state.objective_markers = [0 if completed else 4, 0, 0]
+    ctab.intermission(state, picks={s: f for s, f in enumerate(fates)})
+    log = campaign.pack_up(ctab.BOX, CBOX, state)
+    two = ctab.new_table(len(fates))
+    la.set_up_later_act(ctab.BOX, CBOX, two, log, Rng(two), lambda die, faces: "arrow" if die == "event" else 3)
+    for seat in la.setup_order(two):
+        la.apply_setup_side(ctab.ctx(two), CBOX, seat)
+    return two
+
+
+def test_F505_golems_stay_with_the_campaign_between_acts():
+    """F505/F507: the Golems on the Golem Hearth come to Act II as they were (the log sheet)."""
+    two = act_two()
+    assert sorted(ct.golems_of(two, 0)) == sorted(ct.GOLEMS)
+    ctab.sound(two)
+
+
+def test_F512_act_two_setup_librarians_knowledge_set_free_the_event_and_golems_awake():
+    """F512: Librarians gained, Knowledge Set Free in the booklet, the extra Event (F515)
+    shuffled into the action deck, every Golem Awake."""
+    two = act_two()
+    assert "F513" in two.players[0].guild and ["F514"] in two.booklet
+    assert "F515" in two.action_deck
+    assert all(g.awake for g in two.golems.values())
+    ctab.sound(two)
+    from plugins.blighted_reach.event_cards import is_event
+    assert is_event("F515")
+
+
+def test_F513_librarians_crisis_attaches_it_to_a_court_card():
+    two = act_two()
+    host = two.court_row[1]
+    bad = {0: {"card": "nope"}}
+    with pytest.raises(BadParameter):
+        crises.resolve_fate_crisis(ctab.BOX, CBOX, two, 0, "F513", None, bad)
+    crises.resolve_fate_crisis(ctab.BOX, CBOX, two, 0, "F513", None, {0: {"card": host}})
+    assert two.attached[host] == "F513" and "F513" not in two.players[0].guild
+    ctab.sound(two)
+
+
+def test_F512B_and_F513_securing_a_lore_card_advances_and_librarians_attach_lore():
+    """F512B: securing a lore card advances the Caretaker 2; F513: after a secure, a lore
+    card from the lore deck may be attached to the card that refilled the place."""
+    from core.flow import Ctx
+    from plugins.blighted_reach.fate_caretaker import arcs_court_secured
+    two = act_two()
+    two.game = "blighted-reach"
+    two.objective_markers = [12, 5, 5]
+    lore = two.lore_deck.pop(0)  # secured from the Court's last place, which CC01 refilled
+    refill = next(c for c in two.court_deck if c.startswith("CC"))
+    two.court_deck.remove(refill)
+    two.court_row.append(refill)
+    two.court_agents[refill] = [0, 0, 0]
+    position = len(two.court_row) - 1
+    two.players[0].lore.append(lore)
+    ctx = Ctx(two, SimpleRules())
+    arcs_court_secured(ctx, 0, lore, position)
+    assert two.objective_markers[0] == 10
+    (prompt,) = two.prompts
+    assert prompt.kind == "librarians" and prompt.seat == 0
+    top = two.lore_deck[0]
+    ct.librarians_done(ctx, 0, {"attach": True}, host=refill)
+    assert two.attached[refill] == top
+    ctab.sound(two)
+
+
+class SimpleRules:
+    """Enough of the rules for a Ctx that only prompts and emits."""
+    hook = None
+    handlers = {}
+
+
+def unstable_in_court(two, card):
+    two.court_row.append(card)
+    two.court_agents[card] = [0] * len(two.players)
+    if card in two.court_deck:
+        two.court_deck.remove(card)
+
+
+def test_F508_unstable_harvester_crisis_discards_its_holders_resources():
+    two = act_two()
+    unstable_in_court(two, "F508")
+    two.players[0].resources[0] = two.players[0].resources[0] or "fuel"
+    two.supply["fuel"] -= 0 if two.players[0].resources[0] != "fuel" else 1
+    dice = crises.Dice(number=3, symbol="arrow")
+    crises.resolve_court_crisis(ctab.BOX, CBOX, two, "F508", dice)
+    assert not any(two.players[0].resources)
+    ctab.sound(two)
+
+
+def test_F510_unstable_protector_repairs_every_ship_but_the_protectors_players():
+    two = act_two()
+    unstable_in_court(two, "F510")
+    ctab.put_ships(two, 0, "1G", damaged=1)
+    ctab.put_ships(two, 1, "1G", damaged=2)
+    crises.resolve_court_crisis(ctab.BOX, CBOX, two, "F510", crises.Dice(number=3, symbol="arrow"))
+    assert two.systems["1G"].ships[0].damaged == 1 and two.systems["1G"].ships[1].damaged == 0
+    ctab.sound(two)
+
+
+def test_F511_unstable_warrior_destroys_the_warriors_players_damaged_ships():
+    two = act_two()
+    unstable_in_court(two, "F511")
+    ctab.put_ships(two, 0, "1G", fresh=1, damaged=2)
+    ctab.put_ships(two, 1, "1G", damaged=1)
+    crises.resolve_court_crisis(ctab.BOX, CBOX, two, "F511", crises.Dice(number=3, symbol="arrow"))
+    assert two.systems["1G"].ships[0].damaged == 0 and two.systems["1G"].ships[0].fresh >= 1
+    assert two.systems["1G"].ships[1].damaged == 1
+    ctab.sound(two)
+
+
+def test_F509_unstable_seeker_moves_ships_from_rolled_symbol_planets_to_the_rolled_gate():
+    two = act_two()
+    unstable_in_court(two, "F509")
+    dice = crises.Dice(number=4, symbol="hex")
+    planets = crises.rolled_symbol_planets(ctab.BOX, dice)
+    ctab.put_ships(two, 0, planets[0], fresh=2)
+    crises.resolve_court_crisis(ctab.BOX, CBOX, two, "F509", dice)
+    assert all(two.systems[p].ships[0].total == 0 for p in planets)
+    assert two.systems["4G"].ships[0].fresh >= 2
+    ctab.sound(two)
+
+
+def test_F508_an_unstable_card_whose_golem_is_gone_is_scrapped_instead():
+    two = act_two()
+    unstable_in_court(two, "F508")
+    two.golems["harvester"] = Golem(place=ct.SCRAPPED)
+    resources = [list(p.resources) for p in two.players]
+    crises.resolve_court_crisis(ctab.BOX, CBOX, two, "F508", crises.Dice(number=3, symbol="arrow"))
+    assert "F508" in two.scrapped and "F508" not in two.court_row
+    assert [p.resources for p in two.players] == resources
+    ctab.sound(two)
+
+
+def test_F509_secured_an_unstable_card_gives_its_golem_awake_to_the_securer():
+    from plugins.arcs.abilities import Env, Use
+    two = act_two()
+    two.golems["seeker"] = Golem(place=ct.on_hearth(0), awake=False)
+    ability = next(a for a in rules_box().court["F509"].abilities if a.when == "secured" and a.do == "take_golem_awake")
+    two.resolving.append("F509")
+    two.court_deck.remove("F509") if "F509" in two.court_deck else None
+    from plugins.arcs.abilities import use
+    use(Env(state=two, box=rules_box(), chance=None, emit=lambda *a, **k: None), Use(1, "F509", 1, ability), {})
+    assert two.golems["seeker"] == Golem(place=ct.held_by(1), awake=True)
+
+
+def test_F514_knowledge_set_free_transfers_a_golem_and_forcing_it_costs_two_favors():
+    """F514: with Knowledge Set Free in the booklet, a Golem may be given in a Summit; forcing
+    that gift with Return Favors costs as many Favors as its raid cost (2)."""
+    two = act_two()
+    part = summits.TransferGolem(giver=0, receiver=1, golem="warrior")
+    assert summits.favors_to_force(ctab.BOX, CBOX, two, 1, part) == {0: 2}
+    two.summit_caller, two.summit_stage = 0, "negotiations"
+    summits.apply_proposal(ctab.BOX, CBOX, two, summits.Proposal(proposer=0, parts=[part]))
+    assert two.golems["warrior"].place == ct.held_by(1)
+    with pytest.raises(summits.NotHeld):
+        summits.apply_proposal(ctab.BOX, CBOX, two, summits.Proposal(proposer=0, parts=[part]))
+    ctab.sound(two)
+
+
+def test_F512B_lore_received_in_a_summit_advances_unless_given_back():
+    """F512B: a Rival's lore card given to the Caretaker advances 1; a card the Caretaker
+    gave that Rival in the same Summit, given back, does not."""
+    two = act_two()
+    two.objective_markers = [12, 5, 5]
+    two.summit_caller, two.summit_stage = 0, "negotiations"
+    mine = "F503"
+    theirs = two.lore_deck.pop(0)
+    two.players[1].lore.append(theirs)
+    summits.apply_proposal(ctab.BOX, CBOX, two, summits.Proposal(proposer=1, parts=[
+        summits.TransferCard(giver=1, receiver=0, card=theirs)]))
+    assert two.objective_markers[0] == 11
+    summits.apply_proposal(ctab.BOX, CBOX, two, summits.Proposal(proposer=0, parts=[
+        summits.TransferCard(giver=0, receiver=1, card=mine)]))
+    summits.apply_proposal(ctab.BOX, CBOX, two, summits.Proposal(proposer=1, parts=[
+        summits.TransferCard(giver=1, receiver=0, card=mine)]))
+    assert two.objective_markers[0] == 11
+    ctab.sound(two)
+
+
+def test_F516_failed_unstable_cards_come_back_from_the_court_discard():
+    from plugins.blighted_reach import intermission as imm
+    two = act_two()
+    two.court_discard += ["F508", "F511"]
+    for c in ("F508", "F511"):
+        if c in two.court_deck:
+            two.court_deck.remove(c)
+    two.golems["harvester"] = Golem(place=ct.SCRAPPED)
+    ctab.end_act(two)
+    two.objective_markers = [3, 0, 0]
+    imm.resolve_fates(ctab.ctx(two), CBOX)
+    assert "F511" in two.court_deck and "F508" in two.scrapped
+    assert {"F517", "F518", "F519"} <= set(two.scrapped)
+    ctab.sound(two)
+
+
+def test_F516_completed_golem_worship_to_the_court_deck():
+    from plugins.blighted_reach import intermission as imm
+    two = act_two()
+    ctab.end_act(two)
+    two.objective_markers = [0, 0, 0]
+    imm.resolve_fates(ctab.ctx(two), CBOX)
+    assert {"F517", "F518", "F519"} <= set(two.court_deck)
+
+
+# -- Act III (F517-F521) --------------------------------------------------------------------------------
+def act_three():
+    two = act_two()
+    ctab.end_act(two)
+    two.objective_markers = [0, 0, 0]
+    ctab.intermission(two, picks={0: ct.CARETAKER, 1: "FATE01", 2: "FATE04"})
+    for g in ct.GOLEMS:
+        two.golems[g] = Golem(place=two.golems[g].place, awake=False)
+    log = campaign.pack_up(ctab.BOX, CBOX, two)
+    three = ctab.new_table(3)
+    la.set_up_later_act(ctab.BOX, CBOX, three, log, Rng(three), lambda die, faces: "arrow" if die == "event" else 3)
+    la.apply_setup_side(ctab.ctx(three), CBOX, 0)
+    return three
+
+
+def test_F520_act_three_setup_the_edict_and_golems_awake():
+    three = act_three()
+    assert ["F521"] in three.booklet and all(g.awake for g in three.golems.values() if g.place != ct.SCRAPPED)
+
+
+def test_F517_golem_worship_crisis_each_golem_holder_returns_a_city():
+    three = act_three()
+    unstable_in_court(three, "F517")
+    three.golems["seeker"] = Golem(place=ct.held_by(1), awake=True)
+    decisions = crises.court_crisis_decisions(ctab.BOX, CBOX, three, "F517", crises.Dice(3, "arrow"))
+    assert sorted(d.seat for d in decisions) == [0, 1]
+    answers = {d.seat: d.options[0] for d in decisions}
+    cities = [sum(p.cities_on_board) for p in three.players]
+    with pytest.raises(BadParameter):
+        crises.resolve_court_crisis(ctab.BOX, CBOX, three, "F517", crises.Dice(3, "arrow"), {0: {"system": "x"}})
+    crises.resolve_court_crisis(ctab.BOX, CBOX, three, "F517", crises.Dice(3, "arrow"), answers)
+    assert [sum(p.cities_on_board) for p in three.players][:2] == [cities[0] + 1, cities[1] + 1]
+    assert three.court_deck[-1] == "F517"  # buried
+    ctab.sound(three)
+
+
+def test_F520B_grand_ambitions_scrap_lore_then_a_golem_at_a_chapters_end():
+    """F520B: with a Golem, scrapping a lore card (not the Hearth) meets the first goal;
+    scrapping a Golem the second; each once per chapter."""
+    from plugins.blighted_reach.objectives import goals_fulfilled
+    three = act_three()
+    three.players[0].lore.append(three.lore_deck.pop(0))
+    options = ct.options_golem_goals(three, 0)
+    assert {"scrap_lore": "F503"} not in options
+    with pytest.raises(BadParameter):
+        ct.choose_golem_goal(three, 0, {"scrap_lore": "F503"})
+    ct.choose_golem_goal(three, 0, next(o for o in options if "scrap_lore" in o))
+    assert goals_fulfilled(ctab.BOX, CBOX, three, 0) == 1
+    ct.choose_golem_goal(three, 0, {"scrap_golem": "warrior"})
+    assert goals_fulfilled(ctab.BOX, CBOX, three, 0) == 2 and three.golems["warrior"].place == ct.SCRAPPED
+    assert not any("scrap_lore" in o for o in ct.options_golem_goals(three, 0))
+    ctab.sound(three)
+
+
+def run_edicts(t):
+    """The Edicts of the booklet now, as the round's end runs them (the table's own steps)."""
+    from core.flow import Ctx, run
+    from plugins.arcs.rounds import round_start
+    from plugins.blighted_reach.event_flow import edicts_begin
+    s = t.state
+    s.prompts, s.stack = [], []
+    ctx = Ctx(s, t.rules)
+    ctx.push(round_start)  # the game goes on afterwards
+    ctx.push(edicts_begin)
+    run(ctx)
+
+
+def test_F521_golems_sate_their_appetite_scraps_guild_cards_per_awake_golem_then_all_wake():
+    """F521 through the engine: in turn order each player scraps a Guild card per Awake Golem
+    (protected ones too; a choice when it has more); with none, the leftmost Court Guild card
+    with agents goes, its agents scrapped; then every Sleeping Golem wakes."""
+    t = caretaker_table(3, seed=3)
+    s = t.state
+    s.booklet = [slot for slot in s.booklet if slot[0] in ("F505", "F506")] + [["F521"]]
+    give_golem(t, "warrior", 0, awake=True)
+    give_golem(t, "seeker", 0, awake=True)   # two Awake: Stone-Speakers (protected) and one more
+    s.players[0].guild.append(s.court_deck.pop(next(i for i, c in enumerate(s.court_deck) if c.startswith("CC0"))))
+    s.golems["harvester"] = Golem(place=ct.held_by(1), awake=True)  # seat 1: no Guild card
+    s.court_discard.extend(s.players[1].guild)
+    s.players[1].guild = []
+    court = next(c for c in s.court_row if c in rules_box().court and rules_box().court[c].kind == "guild")
+    s.court_agents[court][2] += 2
+    s.players[2].agents -= 2
+    run_edicts(t)
+    s = t.state
+    scrapped = [c for c in ("F504",) + tuple(s.players[0].guild) if c in s.scrapped]
+    assert "F504" in s.scrapped and not s.players[0].guild
+    assert court in s.scrapped and s.scrapped_agents == [2, 2]
+    assert all(g.awake for g in s.golems.values())
+    assert scrapped
+    sound(t)
+
+
+def test_F521_a_player_with_more_guild_cards_chooses_which_go():
+    t = caretaker_table(3, seed=3)
+    s = t.state
+    s.booklet = [slot for slot in s.booklet if slot[0] in ("F505", "F506")] + [["F521"]]
+    give_golem(t, "warrior", 0, awake=True)
+    extra = s.court_deck.pop(next(i for i, c in enumerate(s.court_deck) if c.startswith("CC0")))
+    s.players[0].guild.append(extra)
+    run_edicts(t)
+    (prompt,) = [p for p in t.state.prompts if p.kind == "consume_sentience"]
+    assert prompt.seat == 0
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("consume_sentience", {"scrap": ["nope"]}))
+    assert snapshot(t) == before
+    t.act(0, Action("consume_sentience", {"scrap": [extra]}))
+    assert extra in t.state.scrapped and "F504" in t.state.players[0].guild
+    sound(t)
