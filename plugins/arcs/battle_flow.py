@@ -283,6 +283,7 @@ def city_lost(ctx, attacker: int, owner: int, system: str) -> None:
     for resource in lore_ops.city_types(state, box, system) or []:
         provoke_outrage(box, state, attacker, resource)
         ctx.emit("outrage", seat=attacker, resource=resource)
+    ctx.hook.arcs_city_destroyed(ctx=ctx, attacker=attacker, owner=owner, system=system)
     if lore_ops.ransack_barred(state, box, owner, True):
         return
     targets = ransack_targets(state, owner)

@@ -106,6 +106,12 @@ def arcs_declared(ctx: Ctx, seat: int, ambition: str) -> None:
     """An ambition was declared with a lead card (its marker placed): what a game's laws add."""
 
 
+@hookspec
+def arcs_city_destroyed(ctx: Ctx, attacker: int, owner: int, system: str) -> None:
+    """`attacker` destroyed a city of `owner` in `system` in battle (its Outrage provoked,
+    its Ransack still to come): a game's law may offer something (Breaking the Faith)."""
+
+
 # -- the Caretaker (Blighted Reach FATE05): a turn a card ends as it begins ----------------------
 @hookspec
 def arcs_turn_begun(ctx: Ctx, seat: int) -> None:
@@ -119,3 +125,8 @@ def arcs_court_secured(ctx: Ctx, seat: int, card: str, position: int) -> None:
     """`seat` secured `card` (its effect resolved, its place refilled: `state.court_row[position]`
     is the card that refilled it, if any): a game's rules after a secure (Librarians)."""
 
+
+@hookspec(firstresult=True)
+def arcs_court_place_freed(ctx: Ctx, card: str, position: int) -> bool | None:
+    """`card` was taken from the Court row, leaving place `position` empty: return True when
+    the game filled it itself (a card attached to it slides down) instead of the deck."""

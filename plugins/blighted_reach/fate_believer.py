@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import msgspec
 
-from core.errors import IllegalAction
+from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
+from core.state import Action
 from plugins.arcs.abilities import op, standing
 from plugins.blighted_reach import fates
-from plugins.blighted_reach.objectives import COUNT_RULES
+from plugins.blighted_reach.crises import FATE_CRISIS_HANDLERS, CrisisHandler
+from plugins.blighted_reach.objectives import CONDITION_RULES, COUNT_RULES, GOAL_RULES
+from plugins.blighted_reach.tables import steps
 from plugins.blighted_reach.state import BlightedReachState
 
 BELIEVER = "FATE08"
@@ -307,3 +310,289 @@ def faithful_stack_to_court(ctx, seat: int, card_id: str, effect) -> None:
     state.court_deck.extend(moved)
     chance.shuffle(ctx, state.court_deck, "court deck")
     ctx.emit("faithful_to_court", seat=seat, card=card_id, cards=moved)
+
+
+# -- Act II setup (F820) --------------------------------------------------------------------------------
+IDEAL_MARKERS = 5  # F820: the five double-sided Ideal markers
+DOCTRINE_CARD = "F822"
+YOUNG_LIGHTS = ("F816", "F818", "F825")  # The Young Light, The Prodigal One, The Prophet (one rule)
+
+
+@fates.handler("collect_ideal_markers")
+def collect_ideals(ctx, seat: int, card_id: str, effect) -> None:
+    """F820: the five Ideal markers come into play, none on an ambition yet."""
+    state: BlightedReachState = ctx.state
+    state.ideals, state.ideal_supply = {}, IDEAL_MARKERS
+    ctx.emit("ideals_collected", seat=seat, count=IDEAL_MARKERS)
+
+
+@fates.handler("doctrine_by_initiative")
+def doctrine_by_initiative(ctx, seat: int, card_id: str, effect) -> None:
+    """F820: the Doctrine card shows Zeal if the Believer has the initiative, else Wisdom."""
+    state: BlightedReachState = ctx.state
+    state.doctrine = ZEAL if state.initiative == seat else WISDOM
+    ctx.emit("doctrine", seat=seat, side=state.doctrine)
+
+
+# -- Set Doctrine (F821) and Set Lay Doctrine (F827), Edicts ---------------------------------------------
+def young_light_holder(state: BlightedReachState) -> int:
+    """The seat holding The Young Light or The Prophet (F816/F825), -1 for nobody."""
+    for seat, p in enumerate(state.players):
+        if any(c in p.guild for c in ("F816", "F825")):
+            return seat
+    return -1
+
+
+def doctrine_options() -> list[Action]:
+    return [Action("set_doctrine", {"side": side}) for side in (ZEAL, WISDOM)]
+
+
+@fates.handler("set_doctrine")
+def set_doctrine(ctx, seat: int, card_id: str, effect) -> None:
+    """F821: the holder of The Young Light or The Prophet may set the Doctrine either way."""
+    holder = young_light_holder(ctx.state)
+    if holder >= 0 and ctx.state.doctrine:
+        ctx.prompt(holder, "set_doctrine", doctrine_options(), resume=doctrine_set, card=card_id)
+
+
+def lay_doctrine_setter(state: BlightedReachState) -> tuple[int, dict[int, int]]:
+    """F827: every player reveals its Faithful cards; the one revealing the highest number
+    (a unique card, so no tie) sets the Doctrine. Returns it (-1 for none) and what each revealed."""
+    shown = {seat: max((number(c) for c in hand if is_faithful(c)), default=0) for seat, hand in enumerate(state.hands)}
+    best = max(shown.values(), default=0)
+    return (next(s for s, n in shown.items() if n == best) if best else -1), shown
+
+
+@fates.handler("set_lay_doctrine")
+def set_lay_doctrine(ctx, seat: int, card_id: str, effect) -> None:
+    state = ctx.state
+    setter, _ = lay_doctrine_setter(state)
+    ctx.emit("faithful_revealed", card=card_id,
+             hands={str(s): [c for c in h if is_faithful(c)] for s, h in enumerate(state.hands)})
+    if setter >= 0 and state.doctrine:
+        ctx.prompt(setter, "set_doctrine", doctrine_options(), resume=doctrine_set, card=card_id)
+
+
+@steps("believer_doctrine_set")
+def doctrine_set(ctx, seat, params, card: str):
+    side = params["side"]
+    if side not in (ZEAL, WISDOM):
+        raise BadParameter(f"the Doctrine is {ZEAL} or {WISDOM}, not {side!r}")
+    ctx.state.doctrine = side
+    ctx.emit("doctrine", seat=seat, side=side, card=card)
+
+
+# -- The Young Light, The Prodigal One, The Prophet (F816, F818, F825) ------------------------------------
+class BesideFaithful(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    discard: str  # a non-Event action card from the hand, discarded
+    card: str     # the played Faithful card (face up or down) it goes beside
+
+
+def played_faithful(state: BlightedReachState) -> list[str]:
+    """Faithful cards played this round, face up or face down, not already taken by a card."""
+    from plugins.arcs.plays import hand_id
+
+    taken = {u.action_card for u in state.unions}
+    here = [hand_id(p.card) for p in state.plays if p.card] + [hand_id(c) for c in state.facedown]
+    return [c for c in dict.fromkeys(here) if is_faithful(c) and c not in taken]
+
+
+def discardable(state: BlightedReachState, seat: int) -> list[str]:
+    from plugins.blighted_reach.setup import is_event_card
+
+    return [c for c in dict.fromkeys(state.hands[seat]) if not is_event_card(c)]
+
+
+@op("return_with_played_faithful_card", params=BesideFaithful,
+    candidates=lambda env, u: [{"discard": d, "card": c} for d in discardable(env.state, u.seat)
+                               for c in played_faithful(env.state)],
+    usable=lambda env, u: bool(discardable(env.state, u.seat) and played_faithful(env.state)))
+def do_young_light(env, u, choice: BesideFaithful) -> None:
+    """F816 (and its reprints F818, F825), Prelude: a non-Event card from the hand is
+    discarded and this card set beside a Faithful card played this round; at the round's end
+    its holder draws that Faithful card and takes this card back (`settle_unions`)."""
+    from plugins.arcs.state import AttachedUnion
+
+    state = env.state
+    if choice.discard not in discardable(state, u.seat):
+        raise IllegalAction(f"{choice.discard!r} is not a non-Event action card in your hand")
+    if choice.card not in played_faithful(state):
+        raise IllegalAction(f"{choice.card!r} is not a Faithful card played this round")
+    state.hands[u.seat].remove(choice.discard)
+    state.action_discard.insert(0, choice.discard)
+    state.players[u.seat].guild.remove(u.card)
+    state.unions.append(AttachedUnion(card=u.card, action_card=choice.card, seat=u.seat, returns=True))
+    env.emit("card_beside", seat=u.seat, card=u.card, action_card=choice.card, discarded=choice.discard)
+
+
+# -- Plot to Kidnap (F817) --------------------------------------------------------------------------------
+PLOT = "F817"
+
+
+def _plot_apply(call) -> dict:
+    """F817's Crisis: The Young Light or The Prophet, wherever a player holds it, is attached
+    here (nothing attached already); then each player discards its highest Faithful card."""
+    state = call.state
+    taken = ""
+    holder = young_light_holder(state)
+    if holder >= 0 and PLOT in state.court_row and PLOT not in state.attached:
+        taken = next(c for c in ("F816", "F825") if c in state.players[holder].guild)
+        state.players[holder].guild.remove(taken)
+        state.attached[PLOT] = taken
+    discarded = {}
+    for seat, hand in enumerate(state.hands):
+        faithful = [c for c in hand if is_faithful(c)]
+        if faithful:
+            top = max(faithful, key=number)
+            hand.remove(top)
+            state.action_discard.insert(0, top)
+            discarded[str(seat)] = top
+    return {"event": "plot_to_kidnap", "card": call.card, "attached": taken, "discarded": discarded}
+
+
+@op("draw_highest_faithful_from_discard")
+def do_draw_highest_faithful(env, u, choice) -> None:
+    """F817 secured: the highest Faithful card in the action discard is drawn into the hand,
+    then the discard is shuffled."""
+    from core import chance as dice
+
+    state = env.state
+    pile = next((p for p in (state.action_discard, state.action_discard_up) if any(is_faithful(c) for c in p)), None)
+    drawn = ""
+    if pile is not None:
+        drawn = max((c for c in pile if is_faithful(c)), key=number)
+        pile.remove(drawn)
+        state.hands[u.seat].append(drawn)
+    roller = env.chance if env.chance is not None else _table_chance(env)
+    dice.shuffle(roller, state.action_discard, "action discard")
+    env.emit("faithful_drawn", seat=u.seat, to_seat=u.seat, card=u.card, drawn=bool(drawn))
+
+
+def _table_chance(env):
+    from types import SimpleNamespace
+
+    from core.rng import Rng
+
+    return SimpleNamespace(rng=Rng(env.state), emit=env.emit)
+
+
+FATE_CRISIS_HANDLERS["plot_to_kidnap"] = CrisisHandler(apply=_plot_apply)
+
+
+# -- the Act II objective (F820B) ----------------------------------------------------------------------------
+COUNT_RULES["ideal_power_gained"] = (
+    lambda box, cbox, state, seat, score, ambition: score.gains[ambition].get(seat, 0) if score else 0)
+CONDITION_RULES["ambition_has_ideal"] = lambda box, cbox, state, seat, score, ambition: ambition in state.ideals
+
+
+# -- Act II Resolution (F824) ----------------------------------------------------------------------------------
+def record_ideals(state: BlightedReachState) -> None:
+    """F824: the Ideals on the ambition boxes go on the log sheet (restored in Act III)."""
+    state.ideals_recorded = dict(state.ideals)
+
+
+@fates.handler("young_light_becomes_prophet")
+def young_light_becomes_prophet(ctx, seat: int, card_id: str, effect) -> None:
+    """F824 completed: the Ideals recorded; The Young Light, if the Believer has it, is
+    scrapped for The Prophet; otherwise The Prophet is scrapped."""
+    from plugins.blighted_reach.fate_steps import lift
+
+    state: BlightedReachState = ctx.state
+    record_ideals(state)
+    if "F816" in state.players[seat].guild:
+        lift(state, "F816")
+        state.scrapped.append("F816")
+        lift(state, "F825")
+        state.players[seat].guild.append("F825")
+    elif lift(state, "F825"):
+        state.scrapped.append("F825")
+    ctx.emit("prophet", seat=seat, gained="F825" in state.players[seat].guild)
+
+
+@fates.handler("scrap_loose_ideals")
+def scrap_loose_ideals(ctx, seat: int, card_id: str, effect) -> None:
+    """F824 failed: the Ideals recorded; the Ideal markers not on ambitions are scrapped."""
+    state: BlightedReachState = ctx.state
+    record_ideals(state)
+    lost, state.ideal_supply = state.ideal_supply, 0
+    ctx.emit("ideals_scrapped", seat=seat, count=lost)
+
+
+# -- Act III setup (F829) ------------------------------------------------------------------------------------
+def majority_ideal(ideals: dict[str, str]) -> str:
+    """The side with more Ideal markers; a tie (none included) is Wisdom."""
+    zeal = sum(1 for side in ideals.values() if side == ZEAL)
+    return ZEAL if zeal > len(ideals) - zeal else WISDOM
+
+
+@fates.handler("doctrine_to_majority_ideal")
+def doctrine_to_majority(ctx, seat: int, card_id: str, effect) -> None:
+    """F829: the Doctrine turns to the Ideal with more markers on ambition boxes (as the log
+    sheet recorded them: they go back on the boxes in this setup), Wisdom on a tie."""
+    state: BlightedReachState = ctx.state
+    state.doctrine = majority_ideal(state.ideals_recorded or state.ideals)
+    ctx.emit("doctrine", seat=seat, side=state.doctrine)
+
+
+@fates.handler("restore_recorded_ideals")
+def restore_ideals(ctx, seat: int, card_id: str, effect) -> None:
+    """F829: the Ideal markers go back on the ambition boxes as recorded after Act II."""
+    state: BlightedReachState = ctx.state
+    state.ideals = dict(state.ideals_recorded)
+    ctx.emit("ideals_restored", seat=seat, ideals=dict(state.ideals))
+
+
+# -- Act III laws and goals (F829B, F831) ---------------------------------------------------------------------
+def markers_on_ideals(state: BlightedReachState) -> int:
+    """F829B: ambition markers on ambitions with an Ideal (markers, not ambitions)."""
+    return sum(len(state.ambition_boxes.get(a, [])) for a in state.ideals)
+
+
+GOAL_RULES["two_markers_on_ideals"] = lambda box, cbox, state, seat: markers_on_ideals(state) >= 2
+GOAL_RULES["three_markers_on_ideals"] = lambda box, cbox, state, seat: markers_on_ideals(state) >= 3
+
+BREAKING = "F831"
+
+
+def breakable_ideals(state: BlightedReachState) -> list[str]:
+    """F831: Ideals on ambitions not declared."""
+    return [a for a in state.ideals if not state.ambition_boxes.get(a)]
+
+
+def believer_seat(state: BlightedReachState) -> int:
+    return state.fates.index(BELIEVER) if BELIEVER in state.fates else -1
+
+
+@hookimpl
+def arcs_city_destroyed(ctx, attacker, owner, system):
+    """F831: a Rival of the Believer destroying one of the Believer's Loyal cities may take
+    one Ideal off an undeclared ambition."""
+    state = ctx.state
+    if getattr(state, "game", "") != "blighted-reach" or not in_booklet(state, BREAKING):
+        return
+    if owner != believer_seat(state) or attacker == owner or attacker < 0 or not breakable_ideals(state):
+        return
+    ctx.push(break_faith_offer, seat=attacker)  # after the city's Ransack, if any
+
+
+@steps("believer_break_faith_offer")
+def break_faith_offer(ctx, seat: int):
+    ideals = breakable_ideals(ctx.state)
+    if ideals:
+        ctx.prompt(seat, "break_faith", [Action("break_faith", {"ambition": a}) for a in ["", *ideals]],
+                   resume=faith_broken)
+
+
+@steps("believer_faith_broken")
+def faith_broken(ctx, seat, params):
+    ambition = params.get("ambition", "")
+    if not ambition:
+        return
+    state = ctx.state
+    if ambition not in breakable_ideals(state):
+        raise IllegalAction(f"{ambition!r} is not an undeclared ambition with an Ideal")
+    del state.ideals[ambition]
+    ctx.emit("ideal_removed", seat=seat, ambition=ambition, why=BREAKING)
+
+
+standing("doctrine", "doctrinal_faith", "repressed_faith", "dominant_faith", "breaking_the_faith")

@@ -18,7 +18,9 @@ from plugins.blighted_reach import act_flow, event_cards, event_flow, summit_flo
 from plugins.blighted_reach import fate_caretaker  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_caretaker import arcs_court_secured, arcs_turn_begun  # noqa: F401
 from plugins.blighted_reach import fate_believer  # noqa: F401 (its rules)
-from plugins.blighted_reach.fate_believer import arcs_chapter_deal, arcs_declarable, arcs_declared, arcs_played_as  # noqa: F401
+from plugins.blighted_reach.fate_believer import (  # noqa: F401
+    arcs_chapter_deal, arcs_city_destroyed, arcs_declarable, arcs_declared, arcs_played_as,
+)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.invariants import problems
 from plugins.blighted_reach.rules_box import rules_box
@@ -101,6 +103,18 @@ def arcs_play_buys(state, seat, kind, card):
 @hookimpl
 def arcs_take_court_card(ctx, seat, card, rivals_to):
     return event_flow.take_council(ctx, seat, card, rivals_to) or None
+
+
+@hookimpl
+def arcs_court_place_freed(ctx, card, position):
+    if ctx.state.game != GAME_ID:
+        return None
+    from plugins.blighted_reach.crises import slide_down
+
+    above = slide_down(ctx.state, card, position)  # BR-317: an attached card takes the place
+    if above:
+        ctx.emit("court_slid_down", card=above, position=position)
+    return bool(above) or None
 
 
 @hookimpl
