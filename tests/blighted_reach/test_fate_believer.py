@@ -391,3 +391,295 @@ def test_F815_failed_prodigal_one_and_secret_order_to_the_court():
     assert {"F818", "F819"} <= set(state.court_deck)
     assert set(bv.FAITHFUL) - {played} <= set(state.court_deck)
     ctab.sound(state)
+
+
+# -- Act II (F820-F824) ------------------------------------------------------------------------------------------
+from core.rng import Rng  # noqa: E402
+from plugins.blighted_reach import campaign, crises  # noqa: E402
+from plugins.blighted_reach import later_acts as la  # noqa: E402
+
+
+def act_two(completed=True, fates=(bv.BELIEVER, "FATE01", "FATE04")):
+    state = ctab.end_act(ctab.act_one(list(fates)))
+    state.objective_markers = [0 if completed else 4, 0, 0]
+    ctab.intermission(state, picks={s: f for s, f in enumerate(fates)})
+    log = campaign.pack_up(ctab.BOX, CBOX, state)
+    two = ctab.new_table(len(fates))
+    la.set_up_later_act(ctab.BOX, CBOX, two, log, Rng(two), lambda die, faces: "arrow" if die == "event" else 3)
+    for seat in la.setup_order(two):
+        la.apply_setup_side(ctab.ctx(two), CBOX, seat)
+    return two
+
+
+def test_F820_act_two_setup_ideals_doctrine_by_initiative_and_the_laws():
+    """F820: the five Ideal markers collected, Set Doctrine in the booklet, the Doctrine on
+    Zeal when the Believer has the initiative (else Wisdom), Pluralistic Faith scrapped for
+    Doctrinal Faith."""
+    two = act_two()
+    assert two.ideal_supply == 5 and two.ideals == {}
+    assert two.doctrine == (bv.ZEAL if two.initiative == 0 else bv.WISDOM)
+    assert ["F821"] in two.booklet and ["F823"] in two.booklet
+    assert "F814" in two.scrapped and not any("F814" in slot for slot in two.booklet)
+    ctab.sound(two)
+
+
+def doctrinal(t, doctrine=bv.ZEAL, laws=("F823",), ideals=None):
+    """An engine table arranged as Act II: Pluralistic Faith replaced by the given laws, the
+    Doctrine and the Ideals set, the five markers collected."""
+    s = t.state
+    s.booklet = [slot for slot in s.booklet if "F814" not in slot] + [[law] for law in laws]
+    s.scrapped.append("F814")
+    s.doctrine, s.ideals = doctrine, dict(ideals or {})
+    s.ideal_supply = 5 - len(s.ideals)
+
+
+def test_F823_faithful_cards_follow_the_doctrine_and_declaring_places_an_ideal():
+    """F823: a Faithful card is played on the Doctrine's side only; with it, an ambition whose
+    Ideal differs may not be declared, and declaring one with none places an Ideal showing
+    the Doctrine there."""
+    t = believer_table(3, seed=3)
+    doctrinal(t, bv.ZEAL, ideals={"warlord": bv.WISDOM})
+    with_hands(t, [["F805", "ADM6"], ["MOB3"], ["AGG4"]])  # the "2": Tycoon printed
+    leads = [a.params["card"] for a in options(t, 0) if a.type == "lead"]
+    assert leads == ["F805/zeal", "ADM6"]
+    t.act(0, Action("lead", {"card": "F805/zeal"}))
+    declares = sorted(a.params["ambition"] for a in options(t, 0) if a.type == "declare")
+    assert declares == ["", "tycoon"]
+    t.act(0, Action("declare", {"ambition": "tycoon"}))
+    assert t.state.ideals == {"warlord": bv.WISDOM, "tycoon": bv.ZEAL} and t.state.ideal_supply == 3
+    sound(t)
+
+
+def test_F823_an_ideal_of_the_other_side_bars_the_declaration():
+    t = believer_table(3, seed=3)
+    doctrinal(t, bv.ZEAL, ideals={"tycoon": bv.WISDOM})
+    with_hands(t, [["F805", "ADM6"], ["MOB3"], ["AGG4"]])
+    t.act(0, Action("lead", {"card": "F805/zeal"}))
+    assert not any(p.kind == "declare" for p in t.state.prompts)  # Tycoon has the Wisdom Ideal
+
+
+def test_F828_repressed_faith_bars_ambitions_without_an_ideal():
+    t = believer_table(3, seed=3)
+    doctrinal(t, bv.WISDOM, laws=("F828",), ideals={})
+    with_hands(t, [["F805", "ADM6"], ["MOB3"], ["AGG4"]])
+    t.act(0, Action("lead", {"card": "F805/wisdom"}))
+    assert not any(p.kind == "declare" for p in t.state.prompts)
+    t2 = believer_table(3, seed=3)
+    doctrinal(t2, bv.WISDOM, laws=("F828",), ideals={"tycoon": bv.WISDOM})
+    with_hands(t2, [["F805", "ADM6"], ["MOB3"], ["AGG4"]])
+    t2.act(0, Action("lead", {"card": "F805/wisdom"}))
+    assert sorted(a.params["ambition"] for a in options(t2, 0) if a.type == "declare") == ["", "tycoon"]
+
+
+def test_F830_dominant_faith_bars_ideal_ambitions_to_non_faithful_leads():
+    t = believer_table(3, seed=3)
+    doctrinal(t, bv.ZEAL, laws=("F823", "F830"), ideals={"tycoon": bv.ZEAL})
+    with_hands(t, [["ADM2", "ADM6"], ["MOB3"], ["AGG4"]])
+    t.act(0, Action("lead", {"card": "ADM2"}))  # a base "2": Tycoon printed, which has an Ideal
+    assert not any(p.kind == "declare" for p in t.state.prompts)
+
+
+def run_edicts(t):
+    from core.flow import Ctx, run
+    from plugins.arcs.rounds import round_start
+    from plugins.blighted_reach.event_flow import edicts_begin
+    s = t.state
+    s.prompts, s.stack = [], []
+    ctx = Ctx(s, t.rules)
+    ctx.push(round_start)
+    ctx.push(edicts_begin)
+    run(ctx)
+
+
+def test_F821_set_doctrine_the_young_lights_holder_chooses_the_side():
+    t = believer_table(3, seed=3)
+    doctrinal(t, bv.ZEAL)
+    s = t.state
+    s.booklet = [slot for slot in s.booklet if "AID03" not in slot] + [["F821"]]
+    s.players[1].guild.append("F816")
+    run_edicts(t)
+    (prompt,) = [p for p in t.state.prompts if p.kind == "set_doctrine"]
+    assert prompt.seat == 1
+    with pytest.raises(ActionRejected):
+        t.act(1, Action("set_doctrine", {"side": "both"}))
+    t.act(1, Action("set_doctrine", {"side": bv.WISDOM}))
+    assert t.state.doctrine == bv.WISDOM
+
+
+def test_F827_set_lay_doctrine_the_highest_faithful_card_shown_chooses():
+    t = believer_table(3, seed=3)
+    doctrinal(t, bv.WISDOM, laws=("F828",))
+    from_stack(t, "F806", "F810")
+    s = t.state
+    s.action_discard.remove("F806")
+    s.action_discard.remove("F810")
+    s.hands[1].append("F806")
+    s.hands[2].append("F810")
+    s.booklet = [slot for slot in s.booklet if "AID03" not in slot] + [["F827"]]
+    run_edicts(t)
+    (prompt,) = [p for p in t.state.prompts if p.kind == "set_doctrine"]
+    assert prompt.seat == 2
+    t.act(2, Action("set_doctrine", {"side": bv.ZEAL}))
+    assert t.state.doctrine == bv.ZEAL
+
+
+def test_F816_the_young_light_takes_a_played_faithful_card_into_the_hand_at_the_rounds_end():
+    """F816 Prelude: discarding a non-Event card, it goes beside a Faithful card a Rival
+    played; when the round ends its holder draws that card and takes The Young Light back."""
+    t = believer_table(3, seed=3)
+    s = t.state
+    s.players[1].guild.append("F816")
+    with_hands(t, [["F806", "ADM6"], ["MOB3", "MOB4"], ["AGG4"]])
+    lead(t, 0, "F806/zeal")
+    act(t, 0, "done")
+    t.act(1, Action("play", {"card": "MOB3", "kind": "pivot"}))
+    no_seize(t, 1)
+    uses = [a for a in options(t, 1) if a.params.get("card") == "F816"]
+    assert [a.params["params"] for a in uses] == [{"discard": "MOB4", "card": "F806"}]
+    t.act(1, uses[0])
+    assert t.state.unions and "F816" not in t.state.players[1].guild
+    sound(t)
+    act(t, 1, "done")
+    t.act(2, Action("play", {"card": "AGG4", "kind": "pivot"}))
+    no_seize(t, 2)
+    act(t, 2, "done")
+    s = t.state
+    while s.prompts and s.prompts[0].kind != "lead":
+        t.act(s.prompts[0].seat, options(t, s.prompts[0].seat)[0])
+        s = t.state
+    assert "F806" in s.hands[1] and "F816" in s.players[1].guild and "MOB4" in s.action_discard
+    sound(t)
+
+
+def test_F817_plot_to_kidnap_crisis_and_secured():
+    """F817 Crisis: The Young Light is attached to it; each player discards its highest
+    Faithful card. Secured: the highest Faithful card in the discard is drawn."""
+    t = believer_table(3, seed=3)
+    from_stack(t, "F806", "F809", "F807")
+    s = t.state
+    for c in ("F806", "F809", "F807"):
+        s.action_discard.remove(c)
+    s.hands[1] += ["F806", "F809"]
+    s.hands[2] += ["F807"]
+    s.players[0].guild.append("F816")
+    s.court_row.append("F817")
+    s.court_agents["F817"] = [0, 0, 0]
+    crises.resolve_court_crisis(box_for_state(s), CBOX, s, "F817", crises.Dice(3, "arrow"))
+    assert s.attached["F817"] == "F816" and "F816" not in s.players[0].guild
+    assert "F809" in s.action_discard and "F806" in s.hands[1] and "F807" in s.action_discard
+    sound(t)
+    from plugins.arcs.abilities import Env, Use, use
+    del s.attached["F817"]
+    s.court_discard.append("F816")
+    s.court_row.remove("F817")
+    del s.court_agents["F817"]
+    s.resolving.append("F817")
+    ability = next(a for a in rules_box().court["F817"].abilities if a.do == "draw_highest_faithful_from_discard")
+    index = rules_box().court["F817"].abilities.index(ability)
+    use(Env(state=s, box=rules_box(), chance=None, emit=lambda *a, **k: None), Use(2, "F817", index, ability), {})
+    assert "F809" in s.hands[2] and "F809" not in s.action_discard
+
+
+def box_for_state(s):
+    from plugins.arcs.content import box_for
+    return box_for(s)
+
+
+def test_F820B_ideal_ambitions_advance_by_the_power_gained():
+    """F820B: winning an ambition with an Ideal advances by the Power gained from it; one
+    without an Ideal does not."""
+    from plugins.blighted_reach.objectives import ChapterScore, advance_for_ambitions
+    two = act_two()
+    two.objective_markers = [20, -1, -1]
+    two.ideals = {"tycoon": bv.ZEAL}
+    score = ChapterScore(winners={"tycoon": 0, "warlord": 0}, gains={"tycoon": {0: 5}, "warlord": {0: 3}})
+    advance_for_ambitions(ctab.BOX, CBOX, two, score)
+    assert two.objective_markers[0] == 15
+
+
+def test_F824_completed_the_young_light_becomes_the_prophet_and_ideals_are_recorded():
+    from plugins.blighted_reach import intermission as imm
+    two = act_two()
+    two.ideals = {"tycoon": bv.ZEAL, "keeper": bv.WISDOM}
+    ctab.end_act(two)
+    two.objective_markers = [0, 0, 0]
+    imm.resolve_fates(ctab.ctx(two), CBOX)
+    assert "F825" in two.players[0].guild and "F816" in two.scrapped
+    assert {"F826", "F827", "F828"} <= set(two.scrapped)
+    assert two.ideals_recorded == {"tycoon": bv.ZEAL, "keeper": bv.WISDOM}
+    ctab.sound(two)
+
+
+def test_F824_failed_loose_ideals_scrapped_and_the_lay_laws():
+    from plugins.blighted_reach import intermission as imm
+    two = act_two()
+    two.ideals, two.ideal_supply = {"tycoon": bv.ZEAL}, 4
+    ctab.end_act(two)
+    two.objective_markers = [3, 0, 0]
+    imm.resolve_fates(ctab.ctx(two), CBOX)
+    assert two.ideal_supply == 0 and "F825" in two.scrapped and "F826" in two.court_deck
+    assert not any(c in slot for slot in two.booklet for c in ("F821", "F823"))
+    assert ["F827"] in two.booklet and ["F828"] in two.booklet
+    ctab.sound(two)
+
+
+# -- Act III (F829-F831) -----------------------------------------------------------------------------------
+def act_three(ideals):
+    two = act_two()
+    two.ideals = dict(ideals)
+    ctab.end_act(two)
+    two.objective_markers = [0, 0, 0]
+    ctab.intermission(two, picks={0: bv.BELIEVER, 1: "FATE01", 2: "FATE04"})
+    log = campaign.pack_up(ctab.BOX, CBOX, two)
+    three = ctab.new_table(3)
+    la.set_up_later_act(ctab.BOX, CBOX, three, log, Rng(three), lambda die, faces: "arrow" if die == "event" else 3)
+    la.apply_setup_side(ctab.ctx(three), CBOX, 0)
+    return three
+
+
+def test_F829_act_three_doctrine_to_the_majority_ideal_and_the_ideals_restored():
+    three = act_three({"tycoon": bv.ZEAL, "keeper": bv.ZEAL, "empath": bv.WISDOM})
+    assert three.doctrine == bv.ZEAL
+    assert three.ideals == {"tycoon": bv.ZEAL, "keeper": bv.ZEAL, "empath": bv.WISDOM}
+    assert ["F830"] in three.booklet and ["F831"] in three.booklet
+    tie = act_three({"tycoon": bv.ZEAL, "keeper": bv.WISDOM})
+    assert tie.doctrine == bv.WISDOM
+    ctab.sound(three)
+
+
+def test_F829B_guide_the_flock_counts_markers_on_ideal_ambitions():
+    from plugins.arcs.state import Marker
+    from plugins.blighted_reach.objectives import goals_fulfilled
+    three = act_three({"tycoon": bv.ZEAL, "keeper": bv.WISDOM})
+    markers = list(three.markers_available)
+    three.ambition_boxes["tycoon"] = markers[:2]
+    three.markers_available = markers[2:]
+    assert goals_fulfilled(ctab.BOX, CBOX, three, 0) == 1
+    three.ambition_boxes["keeper"] = markers[2:]
+    three.markers_available = []
+    assert goals_fulfilled(ctab.BOX, CBOX, three, 0) == 2
+    assert isinstance(markers[0], Marker)
+
+
+def test_F831_breaking_the_faith_a_rival_destroying_a_believers_city_removes_an_ideal():
+    """F831: a Rival who destroys the Believer's Loyal city may take one Ideal off an
+    undeclared ambition (declared ones keep theirs)."""
+    from core.flow import Ctx
+    t = believer_table(3, seed=3)
+    s = t.state
+    s.booklet.append(["F831"])
+    s.ideals = {"tycoon": bv.ZEAL, "warlord": bv.WISDOM}
+    s.ambition_boxes["warlord"] = [s.markers_available.pop(0)]
+    s.prompts, s.stack = [], []
+    ctx = Ctx(s, t.rules)
+    bv.arcs_city_destroyed(ctx, attacker=1, owner=0, system="1.1")
+    bv.break_faith_offer(ctx, seat=1)
+    (prompt,) = s.prompts
+    assert prompt.seat == 1 and [o.params["ambition"] for o in prompt.options] == ["", "tycoon"]
+    bv.faith_broken(ctx, 1, {"ambition": "tycoon"})
+    assert s.ideals == {"warlord": bv.WISDOM}
+    with pytest.raises(IllegalAction):
+        bv.faith_broken(ctx, 1, {"ambition": "warlord"})
+    s.prompts, s.stack = [], []
+    bv.arcs_city_destroyed(ctx, attacker=0, owner=0, system="1.1")  # not a Rival
+    assert s.stack == []
