@@ -683,3 +683,28 @@ def test_F831_breaking_the_faith_a_rival_destroying_a_believers_city_removes_an_
     s.prompts, s.stack = [], []
     bv.arcs_city_destroyed(ctx, attacker=0, owner=0, system="1.1")  # not a Rival
     assert s.stack == []
+
+
+def test_F813_securing_the_host_of_a_taught_card_slides_it_down_then_it_is_secured_into_the_hand():
+    """F803/F813 through the engine, BR-317: a Guild card with a Faithful card attached is
+    secured; the Faithful card takes its place in the Court (no agents); securing that one
+    later draws it into the hand."""
+    t = believer_table(3, seed=3)
+    host = guild_matching_a_city(t)
+    s = t.state
+    s.attached[host] = s.faithful_stack.pop(0)
+    s.court_agents[host][1] += 1
+    s.players[1].agents -= 1
+    with_hands(t, [["MOB3"], ["AGG4", "AGG5"], ["ADM6"]], initiative=1)
+    lead(t, 1, "AGG4")  # Aggression buys secure
+    position = t.state.court_row.index(host)
+    act(t, 1, "secure", card=host)
+    s = t.state
+    assert host in s.players[1].guild and s.court_row[position] == "F812" and "F812" not in s.attached.values()
+    assert s.court_agents["F812"] == [0, 0, 0]
+    sound(t)
+    s.court_agents["F812"] = [0, 1, 0]
+    s.players[1].agents -= 1
+    act(t, 1, "secure", card="F812")
+    assert "F812" in t.state.hands[1] and "F812" not in t.state.court_row
+    sound(t)
