@@ -113,6 +113,7 @@ def _cards(cbox: CampaignBox, state: BlightedReachState) -> list[str]:
             out.append("a secured Imperial Council is not Decided and tucked")
     elif sides != [state.council] or state.court_row[:1] != [state.council]:
         out.append("the Imperial Council is not the leftmost Court card, showing its side")
-    if EVENT in places or FATE_EVENTS & set(places):
+    court = {*state.court_deck, *row, *state.court_discard, *state.resolving, *state.attached.values()}
+    if EVENT in places or FATE_EVENTS & court:  # a Fate's Event card may be scrapped with its Fate Set
         out.append("an Event card is among the Court cards")
     return out
