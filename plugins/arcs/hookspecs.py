@@ -148,3 +148,14 @@ def arcs_court_secured(ctx: Ctx, seat: int, card: str, position: int) -> None:
 def arcs_court_place_freed(ctx: Ctx, card: str, position: int) -> bool | None:
     """`card` was taken from the Court row, leaving place `position` empty: return True when
     the game filled it itself (a card attached to it slides down) instead of the deck."""
+
+
+@hookspec
+def arcs_raid_options(state, thief: int, victim: int, keys: int) -> list[dict]:
+    """What else a raid's keys can take from `victim` (steal answers' params, e.g. a Golem)."""
+
+
+@hookspec(firstresult=True)
+def arcs_raided(ctx: Ctx, thief: int, victim: int, params: dict, keys: int) -> int | None:
+    """Take the piece an `arcs_raid_options` answer names: return the keys left."""
+

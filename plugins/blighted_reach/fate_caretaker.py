@@ -932,3 +932,30 @@ def choose_golem_goal(state: BlightedReachState, seat: int, choice: dict) -> Non
 
 GOAL_RULES["scrap_lore_while_holding_golem"] = lambda box, cbox, state, seat: f"{state.chapter}:lore" in state.golem_goals
 GOAL_RULES["scrap_a_golem"] = lambda box, cbox, state, seat: f"{state.chapter}:golem" in state.golem_goals
+
+
+# -- raiding Golems (F503) -------------------------------------------------------------------------------
+def raidable(state: BlightedReachState, victim: int, keys: int) -> list[str]:
+    """The victim's Golems a raid's keys can take, two keys each (F503). Reading: a Golem
+    among a player's resources costs the same two keys as one on the Golem Hearth."""
+    return [g for g in golems_of(state, victim) if keys >= GOLEM_RAID_COST] if state.golems else []
+
+
+@hookimpl
+def arcs_raid_options(state, thief, victim, keys):
+    if getattr(state, "game", "") != "blighted-reach":
+        return []
+    return [{"golem": g} for g in raidable(state, victim, keys)]
+
+
+@hookimpl
+def arcs_raided(ctx, thief, victim, params, keys):
+    state = ctx.state
+    golem = params.get("golem", "")
+    if getattr(state, "game", "") != "blighted-reach" or not golem:
+        return None
+    if golem not in raidable(state, victim, keys):
+        raise IllegalAction(f"the {golem} Golem cannot be raided from seat {victim} with {keys} keys")
+    state.golems[golem] = Golem(place=home_of(state, thief), awake=state.golems[golem].awake)
+    ctx.emit("golem_stolen", thief=thief, victim=victim, golem=golem if state.golems[golem].awake else "")
+    return keys - GOLEM_RAID_COST

@@ -16,7 +16,9 @@ from plugins.arcs.views import redact as arcs_redact
 from plugins.arcs import placing_flow
 from plugins.blighted_reach import act_flow, campaign_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
 from plugins.blighted_reach import fate_caretaker  # noqa: F401 (its rules)
-from plugins.blighted_reach.fate_caretaker import arcs_court_secured, arcs_turn_begun  # noqa: F401
+from plugins.blighted_reach.fate_caretaker import (  # noqa: F401
+    arcs_court_secured, arcs_raid_options, arcs_raided, arcs_turn_begun,
+)
 from plugins.blighted_reach import fate_believer  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_believer import (  # noqa: F401
     arcs_chapter_deal, arcs_city_destroyed, arcs_declarable, arcs_declared, arcs_played_as,

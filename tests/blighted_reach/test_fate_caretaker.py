@@ -718,3 +718,30 @@ def test_F521_a_player_with_more_guild_cards_chooses_which_go():
     t.act(0, Action("consume_sentience", {"scrap": [extra]}))
     assert extra in t.state.scrapped and "F504" in t.state.players[0].guild
     sound(t)
+
+
+# -- F503: raiding Golems ----------------------------------------------------------------------------------
+def test_F503_a_raid_takes_a_golem_from_the_hearth_for_two_keys():
+    """F503: Golems on the Golem Hearth can be raided, two keys each; the raider keeps it
+    (among its resources, holding no Hearth)."""
+    from core.flow import Ctx, run
+    from plugins.arcs.battle_flow import resolve
+    from plugins.arcs.rounds import round_start
+    from plugins.arcs.state import Battle
+    t = caretaker_table(3, seed=3)
+    s = t.state
+    give_golem(t, "warrior", 0, awake=True)
+    ships_at(t, 1, "1.1", fresh=2)
+    s.prompts, s.stack = [], []
+    s.battle = Battle(attacker=1, defender=0, system="1.1", key=3)
+    ctx = Ctx(s, t.rules)
+    ctx.push(round_start)
+    ctx.push(resolve)
+    run(ctx)
+    steals = [a for a in options(t, 1) if a.type == "steal"]
+    assert Action("steal", {"golem": "warrior"}) in steals
+    t.act(1, Action("steal", {"golem": "warrior"}))
+    s = t.state
+    assert s.golems["warrior"] == Golem(place=ct.held_by(1), awake=True)
+    assert s.battle.key == 1 and Action("steal", {"golem": "warrior"}) not in options(t, 1)
+    sound(t)
