@@ -745,3 +745,12 @@ def test_F503_a_raid_takes_a_golem_from_the_hearth_for_two_keys():
     assert s.golems["warrior"] == Golem(place=ct.held_by(1), awake=True)
     assert s.battle.key == 1 and Action("steal", {"golem": "warrior"}) not in options(t, 1)
     sound(t)
+
+
+def test_F501_the_typed_view_shows_golems_without_their_sleeping_types():
+    from plugins.blighted_reach.graphql import from_view
+    t = caretaker_table(3, seed=3)
+    give_golem(t, "warrior", 0, awake=True)
+    typed = from_view(t.view(1))
+    assert sorted(g.type for g in typed.golems) == ["", "", "", "warrior"]
+    assert all(g.place for g in typed.golems)
