@@ -708,3 +708,32 @@ def test_F813_securing_the_host_of_a_taught_card_slides_it_down_then_it_is_secur
     act(t, 1, "secure", card="F812")
     assert "F812" in t.state.hands[1] and "F812" not in t.state.court_row
     sound(t)
+
+
+def test_F823_the_other_side_is_refused_and_changes_nothing():
+    t = believer_table(3, seed=3)
+    doctrinal(t, bv.ZEAL)
+    with_hands(t, [["F805", "ADM6"], ["MOB3"], ["AGG4"]])
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("lead", {"card": "F805/wisdom"}))
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("lead", {"card": "F805"}))  # a Faithful card is always played on a side
+    assert snapshot(t) == before
+
+
+def test_F816_bad_choices_are_refused_and_change_nothing():
+    t = believer_table(3, seed=3)
+    t.state.players[1].guild.append("F816")
+    with_hands(t, [["F806", "ADM6"], ["MOB3", "MOB4", "EVENT"], ["AGG4"]])
+    lead(t, 0, "F806/zeal")
+    act(t, 0, "done")
+    t.act(1, Action("play", {"card": "MOB3", "kind": "pivot"}))
+    no_seize(t, 1)
+    index = next(a for a in options(t, 1) if a.params.get("card") == "F816").params["index"]
+    before = snapshot(t)
+    for params in ({"discard": "EVENT", "card": "F806"}, {"discard": "MOB4", "card": "F807"},
+                   {"discard": "ADM6", "card": "F806"}, {"discard": "MOB4"}):
+        with pytest.raises(ActionRejected):
+            act(t, 1, "ability", card="F816", index=index, params=params)
+    assert snapshot(t) == before

@@ -754,3 +754,23 @@ def test_F501_the_typed_view_shows_golems_without_their_sleeping_types():
     typed = from_view(t.view(1))
     assert sorted(g.type for g in typed.golems) == ["", "", "", "warrior"]
     assert all(g.place for g in typed.golems)
+
+
+def test_F517_secured_takes_any_golem_awake_and_refuses_a_scrapped_one():
+    from plugins.arcs.abilities import Env, Use, use
+    three = act_three()
+    three.golems["seeker"] = Golem(place=ct.held_by(2))
+    three.golems["harvester"] = Golem(place=ct.SCRAPPED)
+    three.resolving.append("F517")
+    if "F517" in three.court_deck:
+        three.court_deck.remove("F517")
+    abilities = rules_box().court["F517"].abilities
+    index = next(i for i, a in enumerate(abilities) if a.do == "take_any_golem_awake")
+    env = Env(state=three, box=rules_box(), chance=None, emit=lambda *a, **k: None)
+    before = msgspec.json.encode(three)
+    for bad in ({"golem": "harvester"}, {"golem": "dragon"}, {}):
+        with pytest.raises(ActionRejected):
+            use(env, Use(1, "F517", index, abilities[index]), bad)
+    assert msgspec.json.encode(three) == before
+    use(env, Use(1, "F517", index, abilities[index]), {"golem": "seeker"})
+    assert three.golems["seeker"] == Golem(place=ct.held_by(1), awake=True)
