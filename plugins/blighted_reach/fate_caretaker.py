@@ -959,3 +959,35 @@ def arcs_raided(ctx, thief, victim, params, keys):
     state.golems[golem] = Golem(place=home_of(state, thief), awake=state.golems[golem].awake)
     ctx.emit("golem_stolen", thief=thief, victim=victim, golem=golem if state.golems[golem].awake else "")
     return keys - GOLEM_RAID_COST
+
+
+def golem_goal_steps(state: BlightedReachState) -> list:
+    """The chapter-end choices F520B gives, before the grand ambitions score: one step per
+    seat playing the Caretaker's Act III."""
+    from plugins.blighted_reach.content import default_box as campaign_box
+    from plugins.blighted_reach.fates import objective_card
+
+    out = []
+    for seat, fate in enumerate(state.fates):
+        if fate == CARETAKER and state.act == 3:
+            card = objective_card(campaign_box(), fate, 3)
+            if card.objective is not None and "scrap_a_golem" in card.objective.goals:
+                out.append((golem_goal_offer, {"seat": seat}))
+    return out
+
+
+@steps("caretaker_golem_goal_offer")
+def golem_goal_offer(ctx, seat: int):
+    options = options_golem_goals(ctx.state, seat)
+    if options:
+        ctx.prompt(seat, "golem_goal", [Action("golem_goal", o) for o in options] + [Action("golem_goal", {})],
+                   resume=golem_goal_chosen)
+
+
+@steps("caretaker_golem_goal_chosen")
+def golem_goal_chosen(ctx, seat, params):
+    if not params:
+        return
+    choose_golem_goal(ctx.state, seat, dict(params))
+    ctx.emit("golem_goal", seat=seat, **{k: v for k, v in params.items()})
+    ctx.push(golem_goal_offer, seat=seat)  # the other goal may follow (the Golem after the lore)

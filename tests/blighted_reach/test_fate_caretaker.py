@@ -774,3 +774,23 @@ def test_F517_secured_takes_any_golem_awake_and_refuses_a_scrapped_one():
     assert msgspec.json.encode(three) == before
     use(env, Use(1, "F517", index, abilities[index]), {"golem": "seeker"})
     assert three.golems["seeker"] == Golem(place=ct.held_by(1), awake=True)
+
+
+def test_F520B_the_chapter_end_asks_the_caretaker_before_the_grand_ambitions_score():
+    """F520B: the chapter's end offers the Caretaker its scraps (lore, then a Golem, or none)
+    before the grand ambitions score."""
+    three = act_three()
+    steps = ct.golem_goal_steps(three)
+    assert [s[1] for s in steps] == [{"seat": 0}]
+    three.players[0].lore.append(three.lore_deck.pop(0))
+    ctx = ctab.ctx(three)
+    ct.golem_goal_offer(ctx, seat=0)
+    (prompt,) = three.prompts
+    lore = next(o.params for o in prompt.options if "scrap_lore" in o.params)
+    three.prompts = []
+    ct.golem_goal_chosen(ctx, 0, lore)
+    assert three.golem_goals == [f"{three.chapter}:lore"]
+    assert three.stack[-1].name == "caretaker_golem_goal_offer"
+    ct.golem_goal_chosen(ctx, 0, {})
+    assert len(three.golem_goals) == 1
+    ctab.sound(three)
