@@ -571,8 +571,8 @@ def arcs_court_secured(ctx, seat, card, position):
         advance(box, state, "lore_secured", 1, seat=seat)
     refilled = state.court_row[position] if position < len(state.court_row) else ""
     if LIBRARIANS in state.players[seat].guild and state.lore_deck and refilled and refilled not in state.attached:
-        ctx.prompt(seat, "librarians", [Action("librarians", {"attach": True}), Action("librarians", {"attach": False})],
-                   resume=librarians_done, host=refilled)
+        choices = [Action("librarians", {"attach": True}), Action("librarians", {"attach": False})]
+        ctx.prompt(seat, "librarians", choices, resume=librarians_done, host=refilled)
 
 
 @steps("librarians_done")
@@ -930,8 +930,12 @@ def choose_golem_goal(state: BlightedReachState, seat: int, choice: dict) -> Non
         state.golem_goals.append(f"{state.chapter}:golem")
 
 
-GOAL_RULES["scrap_lore_while_holding_golem"] = lambda box, cbox, state, seat: f"{state.chapter}:lore" in state.golem_goals
-GOAL_RULES["scrap_a_golem"] = lambda box, cbox, state, seat: f"{state.chapter}:golem" in state.golem_goals
+def _goal_met(goal: str):
+    return lambda box, cbox, state, seat: f"{state.chapter}:{goal}" in state.golem_goals
+
+
+GOAL_RULES["scrap_lore_while_holding_golem"] = _goal_met("lore")
+GOAL_RULES["scrap_a_golem"] = _goal_met("golem")
 
 
 # -- raiding Golems (F503) -------------------------------------------------------------------------------

@@ -6,7 +6,6 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from core.engine import view_events
 from plugins.arcs.content import box_for
 from plugins.blighted_reach import fate_caretaker as ct
 from plugins.blighted_reach.content import default_box as campaign_box
@@ -77,7 +76,7 @@ def test_golems_invariant_finds_a_golem_in_no_place_or_on_a_missing_hearth():
 
 
 # -- helpers -------------------------------------------------------------------------------------
-from core.errors import ActionRejected, BadParameter, IllegalAction  # noqa: E402
+from core.errors import ActionRejected, BadParameter  # noqa: E402
 from core.state import Action  # noqa: E402
 from plugins.arcs.state import Ships  # noqa: E402
 from plugins.blighted_reach import crises  # noqa: E402
