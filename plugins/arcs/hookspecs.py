@@ -83,3 +83,17 @@ def arcs_chapter_deal(ctx: Ctx) -> bool | None:
 def arcs_mulligan(ctx: Ctx, seat: int) -> bool | None:
     """2 players, a chapter's start: offer `seat` (the player without initiative) the
     mulligan the game's own way; return True when it did."""
+
+
+# -- the campaign's Magnate and Advocate (Fates 03, 04) --
+@hookspec
+def arcs_ability_used(ctx: Ctx, seat: int, card: str, when: str) -> None:
+    """`seat` used an ability of a held card in its turn (a Prelude ability or a new action,
+    `when` its trigger), after its effect and after a card that discards itself went to the
+    Court discard (the Advocate's objective counts these)."""
+
+
+@hookspec
+def arcs_summit_deal_done(ctx: Ctx, proposal, parts: list) -> None:
+    """A game with Summits (the campaign): a Negotiations deal was resolved, `parts` what
+    each of its Negotiation actions did (the Magnate's objective counts gifts)."""

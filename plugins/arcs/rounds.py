@@ -308,6 +308,7 @@ def acted(ctx, seat, params):
         abilities.use(env, use, params.params)
         write_back(state, env.moment)
         ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
+        ctx.hook.arcs_ability_used(ctx=ctx, seat=seat, card=use.card, when=use.ability.when)
         after_use(ctx, seat, use, params.params)
         if copy_pivot and lore_ops.contained_action(use.ability.do) == "tax":
             copy_pivot_tax(ctx, seat)  # ARCS-125: a new action containing a tax (Nurture)

@@ -15,6 +15,9 @@ from plugins.arcs.tables import decisions as arcs_decisions
 from plugins.arcs.views import redact as arcs_redact
 from plugins.arcs import placing_flow
 from plugins.blighted_reach import act_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
+from plugins.blighted_reach import attachments
+from plugins.blighted_reach import fate_magnate  # noqa: F401 (its rules)
+from plugins.blighted_reach import fate_advocate  # noqa: F401 (its rules)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.invariants import problems
 from plugins.blighted_reach.rules_box import rules_box
@@ -92,13 +95,28 @@ def arcs_play_buys(state, seat, kind, card):
 
 @hookimpl
 def arcs_take_court_card(ctx, seat, card, rivals_to):
+    if ctx.state.game == GAME_ID:
+        attachments.take_along(ctx, seat, card)  # BR-315: what is attached comes too
     return event_flow.take_council(ctx, seat, card, rivals_to) or None
 
 
 @hookimpl
 def arcs_round_end(ctx):
     if ctx.state.game == GAME_ID:
+        fate_magnate.settle_card_resources(ctx.state)
         event_flow.round_end(ctx)
+
+
+@hookimpl
+def arcs_ability_used(ctx, seat, card, when):
+    if ctx.state.game == GAME_ID:
+        fate_advocate.ability_used(ctx, seat, card, when)
+
+
+@hookimpl
+def arcs_summit_deal_done(ctx, proposal, parts):
+    if ctx.state.game == GAME_ID:
+        fate_magnate.deal_done(ctx, proposal, parts)
 
 
 @hookimpl

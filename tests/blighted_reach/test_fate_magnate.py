@@ -1,0 +1,274 @@
+"""The Magnate (FATE03, F301-F327) through the engine: Merchant League's frozen resources,
+its Crisis, the Act I objective's Summit advances, the Resolutions, the Monopolies of Act II
+and the Economy of Act III. Each test names the cards (and BR checklist IDs) it proves."""
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from core.errors import ActionRejected, BadParameter, IllegalAction
+from core.flow import Ctx, run
+from core.state import Action
+from plugins.arcs.outrage import provoke_outrage
+from plugins.arcs.rounds import round_start
+from plugins.arcs.scoring import ambition_count
+from plugins.blighted_reach import event_flow
+from plugins.blighted_reach.content import default_box as campaign_box
+from plugins.blighted_reach.rules_box import rules_box
+from tests.blighted_reach.fate_ma_tables import ADVOCATE, MAGNATE, fated_table
+from tests.blighted_reach.flow_helpers import options, play_out, ready, restart_round
+
+CBOX = campaign_box()
+
+
+def snapshot(t) -> bytes:
+    return msgspec.json.encode(t.state)
+
+
+def act(t, seat, act, **params):
+    return t.act(seat, Action("act", {"act": act, **params}))
+
+
+def magnate_table(players: int = 3, seed: int = 1, markers: int = 20):
+    """Seat 0 plays the Magnate; every objective marker on `markers` (Act I records none)."""
+    t = ready(players, seed, wanted={0: MAGNATE})
+    t.state.objective_markers = [markers] * players
+    return t
+
+
+def declare_with_league(t, resources=None):
+    """Seat 0 leads CON2 declaring Tycoon; Merchant League's offer is answered (or declined)."""
+    restart_round(t, [["CON2", "ADM6"], ["MOB3", "AGG4"], ["AGG3", "ADM4"]][:len(t.state.players)], initiative=0)
+    t.act(0, Action("lead", {"card": "CON2"}))
+    t.act(0, Action("declare", {"ambition": "tycoon"}))
+    assert [p.decision for p in t.state.prompts if p.seat == 0] == ["arcs.use_ability"]
+    if resources is None:
+        return t.act(0, Action("use_ability", {"card": "", "index": -1, "params": {}}))
+    return t.act(0, Action("use_ability", {"card": "F302", "index": 1, "params": {"resources": list(resources)}}))
+
+
+# -- Act I setup and Merchant League (F301, F302) ---------------------------------------------
+def test_F301_setup_gives_the_magnate_merchant_league():
+    t = magnate_table()
+    assert t.state.players[0].guild == ["F302"]
+    assert t.state.fates[0] == MAGNATE
+
+
+def test_F302_merchant_league_takes_two_frozen_resources_that_count_for_ambitions_BR_319_BR_321_BR_322():
+    """On declaring, the Magnate puts any 2 resources from the supply on Merchant League: off
+    the resource row (never spent or discarded there), counted for ambitions (BR-321) as
+    part of the play area (BR-322)."""
+    t = magnate_table()
+    s = t.state
+    supply = dict(s.supply)
+    row = list(s.players[0].resources)
+    tycoon = ambition_count(rules_box(), s, s.players[0], "tycoon")
+    declare_with_league(t, ["fuel", "fuel"])
+    s = t.state
+    assert s.card_resources == {"F302": ["fuel", "fuel"]}
+    assert s.supply["fuel"] == supply["fuel"] - 2
+    assert s.players[0].resources == row  # not on the row: no slot can pay with them
+    assert ambition_count(rules_box(), s, s.players[0], "tycoon") == tycoon + 2
+    assert [p.decision for p in s.prompts if p.seat == 0] == ["arcs.act"]  # the turn goes on
+
+
+def test_F302_merchant_league_may_be_declined_and_refuses_a_bad_choice_unchanged():
+    t = magnate_table()
+    restart_round(t, [["CON2", "ADM6"], ["MOB3", "AGG4"], ["AGG3", "ADM4"]], initiative=0)
+    t.act(0, Action("lead", {"card": "CON2"}))
+    t.act(0, Action("declare", {"ambition": "tycoon"}))
+    before = snapshot(t)
+    for params in ({"resources": ["fuel"]}, {"resources": ["fuel", "gold"]}, {"resources": ["fuel", "fuel", "fuel"]},
+                   {"resources": ["material", "material", "x"]}, {"what": 1}):
+        with pytest.raises(ActionRejected):
+            t.act(0, Action("use_ability", {"card": "F302", "index": 1, "params": params}))
+        assert snapshot(t) == before
+    t.state.supply["material"] = 1
+    with pytest.raises(IllegalAction):  # the supply holds one Material only
+        t.act(0, Action("use_ability", {"card": "F302", "index": 1, "params": {"resources": ["material", "material"]}}))
+    t.state.supply["material"] = 2
+    t.act(0, Action("use_ability", {"card": "", "index": -1, "params": {}}))
+    assert t.state.card_resources == {}
+
+
+def test_F302_frozen_resources_survive_outrage_and_go_when_the_card_does_BR_319():
+    """Provoking Outrage discards the row's tokens but not the frozen ones (BR-319). Fuel
+    Outrage discards the (fuel, protected) League itself; its resources then go back to the
+    supply when the round ends (reading)."""
+    t = magnate_table()
+    declare_with_league(t, ["relic", "weapon"])
+    s = t.state
+    provoke_outrage(rules_box(), s, 0, "relic")
+    assert s.card_resources == {"F302": ["relic", "weapon"]}
+    provoke_outrage(rules_box(), s, 0, "fuel")
+    assert "F302" in s.court_discard
+    relics = s.supply["relic"]
+    from plugins.blighted_reach.fate_magnate import settle_card_resources
+    assert settle_card_resources(s) == {"F302": ["relic", "weapon"]}
+    assert s.card_resources == {} and s.supply["relic"] == relics + 1
+
+
+def test_F302_crisis_discards_every_resource_on_merchant_league_BR_219():
+    """A round's Crises (the flow's steps, the event die read as a Crisis) empty the League."""
+    t = magnate_table()
+    declare_with_league(t, ["psionic", "relic"])
+    s = t.state
+    psionic = s.supply["psionic"]
+    ctx = Ctx(s, t.rules)
+    s.prompts, s.stack, s.turn = [], [], None
+    ctx.push(round_start)
+    ctx.push(event_flow.crises_begin, number=1, symbol="arrow")  # Blight, then held cards' Crises
+    run(ctx)
+    assert "card_resources_discarded" in [e.type for e in ctx.events]
+    assert s.card_resources == {} and s.supply["psionic"] == psionic + 1
+
+
+# -- Summits: Transfer Asset from the League, and the Act I objective (F301) ------------------
+def events_then_summit(t):
+    """Seat 0 (the Magnate, initiative) leads CON2; both Rivals play Event cards; seat 0
+    calls the Summit and starts Negotiations."""
+    restart_round(t, [["CON2", "ADM6"], ["EVENT", "MOB3"], ["EVENT", "AGG4"]], initiative=0)
+    t.act(0, Action("lead", {"card": "CON2"}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(0, Action("declare", {"ambition": ""}))
+    act(t, 0, "done")
+    for seat in (1, 2):
+        t.act(seat, Action("play", {"card": "EVENT", "kind": "event"}))
+        if any(p.kind == "seize" and p.seat == seat for p in t.state.prompts):
+            t.act(seat, Action("seize", {"card": ""}))
+        act(t, seat, "done")
+    t.act(0, Action("call_summit", {"call": True}))
+    t.act(0, Action("call_to_order", {"kind": "start_negotiations"}))
+
+
+def negotiate(t, seat, parts):
+    return t.act(seat, Action("negotiate", {"move": "propose", "parts": list(parts)}))
+
+
+def consent_all(t):
+    """Every consent given, then every resource received placed (first legal row)."""
+    while any(p.kind == "consent" for p in t.state.prompts):
+        p = next(p for p in t.state.prompts if p.kind == "consent")
+        t.act(p.seat, Action("consent", {"proposal": p.group, "accept": True}))
+    while any(p.kind == "arcs.place_resources" for p in t.state.prompts):
+        p = next(p for p in t.state.prompts if p.kind == "arcs.place_resources")
+        t.act(p.seat, options(t, p.seat)[0])
+
+
+def done(t, seat):
+    return t.act(seat, Action("negotiate", {"move": "done"}))
+
+
+def give_row(t, seat, row):
+    """Arrange the seat's resource row (the supply pays for it)."""
+    s = t.state
+    for r in s.players[seat].resources:
+        if r:
+            s.supply[r] += 1
+    for r in row:
+        if r:
+            s.supply[r] -= 1
+    s.players[seat].resources = list(row) + [None] * (6 - len(row))
+
+
+def slot_of(t, seat, resource):
+    return t.state.players[seat].resources.index(resource)
+
+
+def test_F302_transfer_asset_gives_a_merchant_league_resource_in_a_summit_BR_319_BR_204():
+    t = magnate_table()
+    t.state.card_resources = {"F302": ["relic"]}
+    t.state.supply["relic"] -= 1
+    events_then_summit(t)
+    negotiate(t, 0, [{"kind": "transfer_asset", "giver": 0, "receiver": 1, "asset": "resource",
+                      "source": "card", "card": "F302", "resource": "relic"}])
+    consent_all(t)
+    s = t.state
+    assert s.card_resources == {}
+    assert "relic" in s.players[1].resources or any("relic" in w.tokens for w in s.placing)
+
+
+def test_F302_a_league_resource_not_there_or_on_a_rivals_card_is_refused_unchanged():
+    t = magnate_table()
+    t.state.card_resources = {"F302": ["relic"]}
+    t.state.supply["relic"] -= 1
+    events_then_summit(t)
+    before = snapshot(t)
+    bad = [{"kind": "transfer_asset", "giver": 0, "receiver": 1, "asset": "resource", "source": "card",
+            "card": "F302", "resource": "fuel"},
+           {"kind": "transfer_asset", "giver": 1, "receiver": 0, "asset": "resource", "source": "card",
+            "card": "F302", "resource": "relic"}]
+    for part in bad:
+        with pytest.raises(ActionRejected):
+            negotiate(t, 0, [part])
+        assert snapshot(t) == before
+
+
+def test_F301_close_deals_advances_two_per_rival_gift_but_not_for_a_gift_returned():
+    """A Rival's resource or Favor advances the Magnate 2 each; a resource the Magnate gave that
+    Rival in this Summit coming back does not."""
+    t = magnate_table()
+    events_then_summit(t)
+    give_row(t, 0, ["weapon"])
+    give_row(t, 1, ["material"])
+    give_row(t, 2, [])
+    material = slot_of(t, 1, "material")
+    negotiate(t, 0, [{"kind": "promise_favor", "giver": 1, "receiver": 0},
+                     {"kind": "transfer_asset", "giver": 1, "receiver": 0, "asset": "resource", "slot": material}])
+    consent_all(t)
+    assert t.state.objective_markers[0] == 16  # 2 gifts, 2 each
+    weapon = slot_of(t, 0, "weapon")
+    done(t, 1)  # seat 1's turn
+    done(t, 2)
+    negotiate(t, 0, [{"kind": "transfer_asset", "giver": 0, "receiver": 2, "asset": "resource", "slot": weapon}])
+    consent_all(t)
+    assert t.state.objective_markers[0] == 16  # giving advances nothing
+    back = slot_of(t, 2, "weapon")
+    done(t, 1)
+    negotiate(t, 2, [{"kind": "transfer_asset", "giver": 2, "receiver": 0, "asset": "resource", "slot": back}])
+    consent_all(t)
+    assert t.state.objective_markers[0] == 16  # the Weapon the Magnate gave seat 2 came back: no advance
+
+
+def test_F301_export_discards_three_resources_and_advances_two():
+    t = magnate_table()
+    events_then_summit(t)
+    give_row(t, 0, ["weapon", "material", "relic"])
+    s = t.state
+    choices = [a.params for a in options(t, 0) if a.params.get("move") == "fate"]
+    assert choices and choices[0]["name"] == "export"
+    supply = dict(s.supply)
+    t.act(0, Action("negotiate", {"move": "fate", "name": "export", "choice": {"slots": [0, 1, 2]}}))
+    s = t.state
+    assert s.players[0].resources == [None] * 6
+    assert s.supply["relic"] == supply["relic"] + 1 and s.objective_markers[0] == 18
+
+
+def test_F301_a_bad_export_is_refused_unchanged_and_only_the_magnate_exports_BR_319():
+    t = magnate_table()
+    events_then_summit(t)
+    give_row(t, 0, ["weapon", "material"])
+    s = t.state
+    s.card_resources = {"F302": ["relic"]}
+    s.supply["relic"] -= 1
+    before = snapshot(t)
+    for choice in ({"slots": [0, 1]}, {"slots": [0, 1, 2]}, {"slots": [0, 0, 1]}, {"cards": ["F302"]}):
+        with pytest.raises(ActionRejected):
+            t.act(0, Action("negotiate", {"move": "fate", "name": "export", "choice": choice}))
+        assert snapshot(t) == before
+    with pytest.raises(BadParameter):
+        t.act(0, Action("negotiate", {"move": "fate", "name": "smuggle", "choice": {}}))
+    done(t, 0)
+    give_row(t, 1, ["weapon", "material", "fuel"])
+    with pytest.raises(IllegalAction):
+        t.act(1, Action("negotiate", {"move": "fate", "name": "export", "choice": {"slots": [0, 1, 2]}}))
+
+
+# -- bot games ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("players,seed", [(2, 1), (2, 40), (3, 1), (3, 40), (4, 1), (4, 40)])
+def test_bot_games_with_the_magnate_and_the_advocate_finish_act_one(players, seed):
+    """Random bots play Act I to its end with both Fates at the table; the invariants hold
+    after every action (play_out checks them)."""
+    t, used = fated_table(players, seed, {0: MAGNATE, 1: ADVOCATE})
+    play_out(t, used)
+    assert t.state.finished and t.state.chapter == 3
