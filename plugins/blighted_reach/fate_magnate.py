@@ -22,7 +22,7 @@ from plugins.arcs.lore_ops import window
 from plugins.arcs.scoring import ICONS
 from plugins.blighted_reach import crises, fates, objectives, summits
 from plugins.blighted_reach.content import default_box as campaign_box
-from plugins.blighted_reach.fate_steps import lift
+from plugins.blighted_reach.intermission import INTERMISSION_HOOKS
 from plugins.blighted_reach.state import BlightedReachState
 
 MAGNATE = "FATE03"
@@ -80,6 +80,15 @@ def settle_card_resources(state: BlightedReachState) -> dict[str, list[str]]:
     while its holder had it."""
     held = {c for p in state.players for c in (*p.guild, *p.lore)}
     return {c: return_to_supply(state, c) for c in list(state.card_resources) if c not in held}
+
+
+def return_all_card_resources(state: BlightedReachState) -> None:
+    """Intermission C (BR-337): every frozen resource goes back, Merchant League's too."""
+    for card in list(state.card_resources):
+        return_to_supply(state, card)
+
+
+INTERMISSION_HOOKS["clear_pieces"].append(return_all_card_resources)
 
 
 class FrozenGain(msgspec.Struct, forbid_unknown_fields=True):

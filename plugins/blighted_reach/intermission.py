@@ -164,8 +164,7 @@ def return_piece(box: Box, state: BlightedReachState, owner: int, kind: str) -> 
 
 def clear_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> None:
     """Trophies and Captives home (Blight to its supply, the Empire's and the Free States'
-    pieces to theirs, BR-336); the Imperial Trust and resources frozen on cards to the
-    supply (BR-264, BR-337); with 2
+    pieces to theirs, BR-336); the Imperial Trust to the supply (BR-264, BR-337); with 2
     players the ambition boxes' resources to the supply (BR-338)."""
     check_step(cbox, state, "clear_pieces")
     blight.return_blight_trophies(state)
@@ -178,10 +177,6 @@ def clear_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> None
         for owner in captives:
             agent_returns(state, owner)
     trust.return_trust(state)
-    for resources in state.card_resources.values():  # the other frozen ones (Merchant League's, BR-337)
-        for resource in resources:
-            state.supply[resource] = state.supply.get(resource, 0) + 1
-    state.card_resources = {}
     if len(state.players) == 2:
         for ambition, tokens in state.ambition_tokens.items():
             for resource in tokens:

@@ -272,3 +272,65 @@ def test_bot_games_with_the_magnate_and_the_advocate_finish_act_one(players, see
     t, used = fated_table(players, seed, {0: MAGNATE, 1: ADVOCATE})
     play_out(t, used)
     assert t.state.finished and t.state.chapter == 3
+
+
+# -- the Act I Resolution (F303) and Intermission C ---------------------------------------------
+def played(chosen, markers, seed=3):
+    from tests.blighted_reach.campaign_tables import act_one, end_act
+
+    state = end_act(act_one(chosen, seed))
+    state.objective_markers = list(markers)
+    return state
+
+
+def _to_discard(state, card):
+    for pile in (state.court_deck, state.court_row):
+        if card in pile:
+            pile.remove(card)
+    state.court_agents.pop(card, None)
+    state.court_discard.append(card)
+
+
+def test_F303_completed_brings_the_brokers_to_court_keeps_the_cartels_and_returns_the_interests_BR_328():
+    from plugins.blighted_reach import intermission as im
+    from plugins.blighted_reach.fate_steps import unplayed
+    from tests.blighted_reach.campaign_tables import CBOX as CB, ctx as flow_ctx, sound
+
+    state = played([MAGNATE, ADVOCATE, "FATE01"], [0, 0, 0])
+    _to_discard(state, "CC01")
+    im.resolve_fates(flow_ctx(state), CB)
+    assert {"F304", "F305", "F306", "CC01"} <= set(state.court_deck) and "CC01" not in state.court_discard
+    assert {"F307", "F308", "F309", "F310", "F311"} <= set(unplayed(CB, state, MAGNATE))
+    assert not {"F307", "F308", "F309", "F310", "F311"} & set(state.court_deck)
+    sound(state)
+
+
+def test_F303_failed_scraps_the_brokers_and_sends_the_cartels_to_court_BR_328():
+    from plugins.blighted_reach import intermission as im
+    from tests.blighted_reach.campaign_tables import CBOX as CB, ctx as flow_ctx, sound
+
+    state = played([MAGNATE, ADVOCATE, "FATE01"], [6, 0, 0])
+    _to_discard(state, "CC04")
+    power = state.players[0].power
+    im.resolve_fates(flow_ctx(state), CB)
+    assert {"F304", "F305", "F306"} <= set(state.scrapped)
+    assert {"F307", "F308", "F309", "F310", "F311"} <= set(state.court_deck)
+    assert "CC04" in state.court_discard  # only a completed objective brings it back
+    assert state.players[0].power == power - 6  # BR-090
+    sound(state)
+
+
+def test_F302_merchant_league_resources_return_to_the_supply_at_intermission_BR_337():
+    from plugins.blighted_reach import intermission as im
+    from tests.blighted_reach.campaign_tables import BOX as B, CBOX as CB, ctx as flow_ctx, sound
+
+    state = played([MAGNATE, ADVOCATE, "FATE01"], [0, 0, 0])
+    state.card_resources = {"F302": ["relic", "fuel"]}
+    state.supply["relic"] -= 1
+    state.supply["fuel"] -= 1
+    relic = state.supply["relic"]
+    im.resolve_fates(flow_ctx(state), CB)
+    im.clear_court(CB, state)
+    im.clear_pieces(B, CB, state)
+    assert state.card_resources == {} and state.supply["relic"] == relic + 1
+    sound(state)

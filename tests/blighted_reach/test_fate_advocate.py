@@ -1,0 +1,238 @@
+"""The Advocate (FATE04, F401-F426) through the engine: Guild Investigators' Recover, Guild
+Overseers' limit on Guild card actions and their When Secured, attached cards taken with
+their host, the Act I objective's advances, the Resolutions, the Liaisons and Guild
+Negotiations of Act II, the Guildmasters, Loyalty and Supremacy of Act III. Each test names
+the cards (and BR checklist IDs) it proves."""
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from core.errors import ActionRejected, IllegalAction
+from core.state import Action
+from tests.blighted_reach.fate_ma_tables import ADVOCATE, fated_table
+from tests.blighted_reach.flow_helpers import options, restart_round
+
+SEAT = 1  # the Advocate's seat in these tables
+
+
+def snapshot(t) -> bytes:
+    return msgspec.json.encode(t.state)
+
+
+def act(t, seat, act, **params):
+    return t.act(seat, Action("act", {"act": act, **params}))
+
+
+def give_row(t, seat, row):
+    """Arrange the seat's resource row (the supply pays for it)."""
+    s = t.state
+    for r in s.players[seat].resources:
+        if r:
+            s.supply[r] += 1
+    for r in row:
+        if r:
+            s.supply[r] -= 1
+    s.players[seat].resources = list(row) + [None] * (6 - len(row))
+
+
+def advocate_table(players: int = 3, seed: int = 1, markers: int = 20):
+    t, _ = fated_table(players, seed, {SEAT: ADVOCATE})
+    t.state.objective_markers = [markers] * players
+    return t
+
+
+def lead(t, card: str, ambition: str = ""):
+    """The Advocate leads `card` (the others hold cards that cannot matter), declaring or not."""
+    others = [["CON3", "ADM4"], ["AGG3", "CON4"], ["ADM3", "CON5"]]
+    hands = [others[s] if s != SEAT else [card, "ADM6"] for s in range(len(t.state.players))]
+    restart_round(t, hands, initiative=SEAT)
+    t.act(SEAT, Action("lead", {"card": card}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(SEAT, Action("declare", {"ambition": ambition}))
+
+
+def uses(t, seat=SEAT):
+    return [(a.params["card"], a.params["index"]) for a in options(t, seat)
+            if a.params.get("act") == "ability"]
+
+
+def test_F401_setup_gives_the_advocate_investigators_and_overseers():
+    t = advocate_table()
+    assert t.state.players[SEAT].guild == ["F402", "F403"]
+
+
+# -- Guild Overseers (F403) ------------------------------------------------------------------
+def test_F403_overseers_forbid_guild_card_actions_unless_placing_in_a_declared_ambition():
+    """No ambition declared: the holder's Guild card Prelude (Skirmishers' discard) and new
+    action (Investigators' Recover) are neither offered nor taken; a refusal changes nothing."""
+    t = advocate_table()
+    _fix_court(t, guild=["CC05"], discard=["CC01"])
+    lead(t, "MOB2")  # declines to declare: nothing declared this chapter
+    assert uses(t) == []
+    before = snapshot(t)
+    system = next(s for s, h in t.state.systems.items() if h.ships_of(SEAT).total)
+    with pytest.raises(IllegalAction):
+        act(t, SEAT, "ability", card="CC05", index=1, params={"system": system})
+    host = t.state.court_row[1]
+    with pytest.raises(IllegalAction):
+        act(t, SEAT, "ability", card="F402", index=0, params={"card": host})
+    assert snapshot(t) == before
+
+
+def _fix_court(t, guild: list[str] = (), discard: list[str] = ()):
+    s = t.state
+    for c in (*guild, *discard):
+        for pile in (s.court_deck, s.court_discard):
+            if c in pile:
+                pile.remove(c)
+        if c in s.court_row:
+            raise AssertionError(f"{c} is in the Court row of this table")
+    s.players[SEAT].guild.extend(guild)
+    s.court_discard.extend(discard)
+
+
+def test_F403_overseers_allow_guild_actions_while_placing_and_the_prelude_discard_advances_3():
+    """Declaring Tycoon with the most Fuel puts the Advocate first: Skirmishers' Prelude (a
+    Guild card discarding itself) is open, and using it advances the objective 3 (F401)."""
+    t = advocate_table()
+    _fix_court(t, guild=["CC05"])
+    give_row(t, SEAT, ["fuel", "fuel"])
+    lead(t, "MOB2", "tycoon")
+    assert ("CC05", 1) in uses(t)
+    system = next(s for s, h in t.state.systems.items() if h.ships_of(SEAT).total)
+    act(t, SEAT, "ability", card="CC05", index=1, params={"system": system})
+    s = t.state
+    assert "CC05" in s.court_discard and "CC05" not in s.players[SEAT].guild
+    assert s.objective_markers[SEAT] == 17
+
+
+# -- Guild Investigators (F402) and attached cards (BR-314, BR-315) ----------------------------
+def test_F402_recover_attaches_the_top_discarded_guild_to_an_unagented_court_card_and_advances_2_BR_314():
+    t = advocate_table()
+    _fix_court(t, discard=["CC01", "CC11"])  # CC11 (a Vox card) lies on top of the Guild card
+    give_row(t, SEAT, ["fuel", "fuel"])
+    lead(t, "MOB2", "tycoon")
+    host = t.state.court_row[1]
+    assert ("F402", 0) in uses(t)
+    pips = t.state.turn.pips
+    act(t, SEAT, "ability", card="F402", index=0, params={"card": host})
+    s = t.state
+    assert s.attached == {host: "CC01"} and s.court_discard[-1] == "CC11"
+    assert s.objective_markers[SEAT] == 18
+    assert s.turn.pips == pips - 1  # a move pip paid for it
+
+
+def test_F402_recover_refuses_a_card_with_agents_or_an_attachment_unchanged_BR_314():
+    t = advocate_table()
+    _fix_court(t, discard=["CC01", "CC04"])
+    give_row(t, SEAT, ["fuel", "fuel"])
+    lead(t, "MOB2", "tycoon")
+    s = t.state
+    agented, attached = s.court_row[1], s.court_row[2]
+    s.court_agents[agented][0] = 1
+    s.players[0].agents -= 1
+    s.attached[attached] = "CC04"
+    s.court_discard.remove("CC04")
+    before = snapshot(t)
+    for host in (agented, attached, "CC99"):
+        with pytest.raises(ActionRejected):
+            act(t, SEAT, "ability", card="F402", index=0, params={"card": host})
+        assert snapshot(t) == before
+
+
+def test_securing_a_court_card_takes_its_attached_guild_card_too_BR_315():
+    t = advocate_table()
+    s = t.state
+    host = s.court_row[1]
+    _fix_court(t, discard=["CC01"])
+    s.court_discard.remove("CC01")
+    s.attached[host] = "CC01"
+    s.court_agents[host][0] = 2
+    s.players[0].agents -= 2
+    hands = [["AGG2", "ADM6"], ["CON3", "ADM4"], ["ADM3", "CON5"]]
+    restart_round(t, hands, initiative=0)
+    t.act(0, Action("lead", {"card": "AGG2"}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(0, Action("declare", {"ambition": ""}))
+    act(t, 0, "secure", card=host)
+    s = t.state
+    assert "CC01" in s.players[0].guild and host not in s.court_row and s.attached == {}
+
+
+def test_F402_without_overseers_recover_is_open_but_the_objective_does_not_advance():
+    """The limit and the objective's advances both need the Overseers held (F401's only_if)."""
+    t = advocate_table()
+    _fix_court(t, discard=["CC01"])
+    s = t.state
+    s.players[SEAT].guild.remove("F403")
+    s.court_deck.append("F403")
+    lead(t, "MOB2")  # nothing declared
+    host = t.state.court_row[1]
+    act(t, SEAT, "ability", card="F402", index=0, params={"card": host})
+    assert t.state.attached == {host: "CC01"} and t.state.objective_markers[SEAT] == 20
+
+
+def test_F403_when_secured_takes_any_guild_card_from_the_court_deck_or_discard_and_shuffles():
+    """Act II: Guild Overseers in the Court; its securer takes it and then one Guild card
+    of their choice from the Court deck or discard (the deck shuffled)."""
+    t = advocate_table()
+    s = t.state
+    s.players[SEAT].guild.remove("F403")
+    replaced = s.court_row[1]
+    s.court_deck.append(replaced)
+    s.court_row[1] = "F403"
+    s.court_agents["F403"] = s.court_agents.pop(replaced)
+    s.court_agents["F403"][0] = 2
+    s.players[0].agents -= 2
+    _fix_court(t, discard=["CC10"])
+    wanted = [c for c in s.court_deck if c in ("CC01", "CC02", "CC03", "CC04", "CC06", "CC08")][-1]  # not the refill
+    restart_round(t, [["AGG2", "ADM6"], ["CON3", "ADM4"], ["ADM3", "CON5"]], initiative=0)
+    t.act(0, Action("lead", {"card": "AGG2"}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(0, Action("declare", {"ambition": ""}))
+    act(t, 0, "secure", card="F403")
+    offered = [a.params["params"]["card"] for a in options(t, 0) if a.type == "use_ability"]
+    assert "CC10" in offered and wanted in offered
+    assert not {"CC11", "CC12", "CC13", "CC14", "CC15"} & set(offered)  # Vox cards are no Guild cards
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):  # not optional, and only a Guild card of those piles
+        t.act(0, Action("use_ability", {"card": "", "index": -1, "params": {}}))
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("use_ability", {"card": "F403", "index": 1, "params": {"card": "CC11"}}))
+    assert snapshot(t) == before
+    events = t.act(0, Action("use_ability", {"card": "F403", "index": 1, "params": {"card": wanted}}))
+    s = t.state
+    assert s.players[0].guild[-2:] == ["F403", wanted] and wanted not in s.court_deck
+    assert "shuffle" in [e.type for e in events]
+
+
+# -- the Act I Resolution (F404) ----------------------------------------------------------------
+def played(chosen, markers, seed=3):
+    from tests.blighted_reach.campaign_tables import act_one, end_act
+
+    state = end_act(act_one(chosen, seed))
+    state.objective_markers = list(markers)
+    return state
+
+
+def test_F404_failed_sends_only_the_liaisons_of_suits_the_advocate_leads_to_court_BR_328():
+    """Failed: the Overseers go to the Court deck first (so they count for no suit); the
+    Advocate leads Weapon (Skirmishers against none) but ties Psionic (Investigators against
+    Dealmakers): only the Weapons Liaisons join the Court deck; the other Liaisons and
+    Diplomatic Fiasco are scrapped; Guild Struggle joins the Court deck."""
+    from plugins.blighted_reach import intermission as im
+    from tests.blighted_reach.campaign_tables import CBOX as CB, ctx as flow_ctx, sound
+
+    state = played([ADVOCATE, "FATE03", "FATE01"], [4, 0, 0])
+    for pile in (state.court_deck, state.court_row):
+        if "CC05" in pile:
+            pile.remove("CC05")
+    state.court_agents.pop("CC05", None)
+    state.players[0].guild.append("CC05")
+    im.resolve_fates(flow_ctx(state), CB)
+    assert {"F403", "F407", "F411"} <= set(state.court_deck)
+    assert {"F405", "F406", "F408", "F409", "F410"} <= set(state.scrapped)
+    assert not {"F405", "F406", "F408", "F409"} & set(state.court_deck)
+    assert "F403" not in state.players[0].guild
+    sound(state)
