@@ -7,7 +7,7 @@ from core.state import Action
 from tests.blighted_reach.flow_helpers import choose_fates, place_all, table
 
 MAGNATE, ADVOCATE = "FATE03", "FATE04"
-OTHERS = ("FATE01", "FATE02", "FATE06")  # Steward, Founder, Partisan: no Act I handler missing
+OTHERS = ("FATE01", "FATE02")  # Steward, Founder: no Act I or Resolution rule missing
 
 
 def fated_table(players: int, seed: int, mine: dict[int, str]):
