@@ -115,3 +115,9 @@ def arcs_ability_used(ctx: Ctx, seat: int, card: str, when: str) -> None:
 def arcs_summit_deal_done(ctx: Ctx, proposal, parts: list) -> None:
     """A game with Summits (the campaign): a Negotiations deal was resolved, `parts` what
     each of its Negotiation actions did (the Magnate's objective counts gifts)."""
+
+
+@hookspec
+def arcs_copied(ctx: Ctx, seat: int, action: str | None) -> None:
+    """`seat` spent its Copy play's pip on `action` (a standard action, or a new action paid
+    as one): "when you Copy to X" abilities (the campaign's Liaisons) act now."""

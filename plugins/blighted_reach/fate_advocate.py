@@ -18,12 +18,16 @@ from core import chance
 from core.errors import BadParameter, IllegalAction
 from plugins.arcs import abilities
 from plugins.arcs.abilities import Env, Use, op, standing
-from plugins.arcs.court_ops import _chance
+from core.state import Action
+from plugins.arcs.court_ops import _chance, place_ambition_marker
+from plugins.arcs.placing import gain
 from plugins.blighted_reach import fates, objectives
 from plugins.blighted_reach.content import default_box as campaign_box
+from plugins.blighted_reach.favors import take_favor
 from plugins.blighted_reach.fate_steps import lift
 from plugins.blighted_reach.rules_box import rules_box
 from plugins.blighted_reach.state import BlightedReachState
+from plugins.blighted_reach.tables import steps
 
 ADVOCATE = "FATE04"
 OVERSEERS_RULE = "guild_actions_need_placing"
@@ -191,3 +195,172 @@ def liaisons_to_court(ctx, seat: int, card_id: str, effect) -> None:
         chance.shuffle(ctx, state.court_deck, "court deck")
     state.scrapped.extend(c for c in scrapped if c not in state.scrapped)
     ctx.emit("liaisons_resolved", seat=seat, to_court=joined, scrapped=scrapped, why=card_id)
+
+
+# -- Act II: the Liaisons (F405-F409) ------------------------------------------------------
+
+
+def copied(ctx, seat: int, action: str | None) -> None:
+    """`arcs_copied`: a Liaison's holder Copying to its action gains 1 of its resource (BR-312).
+    Reading: the gain is always taken (an unwanted token can be let go when placing)."""
+    state = ctx.state
+    if not is_campaign(state) or action is None:
+        return
+    for use in abilities.held(state, rules_box(), seat, "copy"):
+        if use.ability.do == "gain" and use.ability.action == action:
+            got = sum(gain(state, seat, use.ability.resource) for _ in range(max(use.ability.count, 1)))
+            ctx.emit("resources_gained", seat=seat, card=use.card, resources={use.ability.resource: got},
+                     why="copy")
+
+
+def _liaison_hosts(env: Env, u: Use) -> list[str]:
+    if not env.state.markers_available or u.card not in env.state.players[u.seat].guild:
+        return []
+    return unagented_hosts(env.state)
+
+
+@op("attach_to_unagented_card_and_declare", params=Host,
+    candidates=lambda env, u: [{"card": c} for c in _liaison_hosts(env, u)],
+    usable=lambda env, u: is_campaign(env.state) and bool(_liaison_hosts(env, u)))
+def liaison_declares(env: Env, u: Use, choice: Host) -> None:
+    """A Liaison's Prelude (BR-313): it leaves its holder to sit above a Court card with no
+    agents (BR-314) and its ambition is declared (no zero marker: it names no lead card).
+    Reading: as any card that declares (Populist Demands), an Available marker is needed,
+    not a round without a declaration."""
+    state = env.state
+    if choice.card not in _liaison_hosts(env, u):
+        raise IllegalAction(f"{choice.card!r} is no Court card without agents or an attached card")
+    ambition = u.ability.ambitions[0]
+    state.players[u.seat].guild.remove(u.card)
+    state.attached[choice.card] = u.card
+    marker = place_ambition_marker(env.box, state, ambition)
+    env.moment.declared = ambition
+    env.emit("card_attached", seat=u.seat, card=u.card, host=choice.card, why=u.card)
+    env.emit("ambition_declared", seat=u.seat, ambition=ambition, marker=marker.id, card=u.card)
+
+
+# -- Guild Struggle (F411) -----------------------------------------------------------------
+
+
+def _passable(cbox, state: BlightedReachState, seat: int) -> list[str]:
+    from plugins.blighted_reach.crises import protected
+
+    return [c for c in state.players[seat].guild if not protected(cbox, c)]
+
+
+def _struggle_plan(call) -> list[tuple[int, int]]:
+    """(giver, receiver) in turn order, each to their left (the next seat clockwise)."""
+    from plugins.blighted_reach.crises import turn_order
+
+    n = len(call.state.players)
+    return [(s, (s + 1) % n) for s in turn_order(call.state)]
+
+
+def _struggle_decisions(call) -> list:
+    """Reading: "the card they were given" cannot be passed on, so the choices are read as
+    the passes go: each seat picks from the cards it held before the Crisis (a seat given a
+    card before its own turn keeps that one); protected cards are never given (BR-309)."""
+    from plugins.blighted_reach.crises import Decision
+
+    out = []
+    for giver, _ in _struggle_plan(call):
+        options = [{"card": c} for c in _passable(call.cbox, call.state, giver)]
+        if options:
+            out.append(Decision(giver, "each_passes_guild_left", call.card, options))
+    return out
+
+
+def _struggle_check(call) -> None:
+    for d in _struggle_decisions(call):
+        picked = call.answers.get(d.seat, {}).get("card")
+        if {"card": picked} not in d.options:
+            raise BadParameter(f"seat {d.seat} must pass one of its own Guild cards, not {picked!r}")
+
+
+def _struggle_apply(call) -> dict:
+    state = call.state
+    passed = {}
+    for giver, receiver in _struggle_plan(call):
+        card = call.answers.get(giver, {}).get("card")
+        if card is None or card not in state.players[giver].guild:
+            continue
+        state.players[giver].guild.remove(card)
+        state.players[receiver].guild.append(card)
+        passed[giver] = card
+    return {"event": "guilds_passed", "card": call.card, "passed": passed}
+
+
+def _register_crises() -> None:
+    from plugins.blighted_reach import crises
+
+    crises.FATE_CRISIS_HANDLERS["each_passes_guild_left"] = crises.CrisisHandler(
+        apply=_struggle_apply, decisions=_struggle_decisions, check=_struggle_check)
+
+
+_register_crises()
+
+
+# -- Advocate's Demand (F413, an Edict) --------------------------------------------------------
+
+
+def advocate_seat(state: BlightedReachState) -> int:
+    return state.fates.index(ADVOCATE) if ADVOCATE in state.fates else -1
+
+
+def options_demand(state: BlightedReachState, advocate: int) -> list[dict]:
+    """The Rivals' Guild cards whose suit matches none of the Advocate's Guild cards
+    (protected ones too: the Demand is no theft, F413's note)."""
+    box = rules_box()
+    mine = {box.court[c].suit for c in state.players[advocate].guild if c in box.court}
+    return [{"rival": r, "card": c} for r in range(len(state.players)) if r != advocate
+            for c in state.players[r].guild if c in box.court and box.court[c].suit not in mine]
+
+
+@fates.handler("advocates_demand")
+def advocates_demand(ctx, seat: int, card_id: str, effect) -> None:
+    """F413 at the Edicts: scrapped if the Advocate is not in play; otherwise the Advocate
+    may name one Rival Guild card (`options_demand`), or none."""
+    state = ctx.state
+    advocate = advocate_seat(state)
+    if advocate < 0:
+        for slot in state.booklet:
+            if card_id in slot:
+                slot.remove(card_id)
+        state.booklet = [slot for slot in state.booklet if slot]
+        state.scrapped.append(card_id)
+        ctx.emit("booklet_scrapped", card=card_id, why="the Advocate is not in play")
+        return
+    options = options_demand(state, advocate)
+    if options:
+        ctx.ask(advocate, "advocates_demand", [Action("advocates_demand", o) for o in [{"rival": -1, "card": ""}, *options]],
+                resume=demand_named)
+
+
+@steps("advocates_demand_named")
+def demand_named(ctx, seat, params):
+    """The named Rival answers: give the card (and take 1 Favor from the Advocate), or give
+    the Advocate 1 Favor. Reading (G-3): a Rival with no agent in supply can only give the
+    card; an Advocate with no agent left gives no Favor for it."""
+    state = ctx.state
+    rival, card = params["rival"], params["card"]
+    if rival < 0:
+        return
+    choices = [Action("answer_demand", {"give": "card"})]
+    if state.players[rival].agents > 0:
+        choices.append(Action("answer_demand", {"give": "favor"}))
+    ctx.ask(rival, "answer_demand", choices, resume=demand_answered, advocate=seat, card=card)
+
+
+@steps("advocates_demand_answered")
+def demand_answered(ctx, seat, params, advocate: int, card: str):
+    state = ctx.state
+    if params["give"] == "favor":
+        take_favor(state, advocate, seat)  # the Rival's agent onto the Advocate's Fate card
+        ctx.emit("favor_given", seat=seat, to=advocate, why="advocates_demand")
+        return
+    state.players[seat].guild.remove(card)
+    state.players[advocate].guild.append(card)
+    favor = state.players[advocate].agents > 0
+    if favor:
+        take_favor(state, seat, advocate)  # the Advocate's agent onto the Rival's Fate card
+    ctx.emit("guild_given", seat=seat, to=advocate, card=card, favor=favor, why="advocates_demand")

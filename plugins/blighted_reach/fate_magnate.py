@@ -16,12 +16,14 @@ import msgspec
 from core import chance
 from core.errors import BadParameter, IllegalAction
 from plugins.arcs import scoring
-from plugins.arcs.abilities import Env, Use, op
+from plugins.arcs.abilities import Env, Use, op, standing
 from plugins.blighted_reach.rules_box import rules_box
 from plugins.arcs.lore_ops import window
 from plugins.arcs.scoring import ICONS
 from plugins.blighted_reach import crises, fates, objectives, summits
 from plugins.blighted_reach.content import default_box as campaign_box
+from plugins.blighted_reach.campaign import CARRIED_FIELDS
+from plugins.blighted_reach.fate_steps import lift
 from plugins.blighted_reach.intermission import INTERMISSION_HOOKS
 from plugins.blighted_reach.state import BlightedReachState
 
@@ -283,3 +285,222 @@ def return_from_court_discard(ctx, seat: int, card_id: str, effect) -> None:
     ctx.emit("court_cards_returned", seat=seat, cards=back, why=card_id)
 
 
+
+
+# -- Act II: the Monopolies (F312-F320) ---------------------------------------------------
+
+MONOPOLY_GAINED, MONOPOLY_HELD = "monopoly_gained", "monopoly_held"  # the Act II objective's advances
+WAR_PROFITEERING = "war_profiteering"
+standing("monopoly_consent", WAR_PROFITEERING, "monopoly_consent_in_summits")
+CARRIED_FIELDS.extend(["monopoly_supply", "scrapped_resources"])  # Monopolies unheld stay in the supply
+
+
+def is_monopoly(card: str) -> bool:
+    found = campaign_box().fate_cards.get(card)
+    return found is not None and found.kind == "monopoly"
+
+
+def monopoly_resource(card: str) -> str:
+    """The resource whose supply the Monopoly holds (its `hold_supply`)."""
+    return next(e.resource for e in campaign_box().fate_cards[card].abilities if e.do == "hold_supply")
+
+
+def monopolies_of(state: BlightedReachState, seat: int) -> list[str]:
+    area = state.play_area[seat] if seat < len(state.play_area) else []
+    return [c for c in area if is_monopoly(c)]
+
+
+def monopoly_holder(state: BlightedReachState, resource: str) -> int:
+    """The seat holding the Monopoly of `resource`, -1 when nobody does."""
+    for seat in range(len(state.players)):
+        if any(monopoly_resource(c) == resource for c in monopolies_of(state, seat)):
+            return seat
+    return -1
+
+
+def all_monopolies() -> list[str]:
+    return [c.id for c in campaign_box().fates[MAGNATE].cards if c.kind == "monopoly"]
+
+
+def war_profiteering(cbox, state: BlightedReachState) -> bool:
+    """F320 in the rules booklet: Warlord counts Trophies and Weapon icons."""
+    return any(cbox.fate_cards.get(c) is not None and any(e.handler == WAR_PROFITEERING
+                                                           for e in cbox.fate_cards[c].abilities)
+               for slot in state.booklet for c in slot)
+
+
+def counted_resources(state: BlightedReachState, seat: int) -> list[str]:
+    """BR-322: the resources a seat has, wherever in its play area: its row, on its cards,
+    and the Imperial Trust for the First Regent (the supply on a Monopoly is the supply)."""
+    row = [r for r in state.players[seat].resources if r is not None]
+    trust = list(state.trust) if seat == state.first_regent >= 0 else []
+    return row + on_cards(state, seat) + trust
+
+
+def weapon_icons(state: BlightedReachState, seat: int) -> int:
+    """War Profiteering's Weapon icons: Weapon resources the seat has and its Weapon cards."""
+    box = rules_box()
+    cards = sum(box.court[c].suit == "weapon" for c in state.players[seat].guild if c in box.court)
+    return counted_resources(state, seat).count("weapon") + cards
+
+
+def _holds_supply_of(state: BlightedReachState, seat: int) -> list[str]:
+    """The resources whose supply the seat holds: its Monopolies' and its Guild cards'
+    (the Cartels)."""
+    box = rules_box()
+    out = [monopoly_resource(c) for c in monopolies_of(state, seat)]
+    out += [a.resource for c in state.players[seat].guild if c in box.court
+            for a in box.court[c].abilities if a.do == "hold_supply"]
+    return out
+
+
+def _count_monopolies_and_war(box, state, seat: int, ambition: str) -> int:
+    """The Monopolies' supplies count toward their ambitions (F313-F317), the Weapon supply
+    on a Weapon Cartel or Monopoly toward Warlord (F309, F317; the base count leaves Warlord
+    to Trophies), and with War Profiteering (F320) the Weapon icons too. The base rules
+    already count a Guild card's supply toward the resource ambitions (ARCS-315)."""
+    if not is_campaign(state):
+        return 0
+    extra = 0
+    kinds = ICONS.get(ambition, ())
+    for r in (monopoly_resource(c) for c in monopolies_of(state, seat)):
+        if r in kinds:
+            extra += state.supply.get(r, 0)
+    if ambition == "warlord":
+        if "weapon" in _holds_supply_of(state, seat):
+            extra += state.supply.get("weapon", 0)
+        if war_profiteering(campaign_box(), state):
+            extra += weapon_icons(state, seat)
+    return extra
+
+
+scoring.COUNT_EXTRAS.append(_count_monopolies_and_war)
+objectives.COUNT_RULES[MONOPOLY_HELD] = lambda box, cbox, state, seat, score, ambition: len(monopolies_of(state, seat))
+
+
+@fates.handler("monopolies_to_supply")
+def monopolies_to_supply(ctx, seat: int, card_id: str, effect) -> None:
+    """F312: the five Monopoly cards go to the general supply (each holding its resource's
+    supply: the supply is where it always was)."""
+    state = ctx.state
+    for card in effect.cards:
+        if lift(state, card) and card not in state.monopoly_supply:
+            state.monopoly_supply.append(card)
+    ctx.emit("monopolies_in_supply", cards=list(state.monopoly_supply), why=card_id)
+
+
+@fates.handler("war_profiteer_on_warlord")
+def war_profiteer_marker(ctx, seat: int, card_id: str, effect) -> None:
+    """F312 / F325: the War Profiteer marker on the Warlord box reminds everyone of War
+    Profiteering (F320); the rule itself is read from the booklet (`war_profiteering`)."""
+    ctx.emit("war_profiteer_marker", ambition="warlord", why=card_id)
+
+
+def in_play(state: BlightedReachState, resource: str) -> int:
+    """The resources of a type in play: the box's, less those on 2-player ambition boxes
+    and those scrapped (F318's note)."""
+    boxed = sum(tokens.count(resource) for tokens in state.ambition_tokens.values())
+    return rules_box().board.supply_per_resource - boxed - state.scrapped_resources.count(resource)
+
+
+def monopoly_claims(state: BlightedReachState) -> dict[str, int]:
+    """F318 Gain Monopolies: for each Monopoly in play, the seat having more than half of its
+    type's resources in play (BR-322 counting), if any. At most one seat can."""
+    out = {}
+    for card in all_monopolies():
+        if card in state.scrapped:
+            continue
+        r = monopoly_resource(card)
+        total = in_play(state, r)
+        for seat in range(len(state.players)):
+            if 2 * counted_resources(state, seat).count(r) > total:
+                out[card] = seat
+    return out
+
+
+@fates.handler("gain_monopolies")
+def gain_monopolies(ctx, seat: int, card_id: str, effect) -> None:
+    """F318 (an Edict): each Monopoly goes to the seat with more than half of its type, from
+    the supply or from a Rival; one taken from the supply advances the Act II objective 1.
+    Reading: a Monopoly nobody has and no player qualifies for stays where it is."""
+    state = ctx.state
+    for card, taker in monopoly_claims(state).items():
+        if card in monopolies_of(state, taker):
+            continue
+        from_supply = card in state.monopoly_supply
+        if from_supply:
+            state.monopoly_supply.remove(card)
+        else:
+            lift(state, card)
+        state.play_area[taker].append(card)
+        ctx.emit("monopoly_gained", seat=taker, card=card, from_supply=from_supply)
+        if from_supply:
+            _advance(rules_box(), state, MONOPOLY_GAINED, 1, taker)
+
+
+def _given_resource(state: BlightedReachState, part) -> str:
+    if not isinstance(part, summits.TransferAsset) or part.asset != "resource":
+        return ""
+    if part.source == "board":
+        row = state.players[part.giver].resources
+        return row[part.slot] if 0 <= part.slot < len(row) and row[part.slot] else ""
+    return part.resource
+
+
+def _monopoly_consents(cbox, state: BlightedReachState, proposal) -> set[int]:
+    """F313-F317 (and F319): giving a resource by Transfer Asset needs the consent of whoever
+    holds its Monopoly."""
+    holders = {monopoly_holder(state, _given_resource(state, p)) for p in proposal.parts if _given_resource(state, p)}
+    return holders - {-1}
+
+
+def _monopoly_force_cost(box, cbox, state: BlightedReachState, caller: int, part) -> dict[int, int]:
+    """F319: forcing a resource's giving in the Call to Order forces its Monopoly holder's
+    consent too, for 1 of their Favors. Reading: as for the Advocate's (F414), no price when
+    the holder is the caller or the forced Rival; without Monopoly Consent in the booklet the
+    holder's consent cannot be forced."""
+    resource = _given_resource(state, part)
+    holder = monopoly_holder(state, resource) if resource else -1
+    if holder < 0 or holder in (caller, part.giver):
+        return {}
+    if not any(e.handler == "monopoly_consent_in_summits" for slot in state.booklet for c in slot
+               if c in cbox.fate_cards for e in cbox.fate_cards[c].abilities):
+        raise summits.NotTradeable(f"seat {holder} holds the {resource} Monopoly: their consent is needed")
+    return {holder: 1}
+
+
+summits.CONSENT_RULES.append(_monopoly_consents)
+summits.FORCE_COSTS.append(_monopoly_force_cost)
+
+
+# -- the Act II Resolution (F321) ---------------------------------------------------------
+
+
+@fates.handler("scrap_unheld_monopolies")
+def scrap_unheld_monopolies(ctx, seat: int, card_id: str, effect) -> None:
+    """F321 failure: every Monopoly no player has is scrapped (those in the supply)."""
+    state = ctx.state
+    held = {c for s in range(len(state.players)) for c in monopolies_of(state, s)}
+    gone = [c for c in effect.cards if c not in held and c not in state.scrapped]
+    for card in gone:
+        if card in state.monopoly_supply:
+            state.monopoly_supply.remove(card)
+        lift(state, card)
+        state.scrapped.append(card)
+    ctx.emit("cards_scrapped", cards=gone, why=card_id)
+
+
+@fates.handler("cartels_of_scrapped_monopolies_to_court")
+def cartels_to_court(ctx, seat: int, card_id: str, effect) -> None:
+    """F321 failure: the Cartel of each scrapped Monopoly's resource joins the Court deck;
+    the other Cartels are scrapped (both lifted from wherever they are)."""
+    state = ctx.state
+    box = rules_box()
+    scrapped = {monopoly_resource(c) for c in all_monopolies() if c in state.scrapped}
+    joined = [c for c in effect.cards if box.court[c].suit in scrapped and lift(state, c)]
+    rest = [c for c in effect.cards if c not in joined and lift(state, c)]
+    state.court_deck.extend(joined)
+    if joined:
+        chance.shuffle(ctx, state.court_deck, "court deck")
+    state.scrapped.extend(c for c in rest if c not in state.scrapped)
+    ctx.emit("cartels_resolved", to_court=joined, scrapped=rest, why=card_id)

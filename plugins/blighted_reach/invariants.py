@@ -28,7 +28,8 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += _campaign_pieces(box, cbox, state)
     favors = [owner for row in state.favors for owner in row]
     on_cards = [r for resources in state.card_resources.values() for r in resources]  # Merchant League's
-    out += arcs_problems(rules_box(), state, court=False, resources_elsewhere=[*state.trust, *on_cards],
+    out += arcs_problems(rules_box(), state, court=False,
+                         resources_elsewhere=[*state.trust, *on_cards, *state.scrapped_resources],
                          agents_elsewhere=favors)
     out += favor_problems(state)
     if state.trust and state.first_regent < 0:

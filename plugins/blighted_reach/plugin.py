@@ -195,6 +195,12 @@ def arcs_ability_used(ctx, seat, card, when):
 
 
 @hookimpl
+def arcs_copied(ctx, seat, action):
+    if ctx.state.game == GAME_ID:
+        fate_advocate.copied(ctx, seat, action)
+
+
+@hookimpl
 def arcs_summit_deal_done(ctx, proposal, parts):
     if ctx.state.game == GAME_ID:
         fate_magnate.deal_done(ctx, proposal, parts)

@@ -295,10 +295,27 @@ def options_call_to_order(box: Box, cbox: CampaignBox, state: BlightedReachState
 # -- Return Favors (BR-188, BR-189) -----------------------------------------------------
 
 
+# What a Fate's rules add to a deal: more seats whose consent it needs (the Monopolies'
+# holders, F313-F319), fn(cbox, state, proposal) -> seats; and the Favors forcing a part
+# then costs on top (fn(box, cbox, state, caller, part) -> {owner: Favors}, raising
+# NotTradeable where it cannot be forced).
+CONSENT_RULES: list[Callable[[CampaignBox, BlightedReachState, "Proposal"], set[int]]] = []
+FORCE_COSTS: list[Callable[..., dict[int, int]]] = []
+
+
 def favors_to_force(box: Box, cbox: CampaignBox, state: BlightedReachState, caller: int, part: Part) -> dict[int, int]:
     """The Favors the caller must return, by their owner, to force `part`: 1 by default;
     a resource costs its slot's raid cost (BR-189), a Guild card its raid cost (F414, whose
-    Advocate, when a third seat, also needs 1 Favor of theirs returned to force consent)."""
+    Advocate, when a third seat, also needs 1 Favor of theirs returned to force consent);
+    plus what the Fates' `FORCE_COSTS` add."""
+    cost = _base_force_cost(box, cbox, state, caller, part)
+    for rule in FORCE_COSTS:
+        for owner, n in rule(box, cbox, state, caller, part).items():
+            cost[owner] = cost.get(owner, 0) + n
+    return cost
+
+
+def _base_force_cost(box: Box, cbox: CampaignBox, state: BlightedReachState, caller: int, part: Part) -> dict[int, int]:
     rival = part.giver
     if isinstance(part, TransferAsset) and part.asset == "resource" and part.source == "board":
         holder = state.players[rival].resources
@@ -375,12 +392,14 @@ def options_forced(box: Box, cbox: CampaignBox, state: BlightedReachState, calle
 def consents_needed(cbox: CampaignBox, state: BlightedReachState, proposal: Proposal) -> list[int]:
     """BR-198: every seat a part affects or that takes a part, but the proposer; a Guild
     card's giving also needs the Advocate's consent while Guild Negotiations is in the
-    booklet and the Advocate is in play (F414)."""
+    booklet and the Advocate is in play (F414); and the seats a Fate's `CONSENT_RULES` add."""
     seats = set(proposal.parties())
     if any(isinstance(p, TransferCard) and p.card in state.players[p.giver].guild for p in proposal.parts):
         advocate = _card_fate_seat(cbox, state, _booklet_card(cbox, state, GUILD_NEGOTIATIONS))
         if advocate >= 0:
             seats.add(advocate)
+    for rule in CONSENT_RULES:
+        seats |= rule(cbox, state, proposal)
     seats.discard(proposal.proposer)
     return sorted(seats)
 

@@ -4,6 +4,7 @@ about the Fates under test)."""
 from __future__ import annotations
 
 from core.state import Action
+from plugins.blighted_reach import plugin  # noqa: F401 (the Fates' rules registered, as on a real table)
 from tests.blighted_reach.flow_helpers import choose_fates, place_all, table
 
 MAGNATE, ADVOCATE = "FATE03", "FATE04"
@@ -25,3 +26,28 @@ def fated_table(players: int, seed: int, mine: dict[int, str]):
     if players == 2:
         t.act(1 - t.state.initiative, Action("mulligan", {"redraw": False}))
     return t, seed
+
+
+def later_act_table(chosen: list[str], seed: int = 3, results: list[int] | None = None, start: int = 20):
+    """An Act II table through the engine: Act I set up headless for `chosen` (one Fate per
+    seat), ended with the objective markers at `results` (0: completed), its Intermission run
+    keeping each Fate, the log sheet packed into a campaign, and the next Act's table created
+    from it; every objective start the data lacks is answered with `start`."""
+    import copy
+
+    from core.engine import create_table
+    from plugins.blighted_reach import campaign as sheet
+    from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, end_act, intermission
+    from tests.blighted_reach.flow_helpers import GAME
+
+    state = end_act(act_one(chosen, seed))
+    state.objective_markers = list(results or [0] * len(chosen))
+    intermission(state, picks=dict(enumerate(chosen)))
+    log = sheet.to_json(sheet.pack_up(BOX, CBOX, state))
+    campaign = {"players": len(chosen), "acts_played": state.act, "log": copy.deepcopy(log), "finished": False,
+                "winner": -1, "acts": []}
+    t = create_table(GAME, len(chosen), seed=seed, campaign=campaign)
+    while any(p.kind == "objective_start" for p in t.state.prompts):
+        p = next(p for p in t.state.prompts if p.kind == "objective_start")
+        t.act(p.seat, Action("objective_start", {"space": start}))
+    return t

@@ -334,3 +334,162 @@ def test_F302_merchant_league_resources_return_to_the_supply_at_intermission_BR_
     im.clear_pieces(B, CB, state)
     assert state.card_resources == {} and state.supply["relic"] == relic + 1
     sound(state)
+
+
+# -- Act II: the Monopolies (F312-F320), the Cartels and brokers (F304-F311) --------------------
+def act_two(results=None, seed=3):
+    from tests.blighted_reach.fate_ma_tables import later_act_table
+
+    return later_act_table([MAGNATE, ADVOCATE, "FATE01"], seed=seed, results=results)
+
+
+def run_steps(t, *steps):
+    """Run flow steps on the table as the round's end would (then the next round starts)."""
+    s = t.state
+    s.prompts, s.stack, s.turn = [], [], None
+    ctx = Ctx(s, t.rules)
+    ctx.push(round_start)
+    for step, args in reversed(steps):
+        ctx.push(step, **args)
+    run(ctx)
+    return ctx.events
+
+
+def gain_monopolies(t):
+    return run_steps(t, (event_flow.edict, {"card": "F318", "do": "handler", "handler": "gain_monopolies"}))
+
+
+def test_F312_setup_puts_the_monopolies_in_the_supply_and_the_laws_in_the_booklet():
+    t = act_two()
+    s = t.state
+    assert s.monopoly_supply == ["F313", "F314", "F315", "F316", "F317"]
+    assert all([c] in s.booklet for c in ("F318", "F319", "F320"))
+    assert s.play_area[0] == []
+
+
+def test_F318_gain_monopolies_gives_a_monopoly_for_more_than_half_and_F312_advances_1():
+    """3 of the 5 Material is more than half: the Magnate takes the Material Monopoly from the
+    supply (Corner the Market: +1); a Rival later having 3 takes it from them (no advance)."""
+    t = act_two()
+    give_row(t, 0, ["material", "material", "material"])
+    give_row(t, 1, ["material"])
+    events = gain_monopolies(t)
+    s = t.state
+    assert "F313" in s.play_area[0] and "F313" not in s.monopoly_supply
+    assert "monopoly_gained" in [e.type for e in events]
+    assert s.objective_markers[0] == 19
+    give_row(t, 0, [])
+    give_row(t, 1, ["material", "material", "material"])
+    gain_monopolies(t)
+    s = t.state
+    assert "F313" in s.play_area[1] and "F313" not in s.play_area[0] and s.objective_markers[0] == 19
+
+
+def test_F318_frozen_and_trust_resources_count_and_two_players_count_fewer_in_play_BR_322():
+    t = act_two()
+    give_row(t, 0, ["fuel", "fuel"])
+    t.state.card_resources = {"F302": ["fuel"]}
+    t.state.supply["fuel"] -= 1
+    gain_monopolies(t)
+    assert "F314" in t.state.play_area[0]  # 2 on the row + 1 frozen on Merchant League = 3 of 5
+
+
+def test_F313_F317_monopolies_count_their_supply_and_F320_war_profiteering_counts_weapons():
+    t = act_two()
+    give_row(t, 0, ["material"])
+    give_row(t, 1, ["weapon"])
+    s = t.state
+    p0, p1 = s.players[0], s.players[1]
+    tycoon = ambition_count(rules_box(), s, p0, "tycoon")  # the row, and Merchant League's Fuel suit
+    s.monopoly_supply.remove("F313")
+    s.play_area[0].append("F313")
+    s.monopoly_supply.remove("F317")
+    s.play_area[1].append("F317")
+    assert ambition_count(rules_box(), s, p0, "tycoon") == tycoon + s.supply["material"]
+    trophies = len(p1.trophies)
+    weapon_cards = sum(rules_box().court[c].suit == "weapon" for c in p1.guild)
+    # Warlord: Trophies, with War Profiteering the Weapon held and Weapon cards, and the
+    # Weapon supply on the Weapon Monopoly
+    assert ambition_count(rules_box(), s, p1, "warlord") == trophies + 1 + weapon_cards + s.supply["weapon"]
+    slot = next(i for i, c in enumerate(s.booklet) if c == ["F320"])
+    s.booklet.pop(slot)
+    assert ambition_count(rules_box(), s, p1, "warlord") == trophies + s.supply["weapon"]
+
+
+def test_F312_hold_it_advances_1_per_monopoly_at_a_chapters_end():
+    from plugins.blighted_reach import objectives
+
+    t = act_two()
+    s = t.state
+    for card in ("F313", "F315"):
+        s.monopoly_supply.remove(card)
+        s.play_area[0].append(card)
+    moved = objectives.advance_at_chapter_end(rules_box(), CBOX, s)
+    assert moved[0] == 2 and s.objective_markers[0] == 18
+
+
+def test_F319_giving_a_monopolised_resource_needs_the_holders_consent():
+    """In Negotiations a Transfer Asset of Material waits for the Material Monopoly's holder
+    too (a third seat here)."""
+    t = act_two()
+    s = t.state
+    s.monopoly_supply.remove("F313")
+    s.play_area[2].append("F313")
+    give_row(t, 0, ["material"])
+    give_row(t, 1, ["fuel"])
+    events_then_summit(t)
+    negotiate(t, 0, [{"kind": "transfer_asset", "giver": 0, "receiver": 1, "asset": "resource", "slot": 0}])
+    assert sorted(p.seat for p in t.state.prompts if p.kind == "consent") == [1, 2]
+    group = next(p for p in t.state.prompts if p.kind == "consent").group
+    t.act(2, Action("consent", {"proposal": group, "accept": False}))  # the holder refuses: nothing moves
+    assert t.state.players[0].resources[0] == "material"
+
+
+def test_F319_forcing_a_monopolised_resource_costs_one_favor_of_the_holder():
+    from plugins.arcs.lore_ops import slot_raid_cost
+    from plugins.blighted_reach import summits
+
+    t = act_two()
+    s = t.state
+    s.monopoly_supply.remove("F313")
+    s.play_area[2].append("F313")
+    give_row(t, 1, ["material"])
+    part = summits.TransferAsset(giver=1, receiver=0, asset="resource", slot=0)
+    raid_cost = slot_raid_cost(rules_box(), s, 1, 0)
+    assert summits.favors_to_force(rules_box(), CBOX, s, 0, part) == {1: raid_cost, 2: 1}
+    assert summits.favors_to_force(rules_box(), CBOX, s, 2, part) == {1: raid_cost}  # the holder forces it
+    s.booklet.remove(["F319"])
+    with pytest.raises(summits.NotTradeable):
+        summits.favors_to_force(rules_box(), CBOX, s, 0, part)
+
+
+def test_F304_to_F308_reprints_play_with_the_base_cards_abilities():
+    from plugins.arcs.content import default_box
+
+    base = default_box().court
+    for card, of in (("F304", "BC23"), ("F305", "BC24"), ("F306", "BC12"), ("F307", "BC03"), ("F308", "BC06")):
+        assert rules_box().court[card].abilities == base[of].abilities
+        assert rules_box().court[card].kind == "guild"
+
+
+def test_F309_to_F311_cartels_hold_their_supply_discard_rivals_and_steal():
+    """The Weapon, Psionic and Relic Cartels: their supply counts toward the matching
+    ambition (Weapon toward Warlord), after scoring every Rival discards that resource,
+    and the Prelude discards the card to steal 1 of it."""
+    from plugins.arcs import court_flow
+
+    t = act_two()
+    s = t.state
+    for card in ("F309", "F310", "F311"):
+        for pile in (s.court_deck, s.court_row):
+            if card in pile:
+                pile.remove(card)
+    s.players[0].guild += ["F309", "F310", "F311"]
+    give_row(t, 1, ["weapon", "psionic", "relic"])
+    p0 = s.players[0]
+    assert ambition_count(rules_box(), s, p0, "empath") >= s.supply["psionic"]
+    assert ambition_count(rules_box(), s, p0, "keeper") >= s.supply["relic"]
+    warlord_without = len(p0.trophies) + s.supply["weapon"]
+    assert ambition_count(rules_box(), s, p0, "warlord") >= warlord_without
+    run_steps(t, (court_flow.after_scoring, {"scored": []}))
+    assert t.state.players[1].resources[:3] == [None, None, None]
