@@ -356,11 +356,11 @@ def demand_answered(ctx, seat, params, advocate: int, card: str):
     state = ctx.state
     if params["give"] == "favor":
         take_favor(state, advocate, seat)  # the Rival's agent onto the Advocate's Fate card
-        ctx.emit("favor_given", seat=seat, to=advocate, why="advocates_demand")
+        ctx.emit("favor_given", seat=seat, advocate=advocate, why="advocates_demand")
         return
     state.players[seat].guild.remove(card)
     state.players[advocate].guild.append(card)
     favor = state.players[advocate].agents > 0
     if favor:
         take_favor(state, seat, advocate)  # the Advocate's agent onto the Rival's Fate card
-    ctx.emit("guild_given", seat=seat, to=advocate, card=card, favor=favor, why="advocates_demand")
+    ctx.emit("guild_given", seat=seat, advocate=advocate, card=card, favor=favor, why="advocates_demand")

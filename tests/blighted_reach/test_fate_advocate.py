@@ -236,3 +236,164 @@ def test_F404_failed_sends_only_the_liaisons_of_suits_the_advocate_leads_to_cour
     assert not {"F405", "F406", "F408", "F409"} & set(state.court_deck)
     assert "F403" not in state.players[0].guild
     sound(state)
+
+
+# -- Act II (F405-F414) ---------------------------------------------------------------------------
+def act_two(results=None, seed=3):
+    from tests.blighted_reach.fate_ma_tables import later_act_table
+
+    return later_act_table(["FATE03", ADVOCATE, "FATE01"], seed=seed, results=results)
+
+
+def take_card(t, seat, card):
+    """Give the seat a card from the Court deck or discard (as if it had been secured)."""
+    s = t.state
+    for pile in (s.court_deck, s.court_discard):
+        if card in pile:
+            pile.remove(card)
+    assert card not in s.court_row
+    s.players[seat].guild.append(card)
+
+
+def run_steps(t, *steps):
+    from core.flow import Ctx, run
+    from plugins.arcs.rounds import round_start
+
+    s = t.state
+    s.prompts, s.stack, s.turn = [], [], None
+    ctx = Ctx(s, t.rules)
+    ctx.push(round_start)
+    for step, args in reversed(steps):
+        ctx.push(step, **args)
+    run(ctx)
+    return ctx.events
+
+
+def test_F412_setup_adds_the_advocates_demand_and_guild_negotiations_to_the_booklet():
+    t = act_two()
+    assert ["F413"] in t.state.booklet and ["F414"] in t.state.booklet
+    assert "F403" in t.state.court_deck or "F403" in t.state.court_row  # F404 completed: back in the Court
+
+
+def test_F406_fuel_liaisons_copying_to_move_gains_a_fuel_BR_312():
+    t = act_two()
+    take_card(t, SEAT, "F406")
+    give_row(t, SEAT, [])
+    restart_round(t, [["MOB2", "ADM6"], ["CON3", "ADM4"], ["ADM3", "CON5"]], initiative=0)
+    t.act(0, Action("lead", {"card": "MOB2"}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(0, Action("declare", {"ambition": ""}))
+    act(t, 0, "done")
+    t.act(SEAT, Action("play", {"card": "CON3", "kind": "copy"}))
+    if any(p.kind == "seize" and p.seat == SEAT for p in t.state.prompts):
+        t.act(SEAT, Action("seize", {"card": ""}))
+    fuel = t.state.supply["fuel"]
+    move = next(a for a in options(t, SEAT) if a.params.get("act") == "move" and a.params["pay"] == -1)
+    events = t.act(SEAT, move)
+    assert t.state.supply["fuel"] == fuel - 1
+    assert any(e.type == "resources_gained" and e.data.get("card") == "F406" for e in events)
+
+
+def test_F405_material_liaisons_prelude_attaches_it_and_declares_tycoon_BR_313_BR_314():
+    t = act_two()
+    take_card(t, SEAT, "F405")
+    lead(t, "CON2")  # the lead declines to declare
+    host = t.state.court_row[1]
+    assert ("F405", 1) in uses(t)
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        act(t, SEAT, "ability", card="F405", index=1, params={"card": "CC99"})
+    assert snapshot(t) == before
+    act(t, SEAT, "ability", card="F405", index=1, params={"card": host})
+    s = t.state
+    assert s.attached[host] == "F405" and "F405" not in s.players[SEAT].guild
+    assert s.ambition_boxes["tycoon"] and s.ambition_declared == "tycoon"
+
+
+def test_F411_guild_struggle_crisis_each_passes_one_guild_card_left_and_buries_itself():
+    t = act_two()
+    s = t.state
+    for card in ("CC01", "CC05", "CC06"):
+        if card in s.court_row:
+            pytest.skip(f"{card} lies in this table's Court row")
+    take_card(t, 0, "CC01")
+    take_card(t, 1, "CC05")
+    take_card(t, 2, "CC06")
+    s = t.state
+    host = s.court_row[1]
+    s.court_deck.append(host)
+    s.court_row[1] = "F411"
+    s.court_deck.remove("F411") if "F411" in s.court_deck else None
+    s.court_agents["F411"] = s.court_agents.pop(host)
+    events = run_steps(t, (event_flow_court_crisis(), {"card": "F411", "number": 1, "symbol": "arrow", "answers": {}}))
+    s = t.state
+    assert "CC06" in s.players[0].guild and "CC01" in s.players[1].guild and "CC05" in s.players[2].guild
+    assert "F411" not in s.court_row and s.court_deck[-1] == "F411"
+    assert "guilds_passed" in [e.type for e in events]
+
+
+def event_flow_court_crisis():
+    from plugins.blighted_reach import event_flow
+
+    return event_flow.court_crisis
+
+
+def test_F413_advocates_demand_takes_a_rival_guild_card_for_a_favor_or_a_favor_instead():
+    from plugins.blighted_reach import event_flow
+
+    t = act_two()
+    run_steps(t, (event_flow.edict, {"card": "F413", "do": "handler", "handler": "advocates_demand"}))
+    s = t.state
+    demand = next(p for p in s.prompts if p.kind == "advocates_demand")
+    assert demand.seat == SEAT
+    named = [o.params for o in demand.options]
+    assert {"rival": 0, "card": "F302"} in named  # protected, and no Psionic like the Advocate's
+    assert all(o["card"] != "F103" for o in named)  # Dealmakers are Psionic, as the Investigators
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        t.act(SEAT, Action("advocates_demand", {"rival": 2, "card": "F302"}))
+    assert snapshot(t) == before
+    t.act(SEAT, Action("advocates_demand", {"rival": 0, "card": "F302"}))
+    t.act(0, Action("answer_demand", {"give": "card"}))
+    s = t.state
+    assert "F302" in s.players[SEAT].guild and "F302" not in s.players[0].guild
+    assert s.favors[0] == [SEAT]  # the Rival took 1 Favor from the Advocate
+    take_card(t, 2, "CC05")  # a Weapon card: a suit the Advocate lacks
+    run_steps(t, (event_flow.edict, {"card": "F413", "do": "handler", "handler": "advocates_demand"}))
+    t.act(SEAT, Action("advocates_demand", {"rival": 2, "card": "CC05"}))
+    agents = t.state.players[2].agents
+    t.act(2, Action("answer_demand", {"give": "favor"}))
+    s = t.state
+    assert s.favors[SEAT] == [2] and s.players[2].agents == agents - 1 and "CC05" in s.players[2].guild
+
+
+def test_F413_is_scrapped_when_the_advocate_is_not_in_play():
+    from plugins.blighted_reach import event_flow
+
+    t = act_two()
+    t.state.fates[SEAT] = "FATE02"
+    run_steps(t, (event_flow.edict, {"card": "F413", "do": "handler", "handler": "advocates_demand"}))
+    assert "F413" in t.state.scrapped and ["F413"] not in t.state.booklet
+
+
+def test_F414_guild_negotiations_giving_a_guild_card_needs_the_advocates_consent_BR_205():
+    t = act_two()
+    take_card(t, 0, "CC01")
+    restart_round(t, [["CON2", "ADM6"], ["EVENT", "MOB3"], ["EVENT", "AGG4"]], initiative=0)
+    t.act(0, Action("lead", {"card": "CON2"}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(0, Action("declare", {"ambition": ""}))
+    act(t, 0, "done")
+    for seat in (1, 2):
+        t.act(seat, Action("play", {"card": "EVENT", "kind": "event"}))
+        if any(p.kind == "seize" and p.seat == seat for p in t.state.prompts):
+            t.act(seat, Action("seize", {"card": ""}))
+        act(t, seat, "done")
+    t.act(0, Action("call_summit", {"call": True}))
+    t.act(0, Action("call_to_order", {"kind": "start_negotiations"}))
+    t.act(0, Action("negotiate", {"move": "propose", "parts": [
+        {"kind": "transfer_card", "giver": 0, "receiver": 2, "card": "CC01"}]}))
+    assert sorted(p.seat for p in t.state.prompts if p.kind == "consent") == [SEAT, 2]
+    for p in [p for p in t.state.prompts if p.kind == "consent"]:
+        t.act(p.seat, Action("consent", {"proposal": p.group, "accept": True}))
+    assert "CC01" in t.state.players[2].guild

@@ -493,3 +493,45 @@ def test_F309_to_F311_cartels_hold_their_supply_discard_rivals_and_steal():
     assert ambition_count(rules_box(), s, p0, "warlord") >= warlord_without
     run_steps(t, (court_flow.after_scoring, {"scored": []}))
     assert t.state.players[1].resources[:3] == [None, None, None]
+
+
+# -- the Act II Resolution (F321) ---------------------------------------------------------------
+def ended_act_two(markers):
+    from tests.blighted_reach.campaign_tables import end_act
+
+    t = act_two()
+    state = end_act(t.state)
+    state.objective_markers = list(markers)
+    state.prompts, state.stack, state.turn = [], [], None
+    return state
+
+
+def test_F321_completed_gains_prospectors_and_scraps_the_cartels_and_extortions_BR_328():
+    from plugins.blighted_reach import intermission as im
+    from tests.blighted_reach.campaign_tables import CBOX as CB, ctx as flow_ctx, sound
+
+    state = ended_act_two([0, 0, 0])
+    _to_discard(state, "CC04")
+    im.resolve_fates(flow_ctx(state), CB)
+    assert "F322" in state.players[0].guild
+    assert {"F307", "F308", "F309", "F310", "F311", "F323", "F324"} <= set(state.scrapped)
+    assert "CC04" in state.court_deck
+    sound(state)
+
+
+def test_F321_failed_scraps_unheld_monopolies_and_sends_their_cartels_to_court_BR_328():
+    """Failed with the Material Monopoly held: the four others (in the supply) are scrapped,
+    their Cartels (Fuel, Relic, Psionic, Weapon) join the Court deck, the Material Cartel is
+    scrapped; Prospectors scrapped; the Extortions join the Court deck."""
+    from plugins.blighted_reach import intermission as im
+    from tests.blighted_reach.campaign_tables import CBOX as CB, ctx as flow_ctx, sound
+
+    state = ended_act_two([7, 0, 0])
+    state.monopoly_supply.remove("F313")
+    state.play_area[1].append("F313")
+    im.resolve_fates(flow_ctx(state), CB)
+    assert {"F314", "F315", "F316", "F317", "F322", "F307"} <= set(state.scrapped)
+    assert "F313" in state.play_area[1] and state.monopoly_supply == []
+    assert {"F308", "F309", "F310", "F311", "F323", "F324"} <= set(state.court_deck)
+    assert "F307" not in state.court_deck
+    sound(state)
