@@ -16,7 +16,7 @@ import msgspec
 
 from core import chance
 from core.errors import BadParameter, IllegalAction
-from plugins.arcs import abilities
+from plugins.arcs import abilities, outrage, scoring
 from plugins.arcs.abilities import Env, Use, op, standing
 from core.state import Action
 from plugins.arcs.court_ops import _chance, place_ambition_marker
@@ -364,3 +364,237 @@ def demand_answered(ctx, seat, params, advocate: int, card: str):
     if favor:
         take_favor(state, seat, advocate)  # the Advocate's agent onto the Rival's Fate card
     ctx.emit("guild_given", seat=seat, advocate=advocate, card=card, favor=favor, why="advocates_demand")
+
+
+# -- Act III: securing by a card (Guild Fair, F416) -------------------------------------------------
+
+
+def can_secure(state: BlightedReachState, seat: int, card: str) -> bool:
+    """ARCS-162: strictly more agents on the card than each Rival (and at least one)."""
+    agents = state.court_agents.get(card, [])
+    return bool(agents) and agents[seat] > 0 and all(agents[seat] > n for s, n in enumerate(agents) if s != seat)
+
+
+def securable_guilds(state: BlightedReachState, seat: int) -> list[str]:
+    return [c for c in state.court_row if c and is_guild(c) and can_secure(state, seat, c)]
+
+
+def secure_by_card(state: BlightedReachState, seat: int, card: str) -> list[str]:
+    """A card secures a Guild card of the Court for `seat` (Rival agents captured, ARCS-163;
+    the place refilled, ARCS-166), and what is attached above it (BR-315). Reading: a card
+    securing inside a Crisis or another card's effect resolves no When Secured on the way;
+    an attached Vox card goes to the Court discard. Returns the cards taken."""
+    from plugins.arcs.actions import refill_court, take_court_card
+
+    box = rules_box()
+    above = state.attached.pop(card, None)
+    position = take_court_card(box, state, seat, card, "captives")
+    taken = [card]
+    if above is not None:
+        kind = box.court[above].kind if above in box.court else "lore"
+        (state.players[seat].guild if kind == "guild" else
+         state.players[seat].lore if kind == "lore" else state.court_discard).append(above)
+        taken.append(above)
+    refill_court(state, position)
+    return taken
+
+
+def secure_all_guilds(state: BlightedReachState, seat: int) -> list[str]:
+    """Every Guild card the seat can secure now, left to right (a refill it can secure too)."""
+    taken = []
+    while True:
+        found = securable_guilds(state, seat)
+        if not found:
+            return taken
+        taken += secure_by_card(state, seat, found[0])
+
+
+def _fair_crisis(call) -> dict:
+    """Guild Fair's Crisis: in turn order, each player secures every Guild card they can."""
+    from plugins.blighted_reach.crises import turn_order
+
+    done = {s: secure_all_guilds(call.state, s) for s in turn_order(call.state)}
+    return {"event": "guild_fair", "card": call.card, "secured": {s: c for s, c in done.items() if c}}
+
+
+@op("guild_fair", usable=lambda env, u: is_campaign(env.state))
+def guild_fair(env: Env, u: Use, _: None) -> None:
+    """Guild Fair when secured: every Rival agent on a Guild card in the Court goes home,
+    then the securer secures every Guild card they can."""
+    from plugins.arcs.outrage import agent_returns
+
+    state = env.state
+    for card in [c for c in state.court_row if c and is_guild(c)]:
+        agents = state.court_agents.get(card, [])
+        for owner, n in enumerate(agents):
+            if owner != u.seat and n:
+                agent_returns(state, owner, n)
+                agents[owner] = 0
+    env.emit("guild_fair", seat=u.seat, secured=secure_all_guilds(state, u.seat))
+
+
+# -- Act III: the Guildmasters (F417-F421) -------------------------------------------------------
+
+
+def _guildmaster_targets(env: Env, u: Use) -> list[dict]:
+    """Unprotected Guild cards of the card's suit that Rivals hold and may lose (Sworn
+    Guardians guard theirs), while the ambition just declared is the card's."""
+    from plugins.arcs.court_ops import _stealable_guilds
+    from plugins.blighted_reach.crises import protected
+
+    state = env.state
+    if not is_campaign(state) or env.moment.declared not in u.ability.ambitions:
+        return []
+    box, cbox = rules_box(), campaign_box()
+    return [{"rival": r, "card": c} for r in range(len(state.players)) if r != u.seat
+            for c in _stealable_guilds(box, state, r)
+            if box.court[c].suit == u.ability.resource and not protected(cbox, c)]
+
+
+class GuildSteal(msgspec.Struct, forbid_unknown_fields=True):
+    rival: int
+    card: str
+
+
+def _window_open(env: Env, u: Use) -> bool:
+    from plugins.arcs.lore_ops import window
+
+    w = window(env.state, u.seat, u.ability.when)
+    return w is not None and f"{u.card}:{u.index}" in w["open"]
+
+
+@op("steal_guild_of_suit", params=GuildSteal, candidates=_guildmaster_targets,
+    usable=lambda env, u: _window_open(env, u) and bool(_guildmaster_targets(env, u)))
+def guildmaster_steals(env: Env, u: Use, choice: GuildSteal) -> None:
+    """A Guildmasters card: declaring its ambition, its holder may steal a Guild card of its
+    suit from a Rival (protected ones cannot be stolen, BR-309)."""
+    from plugins.arcs.court_ops import _steal_guild
+    from plugins.arcs.lore_ops import window
+
+    if msgspec.to_builtins(choice) not in _guildmaster_targets(env, u):
+        raise IllegalAction(f"{u.card} cannot steal {choice.card!r} from seat {choice.rival}")
+    window(env.state, u.seat, u.ability.when)["open"].remove(f"{u.card}:{u.index}")
+    kept = _steal_guild(rules_box(), env.state, u.seat, choice.rival, choice.card)
+    env.emit("guild_stolen", seat=u.seat, rival=choice.rival, card=choice.card, buried=not kept)
+
+
+# -- Act III: Guilds Withdraw (F422) ---------------------------------------------------------------
+
+
+def _buryable(state: BlightedReachState, seat: int) -> list[str]:
+    from plugins.blighted_reach.crises import protected
+
+    return [c for c in state.players[seat].guild if not protected(campaign_box(), c)]
+
+
+def _withdraw_decisions(call) -> list:
+    """Each player in turn order picks one of its unprotected Guild cards (BR-309: a
+    protected card cannot be removed); one with none buries nothing (G-3)."""
+    from plugins.blighted_reach.crises import Decision, turn_order
+
+    return [Decision(s, "each_buries_a_guild", call.card, [{"card": c} for c in _buryable(call.state, s)])
+            for s in turn_order(call.state) if _buryable(call.state, s)]
+
+
+def _withdraw_check(call) -> None:
+    for d in _withdraw_decisions(call):
+        if call.answers.get(d.seat) not in d.options:
+            raise BadParameter(f"seat {d.seat} must bury one of its own unprotected Guild cards")
+
+
+def _withdraw_apply(call) -> dict:
+    buried = {}
+    for d in _withdraw_decisions(call):
+        card = call.answers[d.seat]["card"]
+        call.state.players[d.seat].guild.remove(card)
+        call.state.court_deck.append(card)  # BR-228: the bottom of the Court deck
+        buried[d.seat] = card
+    return {"event": "guilds_buried", "card": call.card, "buried": buried}
+
+
+def _register_act_three_crises() -> None:
+    from plugins.blighted_reach import crises
+
+    crises.FATE_CRISIS_HANDLERS["everyone_secures_what_they_can"] = crises.CrisisHandler(apply=_fair_crisis)
+    crises.FATE_CRISIS_HANDLERS["each_buries_a_guild"] = crises.CrisisHandler(
+        apply=_withdraw_apply, decisions=_withdraw_decisions, check=_withdraw_check)
+
+
+_register_act_three_crises()
+
+
+@op("rivals_bury_a_guild", usable=lambda env, u: is_campaign(env.state))
+def rivals_bury(env: Env, u: Use, _: None) -> None:
+    """Guilds Withdraw when secured: each Rival must bury 1 Guild card, their own choice,
+    asked after this effect (in turn order from the securer's left)."""
+    if env.chance is None:
+        return  # a trial of the choice: the Rivals are asked when it is made for real
+    n = len(env.state.players)
+    for rival in reversed([(u.seat + i) % n for i in range(1, n)]):
+        env.chance.push(rival_buries, seat=rival)
+
+
+@steps("advocate_rival_buries")
+def rival_buries(ctx, seat: int):
+    options = _buryable(ctx.state, seat)
+    if options:
+        ctx.ask(seat, "bury_guild", [Action("bury_guild", {"card": c}) for c in options], resume=rival_buried)
+
+
+@steps("advocate_rival_buried")
+def rival_buried(ctx, seat, params):
+    ctx.state.players[seat].guild.remove(params["card"])
+    ctx.state.court_deck.append(params["card"])
+    ctx.emit("guild_buried", seat=seat, card=params["card"], why="guilds_withdraw")
+
+
+# -- Act III: the setup, Guild Loyalty and Guild Supremacy (F423-F426) ----------------------------
+
+
+@fates.handler("reminder_by_ambitions")
+def supremacy_reminder(ctx, seat: int, card_id: str, effect) -> None:
+    """F423: the second Guild Supremacy lies by the ambition boxes as a reminder. Reading: it
+    is kept with the Advocate's play area; the rule itself is the booklet's (F425)."""
+    state = ctx.state
+    for card in effect.cards:
+        if lift(state, card):
+            state.play_area[seat].append(card)
+    ctx.emit("reminder", seat=seat, cards=list(effect.cards), why=card_id)
+
+
+SUPREMACY = "guild_cards_count_twice"
+standing("keep_guild_cards", SUPREMACY)
+
+
+def supremacy_in_force(state: BlightedReachState) -> bool:
+    cbox = campaign_box()
+    return any(c in cbox.fate_cards and any(e.handler == SUPREMACY for e in cbox.fate_cards[c].abilities)
+               for slot in state.booklet for c in slot)
+
+
+def _count_guilds_again(box, state, seat: int, ambition: str) -> int:
+    """F425 Guild Supremacy: a Guild card counts twice when scoring: each one counted toward
+    the ambition (its suit's icon: ICONS, and Weapons for Warlord under War Profiteering)
+    is counted once more."""
+    from plugins.arcs.scoring import ICONS
+    from plugins.blighted_reach.fate_magnate import war_profiteering
+
+    if not is_campaign(state) or not supremacy_in_force(state):
+        return 0
+    kinds = set(ICONS.get(ambition, ()))
+    if ambition == "warlord" and war_profiteering(campaign_box(), state):
+        kinds.add("weapon")
+    rb = rules_box()
+    return sum(rb.court[c].suit in kinds for c in state.players[seat].guild if c in rb.court)
+
+
+scoring.COUNT_EXTRAS.append(_count_guilds_again)
+
+
+def keeps_guild_cards(box, state, seat: int, card: str) -> bool:
+    """F424 Guild Loyalty: its holder Provoking Outrage discards no Guild card."""
+    return is_campaign(state) and any(a.do == "keep_guild_cards" for c in state.players[seat].lore
+                                      if c in rules_box().lore for a in rules_box().lore[c].abilities)
+
+
+outrage.KEEPS.append(keeps_guild_cards)

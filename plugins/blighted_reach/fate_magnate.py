@@ -15,6 +15,7 @@ import msgspec
 
 from core import chance
 from core.errors import BadParameter, IllegalAction
+from core.state import Action
 from plugins.arcs import scoring
 from plugins.arcs.abilities import Env, Use, op, standing
 from plugins.blighted_reach.rules_box import rules_box
@@ -26,6 +27,7 @@ from plugins.blighted_reach.campaign import CARRIED_FIELDS
 from plugins.blighted_reach.fate_steps import lift
 from plugins.blighted_reach.intermission import INTERMISSION_HOOKS
 from plugins.blighted_reach.state import BlightedReachState
+from plugins.blighted_reach.tables import steps
 
 MAGNATE = "FATE03"
 MERCHANT_LEAGUE = "F302"
@@ -504,3 +506,181 @@ def cartels_to_court(ctx, seat: int, card_id: str, effect) -> None:
         chance.shuffle(ctx, state.court_deck, "court deck")
     state.scrapped.extend(c for c in rest if c not in state.scrapped)
     ctx.emit("cartels_resolved", to_court=joined, scrapped=rest, why=card_id)
+
+
+# -- Act III: Extortion (F323, F324) -------------------------------------------------------
+
+
+def _extortion_targets(state: BlightedReachState) -> dict[str, list[int]]:
+    """For each resource type, the seats with the most of it (ties all), counting what they
+    have (BR-322); nobody when nobody has any."""
+    out = {}
+    for r in rules_box().board.resources:
+        counts = {s: counted_resources(state, s).count(r) for s in range(len(state.players))}
+        best = max(counts.values(), default=0)
+        if best > 0:
+            out[r] = [s for s, n in counts.items() if n == best]
+    return out
+
+
+def _extort(call: crises.CrisisCall) -> dict:
+    """Extortion's Crisis: for each type, the player(s) with the most discard 1 of it.
+    Reading: a frozen resource cannot be discarded (BR-319), so the token comes off the
+    resource row; a leader holding that type only frozen discards nothing of it."""
+    state = call.state
+    discarded: dict[str, list[int]] = {}
+    for r, seats in _extortion_targets(state).items():
+        for s in seats:
+            row = state.players[s].resources
+            if r in row:
+                row[row.index(r)] = None
+                state.supply[r] = state.supply.get(r, 0) + 1
+                discarded.setdefault(r, []).append(s)
+    return {"event": "extortion", "card": call.card, "discarded": discarded}
+
+
+crises.FATE_CRISIS_HANDLERS["most_of_each_resource_discards"] = crises.CrisisHandler(apply=_extort)
+
+
+class Theft(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """One resource of a Rival's: from resource slot `slot`, or a frozen one (`source`
+    "card" with its `card`, or "imperial_trust") of type `resource` (BR-320)."""
+
+    rival: int
+    slot: int = -1
+    source: str = "board"
+    card: str = ""
+    resource: str = ""
+
+
+def _theft_options(env: Env, u: Use) -> list[dict]:
+    from plugins.arcs.outrage import guarded
+    from plugins.blighted_reach import trust
+
+    state, out = env.state, []
+    for r in range(len(state.players)):
+        if r == u.seat or guarded(env.box, state, r):
+            continue
+        out += [{"rival": r, "slot": i} for i, x in enumerate(state.players[r].resources) if x is not None]
+        out += [{"rival": r, "source": "card", "card": c, "resource": x}
+                for c in state.players[r].guild for x in sorted(set(state.card_resources.get(c, [])))]
+        if r == state.first_regent:
+            out += [{"rival": r, "source": "imperial_trust", "resource": o["resource"]}
+                    for o in trust.trust_theft_options(state, u.seat)]
+    return out
+
+
+@op("steal_any_resource", params=Theft, candidates=_theft_options,
+    usable=lambda env, u: is_campaign(env.state) and bool(_theft_options(env, u)))
+def extortion_steals(env: Env, u: Use, choice: Theft) -> None:
+    """Extortion when secured: steal 1 resource from a Rival, a frozen one included (BR-320:
+    from Merchant League or the First Regent's Trust); Sworn Guardians protect their holder."""
+    from plugins.arcs.placing import receive
+    from plugins.blighted_reach import trust
+
+    state = env.state
+    if msgspec.to_builtins(choice) not in _theft_options(env, u):
+        raise IllegalAction(f"seat {choice.rival} has no such resource for {u.card} to steal")
+    if choice.source == "imperial_trust":
+        trust.steal_from_trust(state, u.seat, choice.resource)
+        taken = choice.resource
+    elif choice.source == "card":
+        state.card_resources[choice.card].remove(choice.resource)
+        if not state.card_resources[choice.card]:
+            del state.card_resources[choice.card]
+        receive(state, u.seat, choice.resource)
+        taken = choice.resource
+    else:
+        row = state.players[choice.rival].resources
+        taken, row[choice.slot] = row[choice.slot], None
+        receive(state, u.seat, taken)
+    env.emit("resource_stolen", seat=u.seat, card=u.card, rival=choice.rival, resource=taken, count=1)
+
+
+# -- Act III: the setup, the Economy (F325-F327) and the objective -----------------------------
+
+ECONOMY = "F326"
+
+
+@fates.handler("economy_card_by_title")
+def economy_card(ctx, seat: int, card_id: str, effect) -> None:
+    """F325: the Economy card is tucked by the map, showing Closed Economy while the Magnate
+    is a Regent and Open Economy while an Outlaw. Reading: it is kept with the Magnate's
+    play area, and its side is read from the Magnate's title whenever a rule asks, so it
+    flips by itself when the title does."""
+    state = ctx.state
+    for card in effect.cards:
+        if lift(state, card):
+            state.play_area[seat].append(card)
+    ctx.emit("economy", seat=seat, side=economy_side(state), why=card_id)
+
+
+def economy_side(state: BlightedReachState) -> str:
+    """"closed" (the Magnate a Regent), "open" (an Outlaw), "" while the card is not in play."""
+    seat = magnate_seat(state)
+    if seat < 0 or ECONOMY not in (state.play_area[seat] if seat < len(state.play_area) else []):
+        return ""
+    return "closed" if state.titles[seat] == "regent" else "open"
+
+
+objectives.GOAL_RULES["has_a_monopoly"] = lambda box, cbox, state, seat: len(monopolies_of(state, seat)) >= 1
+objectives.GOAL_RULES["has_two_monopolies"] = lambda box, cbox, state, seat: len(monopolies_of(state, seat)) >= 2
+
+
+def after_scoring_scrap(state: BlightedReachState) -> int:
+    """F325's Act III objective: after each chapter's scoring the Magnate holding a Monopoly
+    must scrap one. Returns the seat that must choose, -1 for nobody."""
+    seat = magnate_seat(state)
+    cbox = campaign_box()
+    if seat < 0 or state.act != 3 or not monopolies_of(state, seat):
+        return -1
+    card = fates.objective_card(cbox, MAGNATE, state.act)
+    if not any(e.handler == "scrap_a_monopoly_and_its_resources" for e in card.abilities):
+        return -1
+    return seat
+
+
+def options_scrap_monopoly(state: BlightedReachState, seat: int) -> list[dict]:
+    return [{"card": c} for c in monopolies_of(state, seat)]
+
+
+def scrap_monopoly(state: BlightedReachState, seat: int, card: str) -> list[str]:
+    """Scrap the Monopoly and every resource of its type the seat has, wherever in its play
+    area (its row, on its cards, the Trust it holds): out of play for the campaign."""
+    if card not in monopolies_of(state, seat):
+        raise BadParameter(f"seat {seat} holds no Monopoly {card!r}")
+    r = monopoly_resource(card)
+    state.play_area[seat].remove(card)
+    state.scrapped.append(card)
+    gone = []
+    row = state.players[seat].resources
+    for i, x in enumerate(row):
+        if x == r:
+            row[i] = None
+            gone.append(r)
+    for c in [c for c in (*state.players[seat].guild, *state.players[seat].lore) if c in state.card_resources]:
+        while r in state.card_resources[c]:
+            state.card_resources[c].remove(r)
+            gone.append(r)
+        if not state.card_resources[c]:
+            del state.card_resources[c]
+    if seat == state.first_regent:
+        while r in state.trust:
+            state.trust.remove(r)
+            gone.append(r)
+    state.scrapped_resources.extend(gone)
+    return gone
+
+
+def chapter_scored(ctx) -> None:
+    """`arcs_chapter_scored` (after the grand ambitions are scored): the Magnate's scrap."""
+    seat = after_scoring_scrap(ctx.state)
+    if seat >= 0:
+        options = options_scrap_monopoly(ctx.state, seat)
+        ctx.ask(seat, "scrap_monopoly", [Action("scrap_monopoly", o) for o in options], resume=monopoly_scrapped)
+
+
+@steps("magnate_monopoly_scrapped")
+def monopoly_scrapped(ctx, seat, params):
+    gone = scrap_monopoly(ctx.state, seat, params["card"])
+    ctx.emit("monopoly_scrapped", seat=seat, card=params["card"], resources=gone)

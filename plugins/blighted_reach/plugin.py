@@ -181,6 +181,7 @@ def arcs_chapter_scoring(ctx):
 def arcs_chapter_scored(ctx):
     if ctx.state.game == GAME_ID:
         campaign_flow.chapter_scored(ctx)
+        fate_magnate.chapter_scored(ctx)  # after scoring, the grand ambitions' too (F325)
 
 
 @hookimpl

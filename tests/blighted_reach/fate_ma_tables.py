@@ -28,20 +28,33 @@ def fated_table(players: int, seed: int, mine: dict[int, str]):
     return t, seed
 
 
-def later_act_table(chosen: list[str], seed: int = 3, results: list[int] | None = None, start: int = 20):
-    """An Act II table through the engine: Act I set up headless for `chosen` (one Fate per
-    seat), ended with the objective markers at `results` (0: completed), its Intermission run
-    keeping each Fate, the log sheet packed into a campaign, and the next Act's table created
-    from it; every objective start the data lacks is answered with `start`."""
+def later_act_table(chosen: list[str], seed: int = 3, results: list[int] | None = None, start: int = 20,
+                    act: int = 2):
+    """An Act II (or III) table through the engine: Act I set up headless for `chosen` (one
+    Fate per seat); each act before `act` ended with the objective markers at `results` (0:
+    completed), its Intermission run keeping each Fate, the log sheet packed into a campaign
+    and the next Act's table created from it; every objective start the data lacks is
+    answered with `start`."""
+    from tests.blighted_reach.campaign_tables import act_one, end_act
+
+    state = end_act(act_one(chosen, seed))
+    for later in range(2, act + 1):
+        state.objective_markers = list(results or [0] * len(chosen))
+        t = _next_act(state, chosen, seed, start)
+        if later < act:
+            state = end_act(t.state)
+            state.prompts, state.stack, state.turn = [], [], None
+    return t
+
+
+def _next_act(state, chosen: list[str], seed: int, start: int):
     import copy
 
     from core.engine import create_table
     from plugins.blighted_reach import campaign as sheet
-    from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, end_act, intermission
+    from tests.blighted_reach.campaign_tables import BOX, CBOX, intermission
     from tests.blighted_reach.flow_helpers import GAME
 
-    state = end_act(act_one(chosen, seed))
-    state.objective_markers = list(results or [0] * len(chosen))
     intermission(state, picks=dict(enumerate(chosen)))
     log = sheet.to_json(sheet.pack_up(BOX, CBOX, state))
     campaign = {"players": len(chosen), "acts_played": state.act, "log": copy.deepcopy(log), "finished": False,
