@@ -251,7 +251,12 @@ def take_card(t, seat, card):
     for pile in (s.court_deck, s.court_discard):
         if card in pile:
             pile.remove(card)
-    assert card not in s.court_row
+    if card in s.court_row:  # its place refilled from the deck, its agents home
+        place = s.court_row.index(card)
+        for owner, n in enumerate(s.court_agents.pop(card)):
+            s.players[owner].agents += n
+        s.court_row[place] = s.court_deck.pop(0)
+        s.court_agents[s.court_row[place]] = [0] * len(s.players)
     s.players[seat].guild.append(card)
 
 
@@ -397,3 +402,171 @@ def test_F414_guild_negotiations_giving_a_guild_card_needs_the_advocates_consent
     for p in [p for p in t.state.prompts if p.kind == "consent"]:
         t.act(p.seat, Action("consent", {"proposal": p.group, "accept": True}))
     assert "CC01" in t.state.players[2].guild
+
+
+# -- Act III (F416-F426) --------------------------------------------------------------------------
+def act_three(seed=3):
+    """A 2-player Act III (the Magnate at seat 0, the Advocate at SEAT 1), mulligan declined."""
+    from tests.blighted_reach.fate_ma_tables import later_act_table
+
+    t = later_act_table(["FATE03", ADVOCATE], seed=seed, act=3)
+    for p in [p for p in t.state.prompts if p.kind == "mulligan"]:
+        t.act(p.seat, Action("mulligan", {"redraw": False}))
+    return t
+
+
+def vox_in_court(t, card, agents: dict[int, int] = None):
+    s = t.state
+    for pile in (s.court_deck, s.court_discard, s.scrapped):
+        if card in pile:
+            pile.remove(card)
+    old = s.court_row[1]
+    s.court_deck.append(old)
+    s.court_row[1] = card
+    for owner, n in enumerate(s.court_agents.pop(old)):
+        s.players[owner].agents += n
+    s.court_agents[card] = [0] * len(s.players)
+    for owner, n in (agents or {}).items():
+        s.court_agents[card][owner] = n
+        s.players[owner].agents -= n
+
+
+def test_F423_setup_gains_guild_loyalty_adds_supremacy_and_keeps_its_reminder():
+    t = act_three()
+    s = t.state
+    assert "F424" in s.players[SEAT].lore and ["F425"] in s.booklet and "F426" in s.play_area[SEAT]
+
+
+def test_F425_guild_supremacy_counts_each_guild_card_twice_when_scoring():
+    from plugins.arcs.scoring import ambition_count
+    from plugins.blighted_reach.rules_box import rules_box
+
+    t = act_three()
+    s = t.state
+    take_card(t, SEAT, "CC08")  # Silver-Tongues: Psionic
+    player = s.players[SEAT]
+    psionic_cards = sum(rules_box().court[c].suit == "psionic" for c in player.guild)
+    tokens = player.resources.count("psionic")
+    assert ambition_count(rules_box(), s, player, "empath") == tokens + 2 * psionic_cards
+    s.booklet.remove(["F425"])
+    assert ambition_count(rules_box(), s, player, "empath") == tokens + psionic_cards
+
+
+def test_F424_guild_loyalty_keeps_the_guild_cards_on_provoking_outrage():
+    from plugins.arcs.outrage import provoke_outrage
+    from plugins.blighted_reach.rules_box import rules_box
+
+    t = act_three()
+    take_card(t, SEAT, "CC08")
+    s = t.state
+    provoke_outrage(rules_box(), s, SEAT, "psionic")
+    assert "CC08" in s.players[SEAT].guild and "psionic" in s.players[SEAT].outrage
+    take_card(t, 0, "CC04")
+    provoke_outrage(rules_box(), t.state, 0, "fuel")  # the Magnate has no Loyalty: discarded
+    assert "CC04" in t.state.court_discard
+
+
+def test_F418_fuel_guildmasters_declaring_tycoon_steal_a_fuel_guild_card():
+    t = act_three()
+    take_card(t, SEAT, "F418")
+    take_card(t, 0, "CC04")  # Shipping Interest: Fuel, unprotected (Merchant League is protected)
+    restart_round(t, [["CON3", "ADM4"], ["MOB2", "ADM6"]], initiative=SEAT)
+    t.act(SEAT, Action("lead", {"card": "MOB2"}))
+    t.act(SEAT, Action("declare", {"ambition": "tycoon"}))
+    offered = [a.params["params"] for a in options(t, SEAT) if a.type == "use_ability" and a.params["card"] == "F418"]
+    assert offered == [{"rival": 0, "card": "CC04"}]  # not the protected Merchant League
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        t.act(SEAT, Action("use_ability", {"card": "F418", "index": 0, "params": {"rival": 0, "card": "F302"}}))
+    assert snapshot(t) == before
+    t.act(SEAT, Action("use_ability", {"card": "F418", "index": 0, "params": {"rival": 0, "card": "CC04"}}))
+    assert "CC04" in t.state.players[SEAT].guild and "CC04" not in t.state.players[0].guild
+
+
+def test_F417_guildmasters_of_another_ambition_are_not_offered():
+    t = act_three()
+    take_card(t, SEAT, "F419")  # Weapons Guildmasters: Warlord
+    take_card(t, 0, "CC05")
+    restart_round(t, [["CON3", "ADM4"], ["MOB2", "ADM6"]], initiative=SEAT)
+    t.act(SEAT, Action("lead", {"card": "MOB2"}))
+    t.act(SEAT, Action("declare", {"ambition": "tycoon"}))
+    assert not [a for a in options(t, SEAT) if a.type == "use_ability" and a.params["card"] == "F419"]
+
+
+def test_F416_guild_fair_crisis_each_player_secures_every_guild_card_it_can():
+    from plugins.blighted_reach import event_flow
+
+    t = act_three()
+    s = t.state
+    vox_in_court(t, "F416")
+    guilds = [c for c in s.court_row if c.startswith("CC") and int(c[2:]) <= 10]
+    if not guilds:
+        pytest.skip("no Guild card in this Court row")
+    card = guilds[0]
+    s.court_agents[card][0] = 2
+    s.court_agents[card][1] = 1
+    s.players[0].agents -= 2
+    s.players[1].agents -= 1
+    run_steps(t, (event_flow.court_crisis, {"card": "F416", "number": 1, "symbol": "arrow", "answers": {}}))
+    s = t.state
+    assert card in s.players[0].guild and s.players[0].captives.count(1) == 1
+    assert "F416" not in s.court_row and s.court_deck[-1] == "F416"
+
+
+def test_F416_guild_fair_when_secured_sends_rival_agents_home_and_secures_all_it_can():
+    t = act_three()
+    s = t.state
+    vox_in_court(t, "F416", {SEAT: 2})
+    guilds = [c for c in s.court_row if c.startswith("CC") and int(c[2:]) <= 10]
+    if not guilds:
+        pytest.skip("no Guild card in this Court row")
+    card = guilds[0]
+    s.court_agents[card][SEAT] = 1
+    s.court_agents[card][0] = 3
+    s.players[SEAT].agents -= 1
+    s.players[0].agents -= 3
+    agents0 = s.players[0].agents
+    restart_round(t, [["CON3", "ADM4"], ["AGG4", "ADM6"]], initiative=SEAT)
+    t.act(SEAT, Action("lead", {"card": "AGG4"}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(SEAT, Action("declare", {"ambition": ""}))
+    act(t, SEAT, "secure", card="F416")
+    s = t.state
+    assert card in s.players[SEAT].guild and s.players[0].agents == agents0 + 3
+    assert s.court_deck[-1] == "F416"
+
+
+def test_F422_guilds_withdraw_crisis_on_hex_or_arrow_each_buries_a_guild_card():
+    from plugins.blighted_reach import event_flow
+
+    t = act_three()
+    take_card(t, 0, "CC01")
+    take_card(t, SEAT, "CC05")
+    vox_in_court(t, "F422")
+    run_steps(t, (event_flow.court_crisis, {"card": "F422", "number": 1, "symbol": "moon", "answers": {}}))
+    assert "CC01" in t.state.players[0].guild and t.state.court_deck[-1] == "F422"  # a moon: only buried itself
+    vox_in_court(t, "F422")
+    run_steps(t, (event_flow.court_crisis, {"card": "F422", "number": 1, "symbol": "hex", "answers": {}}))
+    s = t.state
+    assert "CC01" not in s.players[0].guild and "CC05" not in s.players[SEAT].guild
+    assert "F302" in s.players[0].guild and "F402" in s.players[SEAT].guild  # protected cards stay
+    assert s.court_deck[-3:] in (["CC01", "CC05", "F422"], ["CC05", "CC01", "F422"])
+
+
+def test_F422_guilds_withdraw_when_secured_each_rival_buries_a_guild_card_of_its_choice():
+    t = act_three()
+    take_card(t, 0, "CC01")
+    take_card(t, 0, "CC04")
+    vox_in_court(t, "F422", {SEAT: 2})
+    restart_round(t, [["CON3", "ADM4"], ["AGG4", "ADM6"]], initiative=SEAT)
+    t.act(SEAT, Action("lead", {"card": "AGG4"}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(SEAT, Action("declare", {"ambition": ""}))
+    act(t, SEAT, "secure", card="F422")
+    prompt = next(p for p in t.state.prompts if p.kind == "bury_guild")
+    assert prompt.seat == 0 and sorted(o.params["card"] for o in prompt.options) == ["CC01", "CC04"]
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("bury_guild", {"card": "F302"}))
+    t.act(0, Action("bury_guild", {"card": "CC04"}))
+    s = t.state
+    assert "CC04" in s.court_deck and "CC01" in s.players[0].guild and "F422" in s.court_deck

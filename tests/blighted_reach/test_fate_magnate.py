@@ -535,3 +535,122 @@ def test_F321_failed_scraps_unheld_monopolies_and_sends_their_cartels_to_court_B
     assert {"F308", "F309", "F310", "F311", "F323", "F324"} <= set(state.court_deck)
     assert "F307" not in state.court_deck
     sound(state)
+
+
+# -- Act III (F322-F327) ------------------------------------------------------------------------
+def act_three(results=None, seed=3):
+    from tests.blighted_reach.fate_ma_tables import later_act_table
+
+    t = later_act_table([MAGNATE, ADVOCATE], seed=seed, results=results, act=3)
+    if any(p.kind == "mulligan" for p in t.state.prompts):
+        p = next(p for p in t.state.prompts if p.kind == "mulligan")
+        t.act(p.seat, Action("mulligan", {"redraw": False}))
+    return t
+
+
+def vox_in_court(t, card, agents_of=None, agents=0):
+    """Put a Vox card in the Court row's second place (the card there back into the deck)."""
+    s = t.state
+    for pile in (s.court_deck, s.court_discard, s.scrapped):
+        if card in pile:
+            pile.remove(card)
+    old = s.court_row[1]
+    s.court_deck.append(old)
+    s.court_row[1] = card
+    s.court_agents[card] = s.court_agents.pop(old)
+    for owner, n in enumerate(s.court_agents[card]):
+        s.players[owner].agents += n
+    s.court_agents[card] = [0] * len(s.players)
+    if agents_of is not None:
+        s.court_agents[card][agents_of] = agents
+        s.players[agents_of].agents -= agents
+
+
+def test_F325_setup_tucks_the_economy_by_title_and_adds_the_economy_law():
+    from plugins.blighted_reach.fate_magnate import economy_side
+
+    t = act_three()
+    s = t.state
+    assert "F326" in s.play_area[0] and ["F327"] in s.booklet
+    assert economy_side(s) == ("closed" if s.titles[0] == "regent" else "open")
+    s.titles[0] = "outlaw"
+    assert economy_side(s) == "open"  # it flips with the Magnate's title
+
+
+def test_F325_grand_ambitions_are_one_and_two_monopolies():
+    from plugins.blighted_reach import objectives
+
+    t = act_three()
+    s = t.state
+    assert objectives.goals_fulfilled(rules_box(), CBOX, s, 0) == 0
+    s.monopoly_supply.remove("F313")
+    s.play_area[0].append("F313")
+    assert objectives.goals_fulfilled(rules_box(), CBOX, s, 0) == 1
+    s.monopoly_supply.remove("F314")
+    s.play_area[0].append("F314")
+    assert objectives.goals_fulfilled(rules_box(), CBOX, s, 0) == 2
+
+
+def test_F325_after_scoring_the_magnate_scraps_a_monopoly_and_all_their_resources_of_its_type():
+    """After the chapter's scoring the Magnate picks one of their Monopolies: it and every
+    Material they have (row, Merchant League) leave the campaign; Rivals keep theirs."""
+    from plugins.arcs.rounds import chapter_end
+
+    t = act_three()
+    s = t.state
+    for card in ("F313", "F315"):
+        s.monopoly_supply.remove(card)
+        s.play_area[0].append(card)
+    give_row(t, 0, ["material", "relic"])
+    give_row(t, 1, ["material"])
+    s.card_resources = {"F302": ["material"]}
+    s.supply["material"] -= 1
+    s.hands = [[], []]
+    run_steps(t, (chapter_end, {}))
+    prompt = next(p for p in t.state.prompts if p.kind == "scrap_monopoly")
+    assert prompt.seat == 0 and sorted(o.params["card"] for o in prompt.options) == ["F313", "F315"]
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("scrap_monopoly", {"card": "F314"}))
+    t.act(0, Action("scrap_monopoly", {"card": "F313"}))
+    s = t.state
+    assert "F313" in s.scrapped and "F315" in s.play_area[0]
+    assert s.scrapped_resources == ["material", "material"]
+    assert "material" not in s.players[0].resources and s.card_resources == {}
+    assert "material" in s.players[1].resources
+
+
+def test_F323_extortion_crisis_makes_the_leaders_of_each_type_discard_one_and_discards_itself():
+    t = act_three()
+    give_row(t, 0, ["material", "material", "fuel"])
+    give_row(t, 1, ["material", "material", "fuel", "relic"])
+    vox_in_court(t, "F323")
+    events = run_steps(t, (event_flow.court_crisis, {"card": "F323", "number": 1, "symbol": "arrow", "answers": {}}))
+    s = t.state
+    assert s.players[0].resources.count("material") == 1 and s.players[1].resources.count("material") == 1  # tied
+    assert "fuel" not in s.players[0].resources and "fuel" not in s.players[1].resources
+    assert "relic" not in s.players[1].resources
+    assert "F323" in s.court_discard and "extortion" in [e.type for e in events]
+
+
+def test_F324_extortion_when_secured_steals_one_resource_even_a_frozen_one_BR_320():
+    t = act_three()
+    give_row(t, 0, ["weapon"])
+    t.state.card_resources = {"F302": ["relic"]}
+    t.state.supply["relic"] -= 1
+    vox_in_court(t, "F324", agents_of=1, agents=2)
+    restart_round(t, [["CON3", "ADM4"], ["AGG4", "ADM6"]], initiative=1)
+    t.act(1, Action("lead", {"card": "AGG4"}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(1, Action("declare", {"ambition": ""}))
+    act(t, 1, "secure", card="F324")
+    offered = [a.params["params"] for a in options(t, 1) if a.type == "use_ability"]
+    assert {"rival": 0, "source": "card", "card": "F302", "resource": "relic"} in offered
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        t.act(1, Action("use_ability", {"card": "F324", "index": 2, "params": {"rival": 0, "slot": 5}}))
+    assert snapshot(t) == before
+    t.act(1, Action("use_ability", {"card": "F324", "index": 2,
+                                    "params": {"rival": 0, "source": "card", "card": "F302", "resource": "relic"}}))
+    s = t.state
+    assert s.card_resources == {} and "F324" in s.court_discard
+    assert "relic" in s.players[1].resources or any("relic" in w.tokens for w in s.placing)
