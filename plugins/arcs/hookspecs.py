@@ -121,3 +121,9 @@ def arcs_summit_deal_done(ctx: Ctx, proposal, parts: list) -> None:
 def arcs_copied(ctx: Ctx, seat: int, action: str | None) -> None:
     """`seat` spent its Copy play's pip on `action` (a standard action, or a new action paid
     as one): "when you Copy to X" abilities (the campaign's Liaisons) act now."""
+
+
+@hookspec
+def arcs_tax_repeatable(state, seat: int, system: str, building: int) -> bool:
+    """Whether the city `seat` is taxing may be taxed again this turn (ARCS-141 lifted by a
+    game's rule: the campaign's Open Economy); asked as the tax is made."""

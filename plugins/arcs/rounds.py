@@ -325,9 +325,12 @@ def acted(ctx, seat, params):
         return
     if isinstance(params, Tax):
         resource = params.resource or None
+        repeatable = any(ctx.hook.arcs_tax_repeatable(state=state, seat=seat, system=params.system,
+                                                      building=params.building))
         got = do_tax(box, state, seat, params.system, params.building, resource=resource)
-        turn.taxed.append([params.system, params.building])
-        lore_ops.note_taxed(state, seat, params.system, params.building)
+        if not repeatable:  # ARCS-141, unless a game's rule lets that city be taxed again (Open Economy)
+            turn.taxed.append([params.system, params.building])
+            lore_ops.note_taxed(state, seat, params.system, params.building)
         ctx.emit("taxed", seat=seat, system=params.system, **got)
         if copy_pivot:
             copy_pivot_tax(ctx, seat)

@@ -17,6 +17,8 @@ from core import chance
 from core.errors import BadParameter, IllegalAction
 from core.state import Action
 from plugins.arcs import scoring
+from plugins.arcs.actions import CITY_WITHOUT_PRESENCE
+from plugins.arcs.turn import TAX_CHECKS
 from plugins.arcs.abilities import Env, Use, op, standing
 from plugins.blighted_reach.rules_box import rules_box
 from plugins.arcs.lore_ops import window
@@ -684,3 +686,57 @@ def chapter_scored(ctx) -> None:
 def monopoly_scrapped(ctx, seat, params):
     gone = scrap_monopoly(ctx.state, seat, params["card"])
     ctx.emit("monopoly_scrapped", seat=seat, card=params["card"], resources=gone)
+
+
+def _city_types(box, state: BlightedReachState, system: str) -> list[str]:
+    from plugins.arcs.lore_ops import city_types
+
+    planet = rules_box().systems.get(system)
+    return [planet.type] if planet is not None else city_types(state, rules_box(), system)
+
+
+def check_closed_economy(box, state, seat: int, system: str, building: int) -> None:
+    """F326/F327 Closed Economy (the Magnate a Regent): another Regent taxes no city of an
+    Empire-controlled system, their own included, without the Monopoly of its type."""
+    from plugins.blighted_reach import board
+
+    if not is_campaign(state) or economy_side(state) != "closed" or seat == magnate_seat(state):
+        return
+    if not board.is_regent(state, seat) or not board.empire_controls(state, system):
+        return
+    held = {monopoly_resource(c) for c in monopolies_of(state, seat)}
+    if not held & set(_city_types(box, state, system)):
+        raise IllegalAction(f"Closed Economy: taxing an Empire-controlled city in {system} needs its Monopoly")
+
+
+def tax_repeatable(state, seat: int, system: str, building: int) -> bool:
+    """F326/F327 Open Economy (the Magnate an Outlaw): Loyal cities may be taxed more than
+    once a turn; the Magnate may tax Rival and Free cities more than once too. Reading: the
+    city taxed under Open Economy is not recorded as taxed this turn."""
+    if not is_campaign(state) or economy_side(state) != "open":
+        return False
+    here = state.systems.get(system)
+    if here is None or not 0 <= building < len(here.buildings):
+        return False
+    return here.buildings[building].owner == seat or seat == magnate_seat(state)
+
+
+TAX_CHECKS.append(check_closed_economy)
+standing("closed_economy", "open_economy", "economy_law")
+
+
+# -- Act III: Prospectors (F322) -------------------------------------------------------------
+
+
+def prospects(box, state, seat: int, system: str) -> bool:
+    """F322: its holder builds a city at any planet, no Loyal piece needed, unless they hold
+    the Monopoly of the planet's type. The slots still limit it (ARCS-029)."""
+    if not is_campaign(state) or not any(a.do == "prospectors" for c in state.players[seat].guild
+                                         if c in rules_box().court for a in rules_box().court[c].abilities):
+        return False
+    planet = rules_box().systems.get(system)
+    return planet is not None and planet.type not in {monopoly_resource(c) for c in monopolies_of(state, seat)}
+
+
+CITY_WITHOUT_PRESENCE.append(prospects)
+standing("prospectors")

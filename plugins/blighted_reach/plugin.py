@@ -196,6 +196,11 @@ def arcs_ability_used(ctx, seat, card, when):
 
 
 @hookimpl
+def arcs_tax_repeatable(state, seat, system, building):
+    return state.game == GAME_ID and fate_magnate.tax_repeatable(state, seat, system, building)
+
+
+@hookimpl
 def arcs_copied(ctx, seat, action):
     if ctx.state.game == GAME_ID:
         fate_advocate.copied(ctx, seat, action)

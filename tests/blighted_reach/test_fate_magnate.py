@@ -654,3 +654,92 @@ def test_F324_extortion_when_secured_steals_one_resource_even_a_frozen_one_BR_32
     s = t.state
     assert s.card_resources == {} and "F324" in s.court_discard
     assert "relic" in s.players[1].resources or any("relic" in w.tokens for w in s.placing)
+
+
+def empire_city_of(t, seat):
+    """A system with the seat's city and a fresh Imperial ship (the Empire controls it)."""
+    s = t.state
+    return next((sy, i) for sy, h in sorted(s.systems.items()) for i, b in enumerate(h.buildings)
+                if b.owner == seat and b.kind == "city" and sy in s.imperial and s.imperial[sy].fresh)
+
+
+def lead_for(t, seat, card):
+    hands = [["CON3", "MOB2"], ["CON4", "ADM6"]]
+    hands[seat] = [card, "AGG4"]
+    restart_round(t, hands, initiative=seat)
+    t.act(seat, Action("lead", {"card": card}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(seat, Action("declare", {"ambition": ""}))
+
+
+def test_F326_F327_closed_economy_other_regents_tax_no_empire_city_without_its_monopoly():
+    from plugins.blighted_reach.fate_magnate import monopoly_resource
+
+    t = act_three()
+    system, city = empire_city_of(t, 1)
+    lead_for(t, 1, "ADM4")
+    before = snapshot(t)
+    with pytest.raises(IllegalAction):
+        act(t, 1, "tax", system=system, building=city)
+    assert snapshot(t) == before
+    kind = rules_box().systems[system].type
+    card = next(c for c in t.state.monopoly_supply if monopoly_resource(c) == kind)
+    t.state.monopoly_supply.remove(card)
+    t.state.play_area[1].append(card)
+    act(t, 1, "tax", system=system, building=city)  # with the matching Monopoly it may
+
+
+def test_F326_F327_open_economy_loyal_cities_and_the_magnates_taxes_repeat_in_a_turn():
+    t = act_three()
+    s = t.state
+    s.titles[0], s.first_regent = "outlaw", 1  # the Magnate turned Outlaw: Open Economy
+    system, city = empire_city_of(t, 1)
+    lead_for(t, 1, "ADM4")
+    act(t, 1, "tax", system=system, building=city)
+    act(t, 1, "tax", system=system, building=city)  # a Loyal city, taxed twice
+    t2 = act_three()
+    s = t2.state
+    s.titles[0], s.first_regent = "outlaw", 1
+    system, city = empire_city_of(t2, 1)
+    s.systems[system].ships[0].fresh += 2  # the Magnate controls the Advocate's city's system
+    s.players[0].ships -= 2
+    lead_for(t2, 0, "ADM4")
+    act(t2, 0, "tax", system=system, building=city)
+    act(t2, 0, "tax", system=system, building=city)  # the Magnate taxes a Rival city again
+    assert t2.state.players[0].captives.count(1) == 2
+
+
+def test_F326_with_the_magnate_a_regent_a_loyal_city_is_taxed_once_a_turn_ARCS_141():
+    t = act_three()
+    s = t.state
+    system, city = next((sy, i) for sy, h in sorted(s.systems.items()) for i, b in enumerate(h.buildings)
+                        if b.owner == 0 and b.kind == "city")
+    lead_for(t, 0, "ADM4")
+    act(t, 0, "tax", system=system, building=city)
+    with pytest.raises(IllegalAction):
+        act(t, 0, "tax", system=system, building=city)
+
+
+def test_F322_prospectors_build_a_city_without_loyal_pieces_unless_holding_its_monopoly():
+    from plugins.blighted_reach.fate_magnate import monopoly_resource
+
+    t = act_three()
+    s = t.state
+    assert "F322" in s.players[0].guild  # gained at F321 (completed)
+    bx = rules_box()
+    system = next(sy for sy, h in sorted(s.systems.items()) if bx.systems[sy] is not None
+                  and len(h.buildings) < bx.systems[sy].slots and not h.ships_of(0).total
+                  and not any(b.owner == 0 for b in h.buildings))
+    kind = bx.systems[system].type
+    card = next(c for c in s.monopoly_supply if monopoly_resource(c) == kind)
+    s.monopoly_supply.remove(card)
+    s.play_area[0].append(card)
+    lead_for(t, 0, "CON3")
+    before = snapshot(t)
+    with pytest.raises(IllegalAction):  # holding that planet's Monopoly: the usual rule
+        act(t, 0, "build", system=system, what="city")
+    assert snapshot(t) == before
+    t.state.play_area[0].remove(card)
+    t.state.monopoly_supply.append(card)
+    act(t, 0, "build", system=system, what="city")
+    assert any(b.owner == 0 and b.kind == "city" for b in t.state.systems[system].buildings)
