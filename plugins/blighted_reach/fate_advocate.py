@@ -598,3 +598,36 @@ def keeps_guild_cards(box, state, seat: int, card: str) -> bool:
 
 
 outrage.KEEPS.append(keeps_guild_cards)
+
+
+# -- Diplomatic Fiasco when secured (F410, the reprint of CC13) -----------------------------
+
+
+@op("rivals_resolve_crisis", usable=lambda env, u: is_campaign(env.state))
+def fiasco_for_rivals(env: Env, u: Use, _: None) -> None:
+    """Diplomatic Fiasco when secured (BR-230): the securer's Rivals resolve its Crisis, in
+    turn order, each choosing which of its unprotected Guild cards go (BR-229); asked after
+    this effect."""
+    from plugins.blighted_reach.crises import turn_order
+
+    if env.chance is None:
+        return  # a trial of the choice: the Rivals are asked when it is made for real
+    for rival in reversed([s for s in turn_order(env.state) if s != u.seat]):
+        env.chance.push(rival_fiasco, seat=rival)
+
+
+@steps("advocate_rival_fiasco")
+def rival_fiasco(ctx, seat: int):
+    from plugins.blighted_reach.crises import options_fiasco
+
+    options = options_fiasco(campaign_box(), ctx.state, seat)
+    if options:
+        ctx.ask(seat, "fiasco_discard", [Action("fiasco_discard", o) for o in options], resume=rival_fiasco_done)
+
+
+@steps("advocate_rival_fiasco_done")
+def rival_fiasco_done(ctx, seat, params):
+    from plugins.blighted_reach.crises import fiasco_discard
+
+    fiasco_discard(campaign_box(), ctx.state, seat, list(params["discard"]))
+    ctx.emit("guilds_discarded", seat=seat, cards=list(params["discard"]), why="diplomatic_fiasco")

@@ -570,3 +570,43 @@ def test_F422_guilds_withdraw_when_secured_each_rival_buries_a_guild_card_of_its
     t.act(0, Action("bury_guild", {"card": "CC04"}))
     s = t.state
     assert "CC04" in s.court_deck and "CC01" in s.players[0].guild and "F422" in s.court_deck
+
+
+def test_F410_diplomatic_fiasco_when_secured_the_rivals_discard_guild_cards_down_to_their_agents_BR_230():
+    """The securer's Rivals resolve the Crisis: a Rival with more Guild cards than agents in
+    supply discards unprotected ones of its choice until they are equal (BR-229)."""
+    t = act_two()
+    for card in ("CC01", "CC04", "CC05"):
+        take_card(t, 0, card)
+    s = t.state
+    for pile in (s.court_deck, s.court_discard):
+        if "F410" in pile:
+            pile.remove("F410")
+    old = s.court_row[1]
+    s.court_deck.append(old)
+    s.court_row[1] = "F410"
+    for owner, n in enumerate(s.court_agents.pop(old)):
+        s.players[owner].agents += n
+    s.court_agents["F410"] = [0, 2, 0]
+    s.players[SEAT].agents -= 2
+    away = s.players[0].agents - 2  # 4 Guild cards (Merchant League protected), 2 agents: discard 2
+    s.court_agents[s.court_row[0]][0] += away  # the others stand on the Council
+    s.players[0].agents -= away
+    others = [["CON3", "ADM4"], ["AGG4", "ADM6"], ["ADM3", "CON5"]]
+    restart_round(t, others, initiative=SEAT)
+    t.act(SEAT, Action("lead", {"card": "AGG4"}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(SEAT, Action("declare", {"ambition": ""}))
+    agents0 = t.state.players[0].agents
+    act(t, SEAT, "secure", card="F410")
+    prompt = next(p for p in t.state.prompts if p.kind == "fiasco_discard")
+    assert prompt.seat == 0
+    assert all("F302" not in o.params["discard"] and len(o.params["discard"]) == 2 for o in prompt.options)
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("fiasco_discard", {"discard": ["F302", "CC01"]}))
+    t.act(0, Action("fiasco_discard", {"discard": ["CC01", "CC04"]}))
+    s = t.state
+    assert s.players[0].guild == ["F302", "CC05"] and {"CC01", "CC04"} <= set(s.court_discard)
+    assert s.players[0].agents == agents0
+    from tests.blighted_reach.campaign_tables import sound
+    sound(s)

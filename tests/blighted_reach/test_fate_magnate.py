@@ -743,3 +743,14 @@ def test_F322_prospectors_build_a_city_without_loyal_pieces_unless_holding_its_m
     t.state.monopoly_supply.append(card)
     act(t, 0, "build", system=system, what="city")
     assert any(b.owner == 0 and b.kind == "city" for b in t.state.systems[system].buildings)
+
+
+@pytest.mark.parametrize("act,seed", [(2, 3), (2, 5), (3, 3), (3, 5)])
+def test_bot_games_of_acts_two_and_three_with_the_magnate_and_the_advocate(act, seed):
+    """Random bots play a later Act with both Fates (2 players) to its end: the Monopolies,
+    Liaisons, Economy, Guildmasters... offered to bots never break an invariant."""
+    from tests.blighted_reach.fate_ma_tables import later_act_table
+
+    t = later_act_table([MAGNATE, ADVOCATE], seed=seed, act=act)
+    play_out(t, seed)
+    assert t.state.finished and t.state.result["act"] == act
