@@ -137,8 +137,8 @@ def _recover_usable(env: Env, u: Use) -> bool:
     return is_campaign(env.state) and top_discarded_guild(env.state) is not None and bool(unagented_hosts(env.state))
 
 
-@op("recover_guild_from_discard", params=Host, candidates=lambda env, u: [{"card": c} for c in unagented_hosts(env.state)],
-    usable=_recover_usable)
+@op("recover_guild_from_discard", params=Host,
+    candidates=lambda env, u: [{"card": c} for c in unagented_hosts(env.state)], usable=_recover_usable)
 def recover(env: Env, u: Use, choice: Host) -> None:
     """Recover (Move): the discard's topmost Guild card goes above the chosen Court card.
     Reading: the action is taken only where it can attach as printed (it is not a forced
@@ -332,8 +332,8 @@ def advocates_demand(ctx, seat: int, card_id: str, effect) -> None:
         return
     options = options_demand(state, advocate)
     if options:
-        ctx.ask(advocate, "advocates_demand", [Action("advocates_demand", o) for o in [{"rival": -1, "card": ""}, *options]],
-                resume=demand_named)
+        choices = [{"rival": -1, "card": ""}, *options]  # naming none is allowed ("may")
+        ctx.ask(advocate, "advocates_demand", [Action("advocates_demand", o) for o in choices], resume=demand_named)
 
 
 @steps("advocates_demand_named")
