@@ -610,3 +610,45 @@ def test_F410_diplomatic_fiasco_when_secured_the_rivals_discard_guild_cards_down
     assert s.players[0].agents == agents0
     from tests.blighted_reach.campaign_tables import sound
     sound(s)
+
+
+def test_F412_objective_counts_guild_suits_and_rivals_outnumbered_at_a_chapters_end():
+    from plugins.blighted_reach import objectives
+    from plugins.blighted_reach.rules_box import rules_box
+
+    t = act_two()
+    from plugins.blighted_reach.content import default_box
+
+    take_card(t, SEAT, "CC01")  # Material, beside the Investigators' Psionic
+    take_card(t, SEAT, "CC05")  # Weapon: 3 suits, and 3 Guild cards against the Rivals' 1 each
+    s = t.state
+    assert [len(p.guild) for p in s.players] == [1, 3, 1]
+    before = s.objective_markers[SEAT]
+    moved = objectives.advance_at_chapter_end(rules_box(), default_box(), s)
+    assert moved[SEAT] == 3 + 2 and s.objective_markers[SEAT] == before - 5
+
+
+def ended_act_two(markers):
+    from tests.blighted_reach.campaign_tables import end_act
+
+    t = act_two()
+    state = end_act(t.state)
+    state.objective_markers = list(markers)
+    state.prompts, state.stack, state.turn = [], [], None
+    return state
+
+
+def test_F415_completed_brings_the_fair_and_guildmasters_and_failed_scraps_the_demand_BR_328():
+    from plugins.blighted_reach import intermission as im
+    from tests.blighted_reach.campaign_tables import CBOX as CB, ctx as flow_ctx, sound
+
+    state = ended_act_two([0, 0, 0])
+    im.resolve_fates(flow_ctx(state), CB)
+    assert {"F416", "F417", "F418", "F419", "F420", "F421"} <= set(state.court_deck)
+    assert "F422" in state.scrapped and ["F413"] in state.booklet
+    sound(state)
+    state = ended_act_two([0, 5, 0])
+    im.resolve_fates(flow_ctx(state), CB)
+    assert {"F416", "F417", "F418", "F419", "F420", "F421", "F413"} <= set(state.scrapped)
+    assert "F422" in state.court_deck and ["F413"] not in state.booklet
+    sound(state)
