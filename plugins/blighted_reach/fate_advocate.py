@@ -6,6 +6,11 @@ actions of Guild cards only while placing in a declared ambition (a restriction 
 rules' abilities consult, `abilities.RESTRICTIONS`), and, once in the Court (Act II), give
 their securer any Guild card of the Court deck or discard. The objective (F401) counts the
 self-discarding Guild Preludes and the Recover actions while Overseers are held.
+Act II: the Liaisons (F405-F409: a resource when Copying to their action, a Prelude that
+attaches them to declare), Diplomatic Fiasco's When Secured (F410), Guild Struggle's Crisis
+(F411), the Advocate's Demand Edict (F413); Guild Negotiations (F414) is `summits`' own.
+Act III: Guild Fair (F416), the Guildmasters (F417-F421), Guilds Withdraw (F422), Guild
+Loyalty (F424, `outrage.KEEPS`) and Guild Supremacy (F425, `scoring.COUNT_EXTRAS`).
 Resolution F404: the Liaisons of the suits the Advocate leads go to the Court deck.
 """
 from __future__ import annotations

@@ -1,11 +1,25 @@
 """FATE03, the Magnate (cards F301-F327): the rules its Fate Set's cards name.
 
-Act I: Merchant League (F302) holds up to its declared resources off the resource row
+Act I: Merchant League (F302) holds its declared resources off the resource row
 (`state.card_resources`), frozen (BR-319) but counted for ambitions (BR-321) and given
 only by Transfer Asset in Summits (`summits.TransferAsset` from a card); its Crisis empties
 it. The objective (F301) counts, in Summit Negotiations, what Rivals give the Magnate and
 the Magnate's exports of 3 resources (a Negotiation move of its own).
-Resolutions: F303 / F321 bring Mining and Shipping Interest back from the Court discard.
+Act II: the Monopolies (F313-F317) wait in the supply (`state.monopoly_supply`) until the
+Gain Monopolies Edict (F318) hands them out; their supplies count for ambitions, and in
+Summits their holders consent to the giving of their resource (F319). War Profiteering
+(F320) makes Warlord count Weapon icons. The Cartels (F307-F311) and brokers (F304-F306)
+play on the base ops.
+Act III: Extortion (F323/F324), the Economy card and law (F326/F327) by the Magnate's
+title, Prospectors (F322), and the objective's Monopoly scrap after scoring (F325).
+Resolutions: F303 / F321 (the Interests back from the Court discard; the Cartels of the
+scrapped Monopolies).
+
+Where the base rules are pure and reached from many places (ambition counts, tax and build
+checks), the rules plug in through small registries those modules keep
+(`scoring.COUNT_EXTRAS`, `turn.TAX_CHECKS`, `actions.CITY_WITHOUT_PRESENCE`); the flow's
+moments come through hooks (`arcs_summit_deal_done`, `arcs_tax_repeatable`,
+`arcs_chapter_scored`).
 """
 from __future__ import annotations
 
