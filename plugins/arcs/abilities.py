@@ -71,6 +71,20 @@ class Use:
 
 OPS: dict[str, OpImpl] = {}
 
+# A game built on Arcs may forbid held abilities while one of its standing rules says so
+# (the campaign's Guild Overseers): fn(env, use) -> the reason it is refused now, or "".
+# Each answers "" for a table it does not know, so a base game is unchanged.
+RESTRICTIONS: list[Callable[["Env", "Use"], str]] = []
+
+
+def restricted(env: "Env", u: "Use") -> str:
+    """Why a standing rule of the game forbids this use now ("" when none does)."""
+    for rule in RESTRICTIONS:
+        reason = rule(env, u)
+        if reason:
+            return reason
+    return ""
+
 
 def op(name: str, params: Any = None, candidates: Callable | None = None, usable: Callable | None = None):
     """Register `apply` as the implementation of op `name` (once: a second registration is a bug)."""
@@ -154,7 +168,8 @@ def decode(impl: OpImpl, params: dict | None) -> Any:
 def can_use(env: Env, u: Use) -> bool:
     """Whether the ability is implemented and usable now (what the flow offers)."""
     impl = OPS.get(u.ability.do)
-    return impl is not None and impl.apply is not None and (impl.usable is None or bool(impl.usable(env, u)))
+    return (impl is not None and impl.apply is not None and (impl.usable is None or bool(impl.usable(env, u)))
+            and not restricted(env, u))
 
 
 def candidates(env: Env, u: Use) -> list[dict]:
@@ -176,6 +191,9 @@ def use(env: Env, u: Use, params: dict | None) -> None:
     choice = decode(impl, params)
     if impl.usable is not None and not impl.usable(env, u):
         raise IllegalAction(f"{u.card}: {u.ability.do} cannot be used now")
+    reason = restricted(env, u)
+    if reason:
+        raise IllegalAction(f"{u.card}: {reason}")
     before, moment = msgspec.json.encode(env.state), msgspec.json.encode(env.moment)
     events: list[tuple[tuple, dict]] = []
     real_emit = env.emit

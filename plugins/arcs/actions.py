@@ -63,6 +63,12 @@ def has_loyal_piece(state: ArcsState, seat: int, system: str) -> bool:
     return here.ships_of(seat).total > 0 or any(b.owner == seat for b in here.buildings)
 
 
+# A game built on Arcs may let a seat build a city without a Loyal piece in the system (the
+# campaign's Prospectors): fn(box, state, seat, system) -> True to allow it; each answers
+# False for a table it does not know.
+CITY_WITHOUT_PRESENCE: list = []
+
+
 def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, starports_used: list,
                 in_gate: bool = False, off_slots: bool = False) -> None:
     """`in_gate`: a Lore card lets this building stand in a gate (Gate Ports, Gate
@@ -75,7 +81,8 @@ def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, s
             raise IllegalAction("gates have no building slots")  # ARCS-030
         if planet is not None and len(here.buildings) >= planet.slots and not off_slots:
             raise IllegalAction(f"{system} has no empty building slot")  # ARCS-029
-        if not has_loyal_piece(state, seat, system):
+        if not has_loyal_piece(state, seat, system) and not (
+                what == "city" and any(rule(box, state, seat, system) for rule in CITY_WITHOUT_PRESENCE)):
             raise IllegalAction(f"building in {system} needs a Loyal piece there")  # ARCS-144
     elif what == "ship":
         ports = [i for i, b in enumerate(here.buildings) if b.owner == seat and b.kind == "starport"]

@@ -202,16 +202,12 @@ def take(ctx, seat: int, card: str, rivals_to: str) -> None:
         ctx.push_all([(offer, {"seat": seat, "when": "secured", "vox": card}),
                       (vox_done, {"card": card, "position": position, "secured_by": secured})])
     else:
-        refill(ctx, position, card)
+        refill(ctx, position)
         if secured >= 0:
             ctx.hook.arcs_court_secured(ctx=ctx, seat=seat, card=card, position=position)
 
 
-def refill(ctx, position: int, left: str = "") -> None:
-    """The place `left` (the card taken) leaves is refilled from the deck, unless the game
-    fills it otherwise (the campaign: a card attached to it slides down, BR-317)."""
-    if left and ctx.hook.arcs_court_place_freed(ctx=ctx, card=left, position=position):
-        return
+def refill(ctx, position: int) -> None:
     refill_court(ctx.state, position)
     if position < len(ctx.state.court_row):
         ctx.emit("court_revealed", position=position, card=ctx.state.court_row[position])
@@ -220,6 +216,6 @@ def refill(ctx, position: int, left: str = "") -> None:
 @steps("vox_done")
 def vox_done(ctx, card: str, position: int, secured_by: int = -1):
     dispose_vox(box_for(ctx.state), ctx.state, card)
-    refill(ctx, position, card)
+    refill(ctx, position)
     if secured_by >= 0:
         ctx.hook.arcs_court_secured(ctx=ctx, seat=secured_by, card=card, position=position)

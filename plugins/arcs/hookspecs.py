@@ -105,6 +105,32 @@ def arcs_game_ending(ctx: Ctx) -> bool | None:
     steps (and finishes the table itself), instead of the base result."""
 
 
+# -- the campaign's Magnate and Advocate (Fates 03, 04) --
+@hookspec
+def arcs_ability_used(ctx: Ctx, seat: int, card: str, when: str) -> None:
+    """`seat` used an ability of a held card in its turn (a Prelude ability or a new action,
+    `when` its trigger), after its effect and after a card that discards itself went to the
+    Court discard (the Advocate's objective counts these)."""
+
+
+@hookspec
+def arcs_summit_deal_done(ctx: Ctx, proposal, parts: list) -> None:
+    """A game with Summits (the campaign): a Negotiations deal was resolved, `parts` what
+    each of its Negotiation actions did (the Magnate's objective counts gifts)."""
+
+
+@hookspec
+def arcs_copied(ctx: Ctx, seat: int, action: str | None) -> None:
+    """`seat` spent its Copy play's pip on `action` (a standard action, or a new action paid
+    as one): "when you Copy to X" abilities (the campaign's Liaisons) act now."""
+
+
+@hookspec
+def arcs_tax_repeatable(state, seat: int, system: str, building: int) -> bool:
+    """Whether the city `seat` is taxing may be taxed again this turn (ARCS-141 lifted by a
+    game's rule: the campaign's Open Economy); asked as the tax is made."""
+
+
 # -- the Believer (Blighted Reach FATE08): double-sided Faithful action cards and their laws --
 @hookspec(firstresult=True)
 def arcs_played_as(state, seat: int, card: str) -> list[str] | None:
@@ -142,12 +168,6 @@ def arcs_turn_begun(ctx: Ctx, seat: int) -> None:
 def arcs_court_secured(ctx: Ctx, seat: int, card: str, position: int) -> None:
     """`seat` secured `card` (its effect resolved, its place refilled: `state.court_row[position]`
     is the card that refilled it, if any): a game's rules after a secure (Librarians)."""
-
-
-@hookspec(firstresult=True)
-def arcs_court_place_freed(ctx: Ctx, card: str, position: int) -> bool | None:
-    """`card` was taken from the Court row, leaving place `position` empty: return True when
-    the game filled it itself (a card attached to it slides down) instead of the deck."""
 
 
 @hookspec

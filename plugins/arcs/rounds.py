@@ -28,8 +28,8 @@ from plugins.arcs.setup import place_ships
 from plugins.arcs.state import Play, Turn
 from plugins.arcs.tables import decisions, steps
 from plugins.arcs.turn import (
-    Act, Attack, Build, Done, Influence, MoveShips, Repair, Secure, Spend, Tax, UseAbility, candidates, check_act,
-    find_use, prelude_buys, PRELUDE_TRIGGERS, to_move,
+    Act, Attack, Build, Done, Influence, MoveShips, Repair, Secure, Spend, Tax, UseAbility, act_kind, candidates,
+    check_act, find_use, prelude_buys, PRELUDE_TRIGGERS, to_move,
 )
 
 
@@ -318,12 +318,17 @@ def acted(ctx, seat, params):
         pip = pay(ctx, seat, params)
     ctx.push(turn_prompt, seat=seat)
     copy_pivot = pip and turn.kind in ("copy", "pivot")  # ARCS-125: only the Copy/Pivot pip
+    if pip and turn.kind == "copy":  # "when you Copy to X" (a game's cards: the campaign's Liaisons)
+        ctx.hook.arcs_copied(ctx=ctx, seat=seat, action=act_kind(box, state, seat, params))
     if use is not None:
         env = env_for(box, state, ctx, seat=seat)
+        markers = len(state.markers_available)
         abilities.use(env, use, params.params)
         write_back(state, env.moment)
         ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
-        after_use(ctx, seat, use, params.params)
+        ctx.hook.arcs_ability_used(ctx=ctx, seat=seat, card=use.card, when=use.ability.when)
+        # a Prelude ability that declared (the campaign's Liaisons) opens the declaration's abilities
+        after_use(ctx, seat, use, params.params, declared=len(state.markers_available) < markers)
         if copy_pivot and lore_ops.contained_action(use.ability.do) == "tax":
             copy_pivot_tax(ctx, seat)  # ARCS-125: a new action containing a tax (Nurture)
     turn.acted = True  # after the effect: "before any other action" abilities look at it
@@ -331,9 +336,12 @@ def acted(ctx, seat, params):
         return
     if isinstance(params, Tax):
         resource = params.resource or None
+        repeatable = any(ctx.hook.arcs_tax_repeatable(state=state, seat=seat, system=params.system,
+                                                      building=params.building))
         got = do_tax(box, state, seat, params.system, params.building, resource=resource)
-        turn.taxed.append([params.system, params.building])
-        lore_ops.note_taxed(state, seat, params.system, params.building)
+        if not repeatable:  # ARCS-141, unless a game's rule lets that city be taxed again (Open Economy)
+            turn.taxed.append([params.system, params.building])
+            lore_ops.note_taxed(state, seat, params.system, params.building)
         ctx.emit("taxed", seat=seat, system=params.system, **got)
         if copy_pivot:
             copy_pivot_tax(ctx, seat)

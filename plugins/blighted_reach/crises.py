@@ -192,19 +192,6 @@ def remove_from_court(state: BlightedReachState, card: str, to: Removal) -> None
     refill_court(state, position)
 
 
-def slide_down(state: BlightedReachState, card: str, position: int) -> str:
-    """BR-317 when a card is taken (secured or ransacked: its agents went with the take): a
-    card attached to it slides down into its empty place, with no agents. Returns it, or ""."""
-    above = state.attached.pop(card, None)
-    if above is None or position >= len(state.court_row) or state.court_row[position]:
-        if above is not None:
-            state.attached[card] = above
-        return ""
-    state.court_row[position] = above
-    state.court_agents[above] = [0] * len(state.players)
-    return above
-
-
 def _remove_self(call: CrisisCall, to: Removal) -> dict:
     """A Crisis card sending itself away: from the Court, or from its holder's play area."""
     if call.holder >= 0:

@@ -15,6 +15,9 @@ from plugins.arcs.tables import decisions as arcs_decisions
 from plugins.arcs.views import redact as arcs_redact
 from plugins.arcs import placing_flow
 from plugins.blighted_reach import act_flow, campaign_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
+from plugins.blighted_reach import attachments
+from plugins.blighted_reach import fate_magnate  # noqa: F401 (its rules)
+from plugins.blighted_reach import fate_advocate  # noqa: F401 (its rules)
 from plugins.blighted_reach import fate_caretaker  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_caretaker import (  # noqa: F401
     arcs_court_secured, arcs_raid_options, arcs_raided, arcs_turn_begun,
@@ -168,24 +171,15 @@ def arcs_play_buys(state, seat, kind, card):
 
 @hookimpl
 def arcs_take_court_card(ctx, seat, card, rivals_to):
+    if ctx.state.game == GAME_ID:
+        attachments.take_along(ctx, seat, card, secured=rivals_to == "captives")  # BR-315: what is attached comes too
     return event_flow.take_council(ctx, seat, card, rivals_to) or None
-
-
-@hookimpl
-def arcs_court_place_freed(ctx, card, position):
-    if ctx.state.game != GAME_ID:
-        return None
-    from plugins.blighted_reach.crises import slide_down
-
-    above = slide_down(ctx.state, card, position)  # BR-317: an attached card takes the place
-    if above:
-        ctx.emit("court_slid_down", card=above, position=position)
-    return bool(above) or None
 
 
 @hookimpl
 def arcs_round_end(ctx):
     if ctx.state.game == GAME_ID:
+        fate_magnate.settle_card_resources(ctx.state)
         event_flow.round_end(ctx)
 
 
@@ -199,11 +193,35 @@ def arcs_chapter_scoring(ctx):
 def arcs_chapter_scored(ctx):
     if ctx.state.game == GAME_ID:
         campaign_flow.chapter_scored(ctx)
+        fate_magnate.chapter_scored(ctx)  # after scoring, the grand ambitions' too (F325)
 
 
 @hookimpl
 def arcs_game_ending(ctx):
     return campaign_flow.game_ending(ctx) or None
+
+
+@hookimpl
+def arcs_ability_used(ctx, seat, card, when):
+    if ctx.state.game == GAME_ID:
+        fate_advocate.ability_used(ctx, seat, card, when)
+
+
+@hookimpl
+def arcs_tax_repeatable(state, seat, system, building):
+    return state.game == GAME_ID and fate_magnate.tax_repeatable(state, seat, system, building)
+
+
+@hookimpl
+def arcs_copied(ctx, seat, action):
+    if ctx.state.game == GAME_ID:
+        fate_advocate.copied(ctx, seat, action)
+
+
+@hookimpl
+def arcs_summit_deal_done(ctx, proposal, parts):
+    if ctx.state.game == GAME_ID:
+        fate_magnate.deal_done(ctx, proposal, parts)
 
 
 @hookimpl

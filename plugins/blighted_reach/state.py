@@ -118,6 +118,17 @@ class BlightedReachState(ArcsState, kw_only=True):
     fate_picks: list[str] = []                 # per seat, the Fate picked at Intermission F (secret
                                                # until everyone picked, A-R7)
     act_log: list[list[ActRecord]] = []        # per seat, one line per act played (BR-355)
+    # -- the Magnate and the Advocate (issue 18) --
+    # Resources sitting on cards and the Monopoly cards in the general supply are public.
+    visible = visible + ("card_resources", "monopoly_supply", "scrapped_resources")
+    card_resources: dict[str, list[str]] = {}  # card -> resources on it (Merchant League F302's are
+                                               # frozen but for Transfer Asset in Summits, BR-319)
+    summit_gifts: list[str] = []               # the Summit being held ("summit:act:chapter:round") then
+                                               # what the Magnate gave in it ("resource:<rival>:<type>",
+                                               # "favor:<rival>:<owner>"), for their objective
+    monopoly_supply: list[str] = []            # Monopoly cards (F313-F317) in the general supply, nobody's
+    scrapped_resources: list[str] = []         # resources out of play for the campaign (the Magnate's
+                                               # Act III objective scraps them)
     # -- the Caretaker's Golems and the Believer's Faith (issue 18) --
     # Golems are secret while Sleeping (their type): views show them through
     # `fate_caretaker.golem_view`, so `golems` is not in `visible`.

@@ -21,7 +21,8 @@ where it resolves; a refused part refuses the whole deal (BR-208).
 """
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass
+from typing import Callable, Literal
 
 import msgspec
 
@@ -102,7 +103,10 @@ class TransferAsset(msgspec.Struct, tag_field="kind", tag="transfer_asset", forb
                     omit_defaults=True):
     """BR-204: the giver gives one resource (from resource slot `slot`), Captive, Trophy or
     Favor (named by `owner`, and `piece` for a Trophy). The receiver's own piece goes back
-    to their supply. A resource named on the Imperial Trust (`source`) is frozen (BR-260)."""
+    to their supply. A resource named on the Imperial Trust (`source`) is frozen (BR-260);
+    one on a card of the giver's (`source` "card": `card`, and `resource` its type) is
+    frozen too, but the one card holding resources, Merchant League (F302), lets Transfer
+    Asset give them (BR-319)."""
 
     giver: int
     receiver: int
@@ -110,8 +114,9 @@ class TransferAsset(msgspec.Struct, tag_field="kind", tag="transfer_asset", forb
     slot: int = -1
     owner: int | None = None
     piece: Literal["", "ship", "city", "starport", "agent"] = ""
-    source: Literal["board", "imperial_trust"] = "board"
+    source: Literal["board", "imperial_trust", "card"] = "board"
     resource: str = ""  # a resource held off the board: its type
+    card: str = ""      # source "card": the card it sits on
 
 
 class TransferCard(msgspec.Struct, tag_field="kind", tag="transfer_card", forbid_unknown_fields=True):
@@ -299,10 +304,27 @@ def options_call_to_order(box: Box, cbox: CampaignBox, state: BlightedReachState
 # -- Return Favors (BR-188, BR-189) -----------------------------------------------------
 
 
+# What a Fate's rules add to a deal: more seats whose consent it needs (the Monopolies'
+# holders, F313-F319), fn(cbox, state, proposal) -> seats; and the Favors forcing a part
+# then costs on top (fn(box, cbox, state, caller, part) -> {owner: Favors}, raising
+# NotTradeable where it cannot be forced).
+CONSENT_RULES: list[Callable[[CampaignBox, BlightedReachState, "Proposal"], set[int]]] = []
+FORCE_COSTS: list[Callable[..., dict[int, int]]] = []
+
+
 def favors_to_force(box: Box, cbox: CampaignBox, state: BlightedReachState, caller: int, part: Part) -> dict[int, int]:
     """The Favors the caller must return, by their owner, to force `part`: 1 by default;
     a resource costs its slot's raid cost (BR-189), a Guild card its raid cost (F414, whose
-    Advocate, when a third seat, also needs 1 Favor of theirs returned to force consent)."""
+    Advocate, when a third seat, also needs 1 Favor of theirs returned to force consent);
+    plus what the Fates' `FORCE_COSTS` add."""
+    cost = _base_force_cost(box, cbox, state, caller, part)
+    for rule in FORCE_COSTS:
+        for owner, n in rule(box, cbox, state, caller, part).items():
+            cost[owner] = cost.get(owner, 0) + n
+    return cost
+
+
+def _base_force_cost(box: Box, cbox: CampaignBox, state: BlightedReachState, caller: int, part: Part) -> dict[int, int]:
     rival = part.giver
     if isinstance(part, TransferAsset) and part.asset == "resource" and part.source == "board":
         holder = state.players[rival].resources
@@ -383,12 +405,14 @@ def options_forced(box: Box, cbox: CampaignBox, state: BlightedReachState, calle
 def consents_needed(cbox: CampaignBox, state: BlightedReachState, proposal: Proposal) -> list[int]:
     """BR-198: every seat a part affects or that takes a part, but the proposer; a Guild
     card's giving also needs the Advocate's consent while Guild Negotiations is in the
-    booklet and the Advocate is in play (F414)."""
+    booklet and the Advocate is in play (F414); and the seats a Fate's `CONSENT_RULES` add."""
     seats = set(proposal.parties())
     if any(isinstance(p, TransferCard) and p.card in state.players[p.giver].guild for p in proposal.parts):
         advocate = _card_fate_seat(cbox, state, _booklet_card(cbox, state, GUILD_NEGOTIATIONS))
         if advocate >= 0:
             seats.add(advocate)
+    for rule in CONSENT_RULES:
+        seats |= rule(cbox, state, proposal)
     seats.discard(proposal.proposer)
     return sorted(seats)
 
@@ -437,6 +461,36 @@ def options_parts(box: Box, cbox: CampaignBox, state: BlightedReachState, giver:
 def open_proposals(state: BlightedReachState) -> int:
     """Deals waiting for consents (the kernel's consent groups; only Summits open them)."""
     return sum(1 for g in state.groups if g.mode == "consent")
+
+
+# -- moves a Fate adds to Negotiations ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FateNegotiation:
+    """A move a Fate's rules let a seat make in Negotiations on its turn, affecting no Rival
+    (so nobody consents): the Magnate's export of 3 resources (F301). `options` lists the
+    seat's legal choices (none when the move is not theirs); `check` refuses a bad one and
+    changes nothing; `apply(ctx, seat, params)` makes it."""
+
+    options: Callable[[Box, CampaignBox, BlightedReachState, int], list[dict]]
+    check: Callable[[Box, CampaignBox, BlightedReachState, int, dict], None]
+    apply: Callable[..., None]
+
+
+# The move's name -> its rules; the Fates fill it.
+FATE_NEGOTIATIONS: dict[str, FateNegotiation] = {}
+
+
+def check_fate_negotiation(box: Box, cbox: CampaignBox, state: BlightedReachState, seat: int, name: str,
+                           params: dict) -> FateNegotiation:
+    _check_negotiating(state)
+    _check_seat(state, seat)
+    move = FATE_NEGOTIATIONS.get(name)
+    if move is None:
+        raise BadParameter(f"{name!r} is no Negotiation move")
+    move.check(box, cbox, state, seat, params)
+    return move
 
 
 def check_say_done(state: BlightedReachState, seat: int) -> None:
@@ -585,6 +639,12 @@ def _check_transfer(state: BlightedReachState, part: TransferAsset) -> None:
     if part.asset == "resource":
         if part.source == "imperial_trust":
             raise Frozen("the Imperial Trust's resources are frozen: they cannot be given")  # BR-260, BR-319
+        if part.source == "card":  # Merchant League (F302): frozen but for Transfer Asset
+            if part.card not in giver.guild:
+                raise NotHeld(f"{part.card} is not in seat {part.giver}'s play area")
+            if part.resource not in state.card_resources.get(part.card, []):
+                raise NotHeld(f"{part.card} holds no {part.resource or 'resource'}")
+            return
         if not 0 <= part.slot < len(giver.resources) or giver.resources[part.slot] is None:
             raise NotHeld(f"seat {part.giver} holds no resource in slot {part.slot + 1}")
         return
@@ -653,6 +713,13 @@ def _apply_part(box: Box, state: BlightedReachState, part: Part) -> dict:
 
 def _apply_transfer(box: Box, state: BlightedReachState, part: TransferAsset, event: dict) -> None:
     giver, receiver = state.players[part.giver], state.players[part.receiver]
+    if part.asset == "resource" and part.source == "card":
+        on_card = state.card_resources[part.card]
+        on_card.remove(part.resource)
+        if not on_card:
+            del state.card_resources[part.card]
+        receive(state, part.receiver, part.resource)  # no longer frozen once given
+        return
     if part.asset == "resource":
         token = giver.resources[part.slot]
         giver.resources[part.slot] = None  # ARCS-210: the giver rearranges nothing
@@ -742,6 +809,8 @@ def _candidates(box: Box, cbox: CampaignBox, state: BlightedReachState, giver: i
     out += [DelegateAuthority(giver, receiver, c) for c in state.court_row if c in state.court_agents]
     out.append(PromiseFavor(giver, receiver))
     out += [TransferAsset(giver, receiver, "resource", slot=i) for i, r in enumerate(player.resources) if r]
+    out += [TransferAsset(giver, receiver, "resource", source="card", card=c, resource=r)
+            for c in player.guild for r in sorted(set(state.card_resources.get(c, [])))]
     out += [TransferAsset(giver, receiver, "captive", owner=o) for o in sorted(set(player.captives))]
     out += [TransferAsset(giver, receiver, "favor", owner=o) for o in sorted(set(favors_of(state, giver)))]
     out += [TransferAsset(giver, receiver, "trophy", owner=o, piece=k)
