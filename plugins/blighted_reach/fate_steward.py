@@ -35,7 +35,7 @@ from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.state import BlightedReachState
 from plugins.blighted_reach.tables import steps
 
-__all__ = ["arcs_court_taken", "arcs_declared", "arcs_tax_captures", "arcs_taxed"]
+__all__ = ["arcs_declared_by_card", "arcs_tax_captures", "arcs_taxed"]
 
 # Standing rules: read where they apply, never used as an action.
 standing("bury_if_outlaw", "tax_empire_cities", "ignore_laws")
@@ -1006,7 +1006,9 @@ def sponsor_taken(ctx, seat, params):
 
 
 @hookimpl
-def arcs_declared(ctx, seat, ambition):
+def arcs_declared_by_card(ctx, seat, ambition):
+    """A card's declaration claims the Sponsored ambition as a lead card's does (the plugin's
+    `arcs_declared` calls `sponsored_declared` for those)."""
     if isinstance(ctx.state, BlightedReachState):
         sponsored_declared(ctx, seat, ambition)
 
@@ -1134,14 +1136,16 @@ def do_council_insiders(env: Env, u: Use, choice: Insider) -> None:
         env.emit("influenced", seat=u.seat, card=council.IN_SESSION, why=u.card)
 
 
-@hookimpl
-def arcs_court_taken(ctx, seat, card, rivals_to):
-    """A Guild card secured (not ransacked): its securer's `secure_guild` abilities are offered.
+def council_insiders_offer(ctx, seat: int, card: str) -> None:
+    """After a secure (`arcs_court_secured`): a Guild card secured opens its securer's
+    `secure_guild` abilities.
     # Reading: not the card just secured itself (it was not held when the secure was made)."""
     from plugins.arcs.abilities import held
 
+    if not isinstance(ctx.state, BlightedReachState):
+        return
     box = box_for(ctx.state)
-    if rivals_to != "captives" or box.court[card].kind != "guild":
+    if card not in box.court or box.court[card].kind != "guild":
         return
     if any(u.card != card for u in held(ctx.state, box, seat, "secure_guild")):
         ctx.push(court_flow.offer, seat=seat, when="secure_guild", used=[[u.card, u.index] for u in

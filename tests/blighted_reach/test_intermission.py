@@ -79,7 +79,7 @@ def test_BR_327_steps_run_strictly_in_order_and_only_after_acts_one_and_two():
 
 
 def test_BR_328_BR_331_steward_completed_resolution():
-    """BR-331: Council Intrigue, Tax Collectors and Hunter Squads join the Court deck,
+    """BR-331: Council Intrigue, Tax Collectors and Hunter Squads join the Court deck, (BR-328)
     Imperial Protectors the booklet; Empire Falls and the two Lesser Regents are scrapped."""
     state = played([STEWARD, ADMIRAL, FOUNDER], [0, 4, 6])
     deck = list(state.court_deck)
@@ -95,7 +95,7 @@ def test_BR_328_BR_331_steward_completed_resolution():
 
 
 def test_BR_328_BR_332_steward_failed_resolution_takes_dealmakers_from_play():
-    """BR-332: the four completed-side cards are scrapped; Empire Falls, the two Lesser
+    """BR-332: the four completed-side cards are scrapped; Empire Falls, the two Lesser (BR-328)
     Regents and Dealmakers (in the Steward's play area since setup) join the Court deck."""
     state = played([STEWARD, ADMIRAL, FOUNDER], [3, 0, 0])
     assert "F103" in state.players[0].guild
@@ -143,8 +143,10 @@ def test_BR_328_a_handler_step_dispatches_to_the_registry_and_is_missing_loudly(
     """BR-328: a Resolution step the data names as a handler runs the registered rule; with
     none registered, step A refuses before any seat resolves (nothing changes)."""
     # The Caretaker's Act I setup places Golems by a handler too: a stand-in here, since
-    # only the Resolution's dispatch is under test.
+    # only the Resolution's dispatch is under test; its Resolution's rules are taken away.
     monkeypatch.setitem(fates.HANDLERS, "sleeping_golems_on_non_imperial_gates", lambda *a: None)
+    for name in ("map_golems_to_hearth", "lore_per_player_to_court"):
+        monkeypatch.delitem(fates.HANDLERS, name, raising=False)
     state = played([CARETAKER, STEWARD, ADMIRAL], [0, 0, 0])
     refused(state, lambda: im.resolve_fates(ctx(state), CBOX), RuleMissing)
     calls = []
