@@ -486,3 +486,28 @@ def test_F712_crush_the_empires_foes_advances_two_for_each_outlaw_trophy_in_batt
         t.act(p.seat, options(t, p.seat)[0])
     taken = sum(1 for x in t.state.players[1].trophies if x.owner == 2)
     assert taken >= 1 and t.state.objective_markers[1] == 20 - 2 * taken
+
+
+def test_command_chaos_and_defectors_refuse_bad_answers():
+    t = et.empire_table()
+    et.to_court(t, "F713")
+    et.put_agent(t, 0, "F713", 1)
+    et.new_round(t)
+    lead(t, 0, "AGG3")
+    act(t, 0, "secure", card="F713")
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):  # the Council card that refilled is fine; a card not there is not
+        t.act(0, Action("use_ability", {"card": "F713", "index": 2, "params": {"card": "CC99"}}))
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("use_ability", {"card": "F713", "index": 3, "params": {"regent": True}}))  # influence first
+    assert snapshot(t) == before
+    u = _defectors_table("F118")
+    et.put_agent(u, 0, "F118", 1)
+    et.new_round(u)
+    lead(u, 0, "AGG3")
+    act(u, 0, "secure", card="F118")
+    before = snapshot(u)
+    for params in ({"cluster": 5}, {"cluster": 5, "then": "keep"}, {"cluster": 12, "then": "bury"}):
+        with pytest.raises(ActionRejected):
+            u.act(0, Action("use_ability", {"card": "F118", "index": 2, "params": params}))
+        assert snapshot(u) == before

@@ -766,3 +766,86 @@ def test_bot_games_with_the_steward_and_the_admiral_finish_act_one(players):
             assert t.state.chapter == 3 and not t.state.intermission_done, exc  # stopped at the Intermission
             continue
         assert t.state.finished and t.state.result["act"] == 1 and t.state.chapter == 3
+
+
+def test_act_three_choices_refuse_bad_answers_and_change_nothing():
+    """Imperial Sponsor's box, Govern with Authority's choice and Demand, Council Insiders'
+    choice: a wrong answer or seat is refused, the table unchanged."""
+    t = et.empire_table()
+    et.act_three_booklet(t, top="F125")
+    et.run_then_round(t, event_flow.edicts_begin)
+    if (p := et.prompt_of(t, "imperial_foundry")) is not None:
+        t.act(p.seat, Action("imperial_foundry", {**p.options[0].params, "replace": ""}))
+    before = snapshot(t)
+    for seat, action in [(0, Action("sponsor_ambition", {"ambition": "glory"})),
+                         (1, Action("sponsor_ambition", {"ambition": "tycoon"})),
+                         (0, Action("govern_authority", {"enforce": True}))]:  # not yet: the Sponsor first
+        with pytest.raises(ActionRejected):
+            t.act(seat, action)
+        assert snapshot(t) == before
+    t.act(0, Action("sponsor_ambition", {"ambition": "tycoon"}))
+    if et.prompt_of(t, "sponsor_trust") is not None:
+        before = snapshot(t)
+        with pytest.raises(ActionRejected):
+            t.act(0, Action("sponsor_trust", {"slot": 9}))
+        assert snapshot(t) == before
+        t.act(0, Action("sponsor_trust", {"slot": -1}))
+    before = snapshot(t)
+    for seat, action in [(1, Action("govern_authority", {"enforce": True})),
+                         (0, Action("govern_authority", {"change": "F125"})),  # already on top
+                         (0, Action("govern_authority", {"change": "AID03"}))]:
+        with pytest.raises(ActionRejected):
+            t.act(seat, action)
+        assert snapshot(t) == before
+    t.act(0, Action("govern_authority", {"enforce": True}))
+    if (p := et.prompt_of(t, "authority_demand")) is not None:
+        before = snapshot(t)
+        with pytest.raises(ActionRejected):
+            t.act(0, Action("authority_demand", {"slot": 99}))
+        with pytest.raises(ActionRejected):
+            t.act(1, p.options[0])  # the First Regent (seat 0) collects, nobody else
+        assert snapshot(t) == before
+
+
+def test_F116_council_insiders_refuse_a_flip_while_in_session():
+    t = et.empire_table()
+    et.give(t, 0, "F116")
+    guild = next(c for c in t.state.court_row if c.startswith("CC") and box_for(t.state).court[c].kind == "guild")
+    et.put_agent(t, 0, guild, 1)
+    et.new_round(t)
+    lead(t, 0, "AGG3")
+    act(t, 0, "secure", card=guild)
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("use_ability", {"card": "F116", "index": 0, "params": {"do": "flip"}}))
+    with pytest.raises(ActionRejected):
+        t.act(0, Action("use_ability", {"card": "F116", "index": 0, "params": {"do": "influence", "x": 1}}))
+    assert snapshot(t) == before
+
+
+def test_F101_objective_advances_by_the_power_won_as_first_regent():
+    """Consolidate Your Imperial Power: each ambition won as First Regent advances the
+    Steward's marker by the Power it gains from it, city bonus included (the card's own
+    example: 5 + 5 advance 10)."""
+    from plugins.blighted_reach import objectives
+    from plugins.blighted_reach.content import default_box
+
+    t = et.empire_table()
+    s = t.state
+    box, cbox = box_for(s), default_box()
+    s.objective_markers = [20, 13, 16]
+    s.ambition_boxes["warlord"].append(s.markers_available.pop(0))
+    s.players[0].trophies.append(Trophy(owner=1, kind="agent"))
+    s.players[1].agents -= 1
+    score = objectives.chapter_score(box, cbox, s)
+    gained = score.gains["warlord"][0]
+    assert score.winners == {"warlord": 0} and gained > 0
+    moved = objectives.advance_for_ambitions(box, cbox, s, score)
+    assert moved == {0: gained} and s.objective_markers[0] == 20 - gained
+    u = et.empire_table()  # not the First Regent: no advance
+    u.state.first_regent = 1
+    u.state.objective_markers = [20, 13, 16]
+    u.state.ambition_boxes["warlord"].append(u.state.markers_available.pop(0))
+    u.state.players[0].trophies.append(Trophy(owner=1, kind="agent"))
+    u.state.players[1].agents -= 1
+    assert objectives.advance_for_ambitions(box, cbox, u.state, objectives.chapter_score(box, cbox, u.state)) == {}
