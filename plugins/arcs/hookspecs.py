@@ -145,20 +145,6 @@ def arcs_declarable(state, seat: int, card: str, ambitions: list[str]) -> list[s
     what its number allows (`ambitions`); None: unchanged."""
 
 
-# -- the Steward (campaign Fate 01) --
-@hookspec(firstresult=True)
-def arcs_tax_captures(state, seat: int, system: str, building: int) -> bool | None:
-    """Whether this Tax of a Rival's city takes one of its owner's agents Captive (ARCS-139):
-    False when a card taxes it like a Loyal city (Imperial Authority); None leaves it to the
-    base rule."""
-
-
-@hookspec
-def arcs_taxed(ctx: Ctx, seat: int, system: str, building: int, got: dict) -> None:
-    """A Tax was taken (`got`: `do_tax`'s report): what a card adds to it (Tax Collectors
-    may take the token from the city owner's board); what it pushes runs next."""
-
-
 @hookspec
 def arcs_declared(ctx: Ctx, seat: int, ambition: str) -> None:
     """An ambition was declared with a lead card (its marker placed): what a game's laws add."""
@@ -192,6 +178,20 @@ def arcs_raid_options(state, thief: int, victim: int, keys: int) -> list[dict]:
 @hookspec(firstresult=True)
 def arcs_raided(ctx: Ctx, thief: int, victim: int, params: dict, keys: int) -> int | None:
     """Take the piece an `arcs_raid_options` answer names: return the keys left."""
+
+
+# -- the Steward and the Admiral (campaign Fates 01, 07) --
+@hookspec(firstresult=True)
+def arcs_tax_captures(state, seat: int, system: str, building: int) -> bool | None:
+    """Whether this Tax of a Rival's city takes one of its owner's agents Captive (ARCS-139):
+    False when a card taxes it like a Loyal city (Imperial Authority); None leaves it to the
+    base rule."""
+
+
+@hookspec
+def arcs_taxed(ctx: Ctx, seat: int, system: str, building: int, got: dict) -> None:
+    """A Tax was taken (`got`: `do_tax`'s report): what a card adds to it (Tax Collectors
+    may take the token from the city owner's board); what it pushes runs next."""
 
 
 @hookspec

@@ -3,14 +3,32 @@ say.
 
 Act I
 - F701 (setup): data: Imperial Officers, the Use Imperial Foundries Edict into the
-  booklet, the First Regent tile unless the Steward is in play.
+  booklet, the First Regent tile unless the Steward is in play. Its objective's events:
+  each Imperial ship anyone places (`imperial_ships_placed`, called by the rules placing
+  them: Foundries, Requisition Ships, Rogue Admirals, Govern with Authority's Escalation),
+  each Trophy taken in a battle with Imperial ships attacking (`_watch`, around every step).
 - F702 Imperial Officers: ignores the Presence and Movement Laws (`ignore_laws`, read by
   `empire.laws_ignored`); buried while its holder is an Outlaw (`fate_steward.burying`).
 - F703 Use Imperial Foundries (Edict handler `imperial_foundries`): whoever holds Imperial
   Officers may, for each of their starports, replace one of their ships in its system with
   an Imperial ship (steps `foundries_*`).
-- The objective's "each Imperial ship anyone places" (`imperial_ships_placed`), reported by
-  the rules that place them.
+- F704 (Resolution): data.
+Act II
+- F705 Honor Guard: keeps Weapon Guild cards from thieves (`outrage.GUILD_GUARDS`).
+- F706/F707 Rogue Admirals: all three Laws ignored; the Prelude's `place_imperial_ships`.
+- F708/F709 (BC14's reprint): the base ops.
+- F710/F711 (and F715/F716, the Steward's F118/F119) Imperial Defectors: the Crisis
+  (`defect_rolled_cluster`) and the two secured choices.
+- F712 (setup), F714 (Resolution): data; the Act II objective's events (Outlaws' pieces as
+  Trophies in battle, Regents' agents captured) counted by `_watch`.
+- F713 Command Chaos: the Crisis' attachment and Rogue Admirals' return; `influence_once`,
+  `may_become_regent` when secured.
+- F717/F718 Mass Uprising (BC26's reprint): its own Crisis, `destroy_every_damaged_ship`.
+Act III
+- F719 (setup): Martial Law to the booklet, its reminder (F721) to `state.reminders`.
+- F720 Martial Law: `board.COMMAND_BARRED` (command, control on a turn and for scoring,
+  Catapult stops) for every Regent but the Admiral without Imperial Officers or Rogue
+  Admirals. The grand ambitions are the objectives module's.
 """
 from __future__ import annotations
 

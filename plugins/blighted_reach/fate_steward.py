@@ -1,19 +1,38 @@
 """The Steward (Fate 01, cards F101-F126): the rules its cards name that the data cannot
-say, and two standing rules of the Empire's held cards that the Admiral's cards share.
+say, and the standing rules of the Empire's held cards that the Admiral's cards share.
 
 Act I
 - F101 (setup): data (`fates.apply_effect`): Imperial Authority and Dealmakers, the First
-  Regent tile.
-- F102 Imperial Authority (Lore): ignores the Presence and Truce Laws (`ignore_laws`,
-  read by `empire.laws_ignored`), taxes any Empire-controlled city like a Loyal one and so
-  takes no Captive there (`tax_takes_captive`, through the `arcs_tax_captures` hook), and
-  is buried while its holder is an Outlaw (`bury_if_outlaw`, below).
-- F103 Dealmakers: the Bargain new action (`bargain` op, then the steps `bargain_*`).
+  Regent tile. Its objective's counts are the objectives module's own.
+- F102 Imperial Authority (Lore): ignores the Presence and Truce Laws (`ignore_laws`, read
+  by `empire.laws_ignored`), taxes any Empire-controlled city like a Loyal one, so takes no
+  Captive there (`arcs_tax_captures`), buried while its holder is an Outlaw.
+- F103 Dealmakers: the Bargain new action (`bargain` op, then the `bargain_*` steps).
+- F104 (Resolution): data.
+Act II
+- F105 Council Intrigue (CC12's reprint) and F109 Empire Falls: the secured ops
+  `flip_council_in_session` and `move_own_agents_to_court` (the securer's agents counted as
+  it takes the card, `note_taken`); Empire Falls' Crisis (`empire_falls`).
+- F106 Tax Collectors: after a Tax (`arcs_taxed`), the Outlaw's token instead of the supply's.
+- F107 Hunter Squads: Skirmishers' reroll for assault dice against an Outlaw.
+- F108 Imperial Protectors: the Blight's own rule (`blight.crisis_exempt`).
+- F110/F111 (and F120/F121) Lesser Regent: the base `declare_any` op in a Prelude.
+- F112 (setup), F114 (Resolution): data. F113 Imperial Quorum: resolves the Govern stack in
+  its place (`edicts.REPLACES_GOVERN`) in three Regents' hands.
+Act III
+- F115 Navy Reprisal (Crisis and secured), F116 Council Insiders (after a Guild card is
+  secured: the plugin's `arcs_court_secured` calls `council_insiders_offer`), F117 (BC25's
+  reprint), F118/F119 (the Admiral's module: `defect`).
+- F122 (setup): the Sponsored token, the Govern the Imperial Reach cards scrapped, the First
+  Regent's pick of the Govern with Authority stack. F123 Imperial Sponsor: its Edict, and a
+  declaration of the Sponsored ambition (`arcs_declared` in the plugin, `arcs_declared_by_card`).
+- F124-F126 Govern with Authority: Govern's procedure over its own three Policies (their
+  Demand reaches Outlaws the Empire holds a city of), also under Imperial Quorum.
 
-`bury_if_outlaw` (F102, F106, F702, F706) is a standing rule: after every step of the
-campaign's flow (`burying`, wrapped around each step handler by the plugin), every card
-with it that an Outlaw holds goes to the bottom of the Court deck (BR-228), however the
-title changed (a Summit, the Imperial Demand, a Fate card) or the card came.
+Standing rules around every step (`burying`, wrapped around each step handler by the
+plugin): every `bury_if_outlaw` card (F102, F106, F702, F706) an Outlaw holds goes to the
+bottom of the Court deck (BR-228), however the title changed or the card came; and the
+rules of `AROUND_STEPS` (the Admiral's objective counts).
 """
 from __future__ import annotations
 
