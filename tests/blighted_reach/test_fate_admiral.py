@@ -158,7 +158,7 @@ def test_F703_with_no_imperial_ship_in_supply_only_declining_is_offered():
 
 
 def test_F703_advances_the_admirals_objective_while_winning_an_ambition_BR_093():
-    """Prove Yourself as a New Admiral: a Regent winning a declared ambition advances 1 for
+    """BR-093: Prove Yourself as a New Admiral: a Regent winning a declared ambition advances 1 for
     each Imperial ship placed, here by Use Imperial Foundries."""
     t, system = _foundry_table()
     s = t.state

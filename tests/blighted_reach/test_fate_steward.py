@@ -54,6 +54,8 @@ def sound(t):
 
 
 def test_F101_setup_gains_imperial_authority_and_dealmakers_and_the_first_regent_BR_020():
+    """BR-020: the Steward's Act I setup gives Imperial Authority, Dealmakers and the First
+    Regent tile."""
     t = steward_table()
     s = t.state
     assert s.players[0].lore == ["F102"] and s.players[0].guild == ["F103"]
@@ -80,6 +82,7 @@ def _rival_city_in_empire_system(t, imperial: bool = True):
 
 
 def test_F102_taxing_an_empire_controlled_rival_city_takes_no_captive_BR_021():
+    """BR-021: a Rival's city in an Empire-controlled system taxed like a Loyal one: no Captive."""
     t = steward_table()
     _rival_city_in_empire_system(t)
     agents = t.state.players[1].agents
@@ -100,8 +103,8 @@ def test_F102_outside_the_empire_a_rival_city_still_gives_a_captive():
 
 
 def test_F102_is_buried_when_its_holder_becomes_an_outlaw_BR_021_BR_228():
-    """Leaving the Empire (as a Summit's Leave the Empire does) buries Imperial Authority at
-    the end of the step: the bottom of the Court deck."""
+    """BR-021, BR-228: leaving the Empire (as a Summit's Leave the Empire does) buries
+    Imperial Authority at the end of the step: the bottom of the Court deck."""
     t = steward_table()
     restart_round(t, [["ADM3", "CON4"], ["MOB3", "CON5"], ["AGG4", "CON6"]], initiative=0)
     empire.become_outlaw(t.state, 0)
@@ -133,6 +136,8 @@ def bargain(t, card, rival):
 
 
 def test_F103_bargain_rival_secures_without_captives_then_the_steward_influences_and_secures_BR_022():
+    """BR-022: the Rival secures the card, the agents it would capture going home; the Steward
+    influences once per agent the Rival had there, then secures once."""
     t = _bargain_table()
     agents, pips = [p.agents for p in t.state.players], t.state.turn.pips
     choice = {"card": "CC05", "rival": 1}
@@ -162,6 +167,7 @@ def test_F103_bargain_rival_secures_without_captives_then_the_steward_influences
 
 
 def test_F103_bargain_refuses_a_rival_who_could_not_secure_and_changes_nothing_BR_022():
+    """BR-022: only a Court card some Rival could secure, with that Rival."""
     t = _bargain_table()
     before = snapshot(t)
     with pytest.raises(IllegalAction):
@@ -471,6 +477,7 @@ def test_F113_imperial_quorum_skips_a_part_on_a_tie():
 
 
 def test_F104_completed_objective_adds_the_act_two_cards_and_scraps_the_others_BR_331():
+    """BR-331: completed: 05-07 to the Court deck, 08 to the booklet (announced), 09-11 scrapped."""
     t = et.empire_table()
     deck = list(t.state.court_deck)
     events = et.resolve_fates(t, [0, 0, 0])
@@ -482,6 +489,7 @@ def test_F104_completed_objective_adds_the_act_two_cards_and_scraps_the_others_B
 
 
 def test_F104_failed_objective_sends_dealmakers_and_the_other_cards_to_the_court_deck_BR_332():
+    """BR-332: failed: 05-08 scrapped; 09-11 and Dealmakers to the Court deck."""
     t = et.empire_table()
     power = t.state.players[0].power
     et.resolve_fates(t, [5, 0, 0])
