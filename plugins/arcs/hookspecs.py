@@ -83,3 +83,12 @@ def arcs_chapter_deal(ctx: Ctx) -> bool | None:
 def arcs_mulligan(ctx: Ctx, seat: int) -> bool | None:
     """2 players, a chapter's start: offer `seat` (the player without initiative) the
     mulligan the game's own way; return True when it did."""
+
+
+# -- the Partisan (campaign Fate FATE06): seizing by Provoking Outrage --
+@hookspec(firstresult=True)
+def arcs_seize_offer(ctx: Ctx, seat: int) -> bool | None:
+    """`seat` just played a card and may seize (it lacks the initiative, nobody seized this
+    round): offer the seize the game's own way (e.g. Provoking Outrage instead of a second card
+    face down); True when it did, so the base offer is not made. Asked before the seat's hand
+    is looked at: such a seize may need no card."""

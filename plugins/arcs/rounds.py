@@ -495,7 +495,11 @@ def followed(ctx, seat, params):
 def seize_offer(ctx, seat: int):
     """ARCS-099: seize by putting an extra card face down, or not."""
     state = ctx.state
-    if state.seized or seat == state.initiative or not state.hands[seat]:
+    if state.seized or seat == state.initiative:
+        return
+    if ctx.hook.arcs_seize_offer(ctx=ctx, seat=seat):  # a game's own way to seize (the Partisan's)
+        return
+    if not state.hands[seat]:
         return
     box = box_for(state)
     usable = [c for c in state.hands[seat]

@@ -76,7 +76,7 @@ def _cards(cbox: CampaignBox, state: BlightedReachState) -> list[str]:
     places = [*state.court_deck, *row, *state.court_discard, *state.resolving,
               *state.lore_deck, *state.scrapped, *(c for slot in state.booklet for c in slot),
               *(c for p in state.players for c in (*p.guild, *p.lore)), *(u.card for u in state.unions),
-              *(c for area in state.play_area for c in area), *state.attached.values()]
+              *(c for area in state.play_area for c in area), *state.attached.values(), *state.reminders]
     seen = Counter(places)
     twice = sorted(c for c, k in seen.items() if k > 1)
     if twice:

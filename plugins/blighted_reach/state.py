@@ -109,3 +109,9 @@ class BlightedReachState(ArcsState, kw_only=True):
     fate_picks: list[str] = []                 # per seat, the Fate picked at Intermission F (secret
                                                # until everyone picked, A-R7)
     act_log: list[list[ActRecord]] = []        # per seat, one line per act played (BR-355)
+    # -- the Founder and the Partisan (issue 18) --
+    visible = visible + ("initiative_seen", "reminders")
+    initiative_seen: int = -1                  # the initiative holder as the "each time you get the
+                                               # initiative" advances last saw it (-1: not yet looked)
+    reminders: list[str] = []                  # Fate Set cards tucked under the map as reminders of a
+                                               # law in the booklet (no rules of their own)
