@@ -23,6 +23,7 @@ from plugins.arcs.outrage import clear_outrage, provoke_outrage
 from plugins.arcs.scoring import ICONS
 from plugins.blighted_reach import fates, objectives
 from plugins.blighted_reach.content import default_box as campaign_box
+from plugins.blighted_reach.intermission import INTERMISSION_HOOKS
 from plugins.blighted_reach.rules_box import rules_box
 from plugins.blighted_reach.state import BlightedReachState
 from plugins.blighted_reach.tables import steps
@@ -184,6 +185,10 @@ def scrap_seizing_unless_partisan(state: BlightedReachState) -> list[int]:
             clear_all_outrage(state, seat)
             out.append(seat)
     return out
+
+
+# The Fates are changed at the Intermission's last step: a former Partisan loses the card there.
+INTERMISSION_HOOKS["choose_fate"].append(scrap_seizing_unless_partisan)
 
 
 def clear_all_outrage(state: BlightedReachState, seat: int) -> list[str]:

@@ -7,6 +7,7 @@ import pytest
 
 from core.errors import ActionRejected, BadParameter, IllegalAction
 from core.state import Action
+from plugins.blighted_reach import plugin  # noqa: F401 (the Fates' rules registered, as a table has them)
 from plugins.blighted_reach.state import FREE
 from tests.blighted_reach.flow_helpers import options, ready, restart_round
 

@@ -7,6 +7,7 @@ import pytest
 
 from core.errors import ActionRejected, BadParameter, IllegalAction
 from core.state import Action
+from plugins.blighted_reach import plugin  # noqa: F401 (the Fates' rules registered, as a table has them)
 from tests.blighted_reach.flow_helpers import options, ready, restart_round
 
 PARTISAN = "FATE06"
@@ -274,3 +275,35 @@ def test_bot_games_with_the_partisan_finish_act_one(players, seed):
     t = bot_table(players, seed, PARTISAN)
     play_out(t, seed)
     assert t.state.finished and t.state.act == 1
+
+
+def test_F603_a_former_partisan_scraps_it_and_clears_all_outrage_BR_351():
+    """F603 held by a seat whose Fate is no longer the Partisan (picked another at
+    Intermission F): the card is scrapped and all that seat's Outrage cleared."""
+    from tests.blighted_reach.campaign_tables import ADMIRAL, STEWARD, act_one, end_act, sound
+
+    state = end_act(act_one([PARTISAN, STEWARD, ADMIRAL], 3))
+    state.objective_markers = [0, 0, 0]
+    state.players[0].outrage = ["weapon"]
+    state.players[0].agents -= 1
+    from plugins.blighted_reach import intermission as im
+    from plugins.blighted_reach.content import default_box
+    from tests.blighted_reach.campaign_tables import BOX, ctx
+
+    cbox = default_box()
+    im.resolve_fates(ctx(state), cbox)
+    im.clear_court(cbox, state)
+    im.clear_pieces(BOX, cbox, state)
+    for seat in im.repair_and_destroy(BOX, cbox, state):
+        im.place_after_elimination(BOX, cbox, state, seat, "1G")
+    im.shift_initiative_and_power(cbox, state)
+    im.offer_fates(cbox, state)
+    other = next(f for f in state.fate_offers[0] if f != PARTISAN)
+    for seat in range(3):
+        im.pick_fate(state, seat, other if seat == 0 else state.fates[seat])
+    assert "F603" in state.play_area[0]
+    im.reveal_fates(cbox, state)
+    assert state.fates[0] == other
+    assert "F603" in state.scrapped and all("F603" not in area for area in state.play_area)
+    assert state.players[0].outrage == []
+    sound(state)
