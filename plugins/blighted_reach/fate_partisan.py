@@ -19,11 +19,13 @@ from plugins.arcs import plays
 from plugins.arcs.abilities import Env, Use, op, standing
 from plugins.arcs.content import box_for
 from plugins.arcs.court_ops import used_this_turn
+from plugins.arcs.lore_ops import buildings_removed
 from plugins.arcs.outrage import clear_outrage, provoke_outrage
 from plugins.arcs.scoring import ICONS
-from plugins.blighted_reach import fates, objectives
+from plugins.blighted_reach import crises, fates, free_states, objectives
 from plugins.blighted_reach.content import default_box as campaign_box
-from plugins.blighted_reach.intermission import INTERMISSION_HOOKS
+from plugins.blighted_reach.crises import FATE_CRISIS_HANDLERS, CrisisHandler
+from plugins.blighted_reach.intermission import INTERMISSION_HOOKS, return_piece
 from plugins.blighted_reach.rules_box import rules_box
 from plugins.blighted_reach.state import BlightedReachState
 from plugins.blighted_reach.tables import steps
@@ -244,13 +246,15 @@ def initiative_gains(state: BlightedReachState, events) -> tuple[list[int], list
 @hookimpl(specname="conclave_action_applied")
 def partisan_watch_initiative(ctx, seat, action):
     """After every action: the "each time you get the initiative" (F601) and "each time you
-    play while holding it" (F615) advances, and F603's scrap for a holder no longer Partisan."""
+    play while holding it" (F615) advances, F603's scrap for a holder no longer Partisan, and
+    sown agents whose slot was taken or cleared sent home (F625)."""
     state = ctx.state
     if state.game != GAME_ID or not state.players:
         return
     first_look = state.initiative_seen < 0
     gained, played = initiative_gains(state, ctx.events)
     scrap_seizing_unless_partisan(state)
+    settle_sown(state)
     if first_look or not _markers_set(state) or not all(state.fates):
         return
     box, cbox = box_for(state), campaign_box()
@@ -258,3 +262,205 @@ def partisan_watch_initiative(ctx, seat, action):
         objectives.advance_on_event(box, cbox, state, "initiative_gained", 1, seat=s)
     for s in played:
         objectives.advance_on_event(box, cbox, state, "initiative_play", 1, seat=s)
+
+
+# -- Act II: People's Hero (F617) ----------------------------------------------------------
+def guild_suit_count(state: BlightedReachState, seat: int, suit: str) -> int:
+    court = rules_box().court
+    return sum(court[c].suit == suit for c in state.players[seat].guild)
+
+
+def heroic_outrage(state: BlightedReachState, seat: int) -> list[str]:
+    """The seat's Outraged types in which it holds more Guild cards of that suit than each
+    Rival (so at least one)."""
+    rivals = [r for r in range(len(state.players)) if r != seat]
+    return [r for r in state.players[seat].outrage
+            if all(guild_suit_count(state, seat, r) > guild_suit_count(state, o, r) for o in rivals)]
+
+
+class HeroChoice(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    resource: str
+
+
+@op("clear_outrage_with_most_guilds_of_type", params=HeroChoice,
+    candidates=lambda env, u: [{"resource": r} for r in heroic_outrage(env.state, u.seat)],
+    usable=lambda env, u: bool(heroic_outrage(env.state, u.seat)))
+def peoples_hero(env: Env, u: Use, choice: HeroChoice) -> None:
+    """People's Hero (F617), on declaring: clear one Outrage whose suit the holder leads every
+    Rival in Guild cards. The Act II objective (F615 "Burnish Your Image") then advances one
+    per Guild card the holder has."""
+    state = env.state
+    if choice.resource not in state.players[u.seat].outrage:
+        raise BadParameter(f"seat {u.seat} is not Outraged in {choice.resource!r}")
+    if choice.resource not in heroic_outrage(state, u.seat):
+        raise IllegalAction(f"clearing {choice.resource} Outrage needs more such Guild cards than each Rival")
+    clear_outrage(state, u.seat, choice.resource)
+    env.emit("outrage_cleared", seat=u.seat, resources=[choice.resource], why=u.card)
+    if _markers_set(state):
+        objectives.advance_on_event(env.box, campaign_box(), state, "guild_card_held",
+                                    len(state.players[u.seat].guild), seat=u.seat, facts=("using_peoples_hero",))
+
+
+# -- Act II: Outrage Spreads (F613, F614) Crisis -------------------------------------------
+def _outrage_spreads_crisis(call) -> dict:
+    """Every player, in turn order, Provokes Outrage of the rolled planet's type (BR-225)."""
+    if call.dice is None:
+        raise ValueError(f"{call.card}'s Crisis reads the dice, which are not rolled yet")
+    planet = crises.rolled_planet(call.box, call.dice)
+    resource = call.box.systems[planet].type
+    for seat in crises.turn_order(call.state):
+        provoke_outrage(rules_box(), call.state, seat, resource)
+    return {"event": "outrage_spread", "card": call.card, "planet": planet, "resource": resource}
+
+
+# -- Act III: Guilds Decry Terror (F619) ----------------------------------------------------
+FIASCO = "CC13"  # Diplomatic Fiasco
+
+
+@fates.handler("fiasco_onto_council")
+def guilds_decry_terror(ctx, seat: int, card_id: str, effect) -> None:
+    """Edict F619: Diplomatic Fiasco not in the Court and in the Court deck: it is taken out,
+    attached to the Imperial Council, and the Council turns In Session.
+    Reading: the card is searched for in the deck only (not elsewhere); a Council already
+    holding an attached card cannot take a second one (BR-314), so Fiasco stays in the deck
+    then, and the Council still turns In Session."""
+    state: BlightedReachState = ctx.state
+    if crises.in_court(state, FIASCO) or FIASCO not in state.court_deck:
+        ctx.emit("edict_skipped", card=card_id, why="Diplomatic Fiasco is in the Court or not in the deck")
+        return
+    crises.flip_council_in_session(state)
+    council = state.council
+    attached = council not in state.attached and council in state.court_row
+    if attached:
+        state.court_deck.remove(FIASCO)
+        state.attached[council] = FIASCO
+    ctx.emit("fiasco_attached", card=card_id, attached=attached, council=council)
+
+
+# -- Act III: Terror Strike (F620, F621) ----------------------------------------------------
+def outraged_planets(state: BlightedReachState) -> list[str]:
+    """The planets whose type is any player's Outrage."""
+    types = {r for p in state.players for r in p.outrage}
+    box = rules_box()
+    return sorted(s for s in state.systems if box.systems[s] is not None and box.systems[s].type in types)
+
+
+def destroy_damaged_pieces(state: BlightedReachState, system: str, spare: int | None = None) -> dict:
+    """Every damaged ship and building in `system` destroyed, nobody's doing: each goes home
+    to its owner or supply (no Trophies, no Outrage, no Ransack), but `spare`'s own pieces.
+    Reading: "pieces" are ships and buildings (Loyal, Imperial and Free), not Blight tokens."""
+    here = state.systems[system]
+    ships = {}
+    for seat, group in enumerate(here.ships):
+        if seat != spare and group.damaged:
+            ships[seat] = group.damaged
+            state.players[seat].ships += group.damaged
+            group.damaged = 0
+    imperial = state.imperial.get(system)
+    lost_imperial = imperial.damaged if imperial is not None else 0
+    if lost_imperial:
+        state.imperial_supply += lost_imperial
+        imperial.damaged = 0
+        if not imperial.total:
+            del state.imperial[system]
+    gone = [i for i, b in enumerate(here.buildings) if b.damaged and b.owner != spare]
+    removed = [here.buildings[i] for i in gone]
+    buildings_removed(state, system, gone)
+    here.buildings = [b for i, b in enumerate(here.buildings) if i not in gone]
+    for b in removed:
+        if b.owner < 0:
+            free_states.return_free_building(state, b.kind)
+        else:
+            return_piece(rules_box(), state, b.owner, b.kind)
+    return {"system": system, "ships": ships, "imperial": lost_imperial,
+            "buildings": [[b.owner, b.kind] for b in removed]}
+
+
+def terror_strike(state: BlightedReachState, spare: int | None = None) -> list[dict]:
+    out = []
+    for system in outraged_planets(state):
+        done = destroy_damaged_pieces(state, system, spare)
+        if done["ships"] or done["imperial"] or done["buildings"]:
+            out.append(done)
+    return out
+
+
+def _terror_strike_crisis(call) -> dict:
+    return {"event": "terror_strike", "card": call.card, "destroyed": terror_strike(call.state)}
+
+
+@op("terror_strike_sparing_loyal")
+def terror_strike_secured(env: Env, u: Use, _: None) -> None:
+    """Terror Strike (F620) when secured: its Crisis, sparing the securer's own pieces."""
+    env.emit("terror_strike", card=u.card, seat=u.seat, destroyed=terror_strike(env.state, spare=u.seat))
+
+
+FATE_CRISIS_HANDLERS["everyone_outraged_by_rolled_planet"] = CrisisHandler(apply=_outrage_spreads_crisis)
+FATE_CRISIS_HANDLERS["destroy_damaged_at_outraged_planets"] = CrisisHandler(apply=_terror_strike_crisis)
+
+
+# -- Act III: Sower of Division (F625) ------------------------------------------------------
+SOWER = "F625"
+
+
+def sower_options(state: BlightedReachState, seat: int) -> list[dict]:
+    """The Rivals' empty Outrage slots the seat may cover with one of its agents."""
+    if state.players[seat].agents <= 0:
+        return []
+    return [{"rival": r, "resource": res} for r in range(len(state.players)) if r != seat
+            for res in rules_box().board.resources if res not in state.players[r].outrage]
+
+
+def surpassed_to_initiative(state: BlightedReachState, seat: int) -> bool:
+    """At the round's end: the seat took the initiative by Surpassing (not by a seize; it did
+    not lead the round holding it)."""
+    return (not state.seized and state.initiative == seat and state.lead_seat != seat
+            and any(s == seat for s, _ in state.surpasses))
+
+
+@hookimpl(specname="arcs_round_end", trylast=True)
+def sower_round_end(ctx):
+    """Asked after the round's other round-end rules pushed theirs, so the offer comes first,
+    at the initiative check (before the events)."""
+    state = ctx.state
+    if state.game != GAME_ID:
+        return
+    for seat, player in enumerate(state.players):
+        if SOWER in player.lore and surpassed_to_initiative(state, seat) and sower_options(state, seat):
+            ctx.push(sow_division, seat=seat)
+
+
+@steps("sow_division")
+def sow_division(ctx, seat: int):
+    options = [Action("sow", o) for o in [{"rival": -1, "resource": ""}, *sower_options(ctx.state, seat)]]
+    ctx.prompt(seat, "sow_division", options, resume=sown)
+
+
+@steps("sown")
+def sown(ctx, seat, params):
+    """The agent covers the Rival's slot: the Rival is Outraged in that type with nothing
+    discarded (it is no Provoking). The slot counts as a placeholder of the Rival's, so the
+    Rival's own agents coming home may take it (ARCS-194), sending the sower's agent home."""
+    rival, resource = params["rival"], params["resource"]
+    if rival < 0:
+        return
+    state = ctx.state
+    state.players[seat].agents -= 1
+    target = state.players[rival]
+    target.outrage.append(resource)
+    target.outrage_placeholders.append(resource)
+    state.sown.append([seat, rival, resource])
+    ctx.emit("division_sown", seat=seat, rival=rival, resource=resource)
+
+
+def settle_sown(state: BlightedReachState) -> list[list]:
+    """A sown agent whose slot the Rival's own agent took, or whose Outrage was cleared, goes
+    home to its owner. Returns the entries settled."""
+    settled = []
+    for entry in list(state.sown):  # a type is Outraged once at most, so its placeholder is this one
+        sower, rival, resource = entry
+        if resource not in state.players[rival].outrage_placeholders:
+            state.sown.remove(entry)
+            state.players[sower].agents += 1
+            settled.append(entry)
+    return settled

@@ -27,7 +27,9 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out: list[str] = []
     out += _campaign_pieces(box, cbox, state)
     favors = [owner for row in state.favors for owner in row]
-    out += arcs_problems(rules_box(), state, court=False, resources_elsewhere=state.trust, agents_elsewhere=favors)
+    sown = [sower for sower, _, _ in state.sown]  # agents on a Rival's Outrage slot (Sower of Division)
+    out += arcs_problems(rules_box(), state, court=False, resources_elsewhere=state.trust,
+                         agents_elsewhere=favors + sown)
     out += favor_problems(state)
     if state.trust and state.first_regent < 0:
         out.append("the Imperial Trust holds resources but nobody holds the First Regent tile")

@@ -16,7 +16,9 @@ from plugins.arcs.views import redact as arcs_redact
 from plugins.arcs import placing_flow
 from plugins.blighted_reach import act_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
 from plugins.blighted_reach import fate_founder  # noqa: F401 (its rules)
-from plugins.blighted_reach.fate_partisan import partisan_seize_offer, partisan_watch_initiative  # noqa: F401 (its hooks)
+from plugins.blighted_reach.fate_partisan import (  # noqa: F401 (the Partisan's hooks)
+    partisan_seize_offer, partisan_watch_initiative, sower_round_end,
+)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.invariants import problems
 from plugins.blighted_reach.rules_box import rules_box

@@ -8,6 +8,7 @@ import pytest
 from core.errors import ActionRejected, BadParameter, IllegalAction
 from core.state import Action
 from plugins.blighted_reach import plugin  # noqa: F401 (the Fates' rules registered, as a table has them)
+from tests.blighted_reach.campaign_tables import sound
 from tests.blighted_reach.flow_helpers import options, ready, restart_round
 
 PARTISAN = "FATE06"
@@ -109,6 +110,8 @@ def test_F603_the_partisan_seizes_by_provoking_outrage_not_by_a_second_card():
     by a card face down."""
     t = partisan_table(seat=1)
     s = t.state
+    for r in filter(None, s.players[1].resources):
+        s.supply[r] += 1
     s.players[1].resources = ["fuel", "relic", None, None, None, None]
     s.supply["fuel"] -= 1
     s.supply["relic"] -= 1
@@ -131,6 +134,7 @@ def test_F603_the_partisan_seizes_by_provoking_outrage_not_by_a_second_card():
     assert s.players[1].resources[:2] == [None, "relic"] and "F602" in s.players[1].guild  # F602 is Psionic
     assert s.players[1].outrage == ["material", "fuel"] and s.players[1].agents == agents - 1
     assert s.hands[1] == ["MOB2"]  # no card went face down
+    sound(s)
 
 
 def test_F603_fuel_outrage_discards_a_fuel_guild_card_and_declining_seizes_nothing():
@@ -307,3 +311,380 @@ def test_F603_a_former_partisan_scraps_it_and_clears_all_outrage_BR_351():
     assert "F603" in state.scrapped and all("F603" not in area for area in state.play_area)
     assert state.players[0].outrage == []
     sound(state)
+
+
+# -- Act II (F615-F617, F613) -------------------------------------------------------------------
+def act_two_table(players: int = 3, seed: int = 1, seat: int = 0):
+    """An Act I table dressed as Act II: the act turned and the Partisan's Act II Setup side
+    (F615) run through the Fate machinery, as the later act's setup step F runs it."""
+    from core.flow import Ctx
+    from plugins.blighted_reach.content import default_box
+    from plugins.blighted_reach.fate_steps import run_side
+
+    t = partisan_table(players, seed, seat)
+    t.state.act = 2
+    run_side(Ctx(t.state, t.rules), default_box(), seat, PARTISAN, "F615", "setup")
+    return t
+
+
+def test_F615_act_two_setup_seizing_law_in_the_booklet_reminder_tucked_peoples_hero_gained():
+    from tests.blighted_reach.campaign_tables import sound
+
+    t = act_two_table()
+    s = t.state
+    assert ["F616"] in s.booklet and "F603" in s.reminders and "F603" not in s.play_area[0]
+    assert "F617" in s.players[0].lore
+    sound(s)
+
+
+def test_F616_in_act_two_every_player_seizes_by_provoking_outrage():
+    """The law binds everyone: a Rival following is offered the Outrage seize, not a card."""
+    t = act_two_table(seat=0)
+    restart_round(t, [["ADM3", "CON2"], ["ADM5", "MOB2"], ["CON3", "AGG3"]], initiative=0)
+    t.act(0, Action("lead", {"card": "ADM3"}))
+    t.act(0, Action("declare", {"ambition": ""}))
+    t.act(0, Action("act", {"act": "done"}))
+    t.act(1, Action("play", {"card": "ADM5", "kind": "surpass"}))
+    p = next(p for p in t.state.prompts if p.seat == 1)
+    assert p.kind == "seize" and all("outrage" in o.params for o in p.options)
+    t.act(1, Action("seize", {"outrage": "weapon"}))
+    s = t.state
+    assert s.initiative == 1 and s.players[1].outrage == ["weapon"]
+
+
+def test_F615_show_your_leadership_advances_for_each_card_played_holding_the_initiative():
+    t = act_two_table(seat=0)
+    t.state.objective_markers = [10, 10, 10]
+    restart_round(t, [["ADM3", "CON2"], ["ADM2", "MOB2"], ["CON3", "AGG3"]], initiative=0)
+    t.act(0, Action("lead", {"card": "ADM3"}))
+    assert t.state.objective_markers == [9, 10, 10]
+    t.act(0, Action("declare", {"ambition": ""}))
+    t.act(0, Action("act", {"act": "done"}))
+    t.act(1, Action("play", {"card": "ADM2", "kind": "copy"}))
+    assert t.state.objective_markers == [9, 10, 10]  # a Rival's play counts nothing
+
+
+def test_F617_peoples_hero_clears_an_outrage_whose_suit_the_holder_leads_and_F615_burnishes():
+    """Declaring, the holder may clear one Outrage in a type whose Guild cards it holds more of
+    than each Rival (none for a tie); the agent goes home; the Act II objective
+    advances one per Guild card held."""
+    from plugins.arcs.content import box_for
+
+    t = act_two_table(seat=0)
+    s = t.state
+    box = box_for(s)
+    weapon = next(c for c in s.court_deck if box.court[c].kind == "guild" and box.court[c].suit == "weapon")
+    s.court_deck.remove(weapon)
+    s.players[0].guild.append(weapon)  # taken since its Weapon Outrage; no Rival holds a Weapon card
+    assert not any(box.court[c].suit == "weapon" for p in s.players[1:] for c in p.guild)
+    s.players[0].outrage = ["weapon", "fuel"]
+    s.players[0].agents -= 2
+    s.objective_markers = [10, 10, 10]
+    guilds = len(s.players[0].guild)
+    agents = s.players[0].agents
+    restart_round(t, [["ADM4", "CON2"], ["ADM2", "MOB2"], ["CON3", "AGG3"]], initiative=0)
+    t.act(0, Action("lead", {"card": "ADM4"}))
+    markers = list(t.state.objective_markers)
+    t.act(0, Action("declare", {"ambition": "warlord"}))
+    hero = [a for a in options(t, 0) if a.type == "use_ability" and a.params["card"] == "F617"]
+    assert [a.params["params"] for a in hero] == [{"resource": "weapon"}]
+    refused(t, 0, Action("use_ability", {"card": "F617", "index": 0, "params": {"resource": "fuel"}}), IllegalAction)
+    refused(t, 0, Action("use_ability", {"card": "F617", "index": 0, "params": {"resource": "relic"}}), BadParameter)
+    t.act(0, hero[0])
+    s = t.state
+    assert s.players[0].outrage == ["fuel"] and s.players[0].agents == agents + 1
+    assert s.objective_markers[0] == markers[0] - guilds
+
+
+def run_steps(t, *steps):
+    from core.flow import Ctx, run
+
+    ctx = Ctx(t.state, t.rules)
+    ctx.push_all(list(steps))
+    run(ctx)
+    return ctx.events
+
+
+def into_court(t, card: str) -> None:
+    """Put a card into the Court row in place of Diplomatic Fiasco if it is there, else of the
+    last card (that one to the deck)."""
+    s = t.state
+    if card in s.court_deck:
+        s.court_deck.remove(card)
+    at = len(s.court_row) - 1 if "CC13" not in s.court_row or card == "CC13" else s.court_row.index("CC13")
+    old = s.court_row[at]
+    s.court_deck.append(old)
+    s.court_row[at] = card
+    s.court_agents[card] = s.court_agents.pop(old, [0] * len(s.players))
+
+
+def test_F613_outrage_spreads_crisis_every_player_provokes_the_rolled_planet_type():
+    """Its Crisis: each player Provokes Outrage of the rolled planet's type (the rolled
+    cluster's planet of the rolled symbol, BR-225), then the card is discarded."""
+    from plugins.arcs.content import box_for
+    from plugins.blighted_reach import crises, event_flow
+    from tests.blighted_reach.campaign_tables import sound
+
+    t = act_two_table()
+    into_court(t, "F613")
+    box = box_for(t.state)
+    planet = crises.rolled_planet(box, crises.Dice(number=2, symbol="arrow"))
+    kind = box.systems[planet].type
+    t.state.prompts = []
+    run_steps(t, (event_flow.court_crisis, {"card": "F613", "number": 2, "symbol": "arrow", "answers": {}}),
+              (event_flow.summit_offer, {"seat": 0, "via": "event"}))
+    s = t.state
+    assert all(kind in p.outrage for p in s.players)
+    assert "F613" in s.court_discard and "F613" not in s.court_row
+
+
+def act_two_state(fates, seed=3):
+    """A real Act I, its Intermission (every objective completed, every Fate kept), the log
+    sheet, and Act II set up from it with every Setup side run (pure campaign functions)."""
+    from core.rng import Rng
+    from plugins.blighted_reach import campaign
+    from plugins.blighted_reach import later_acts as la
+    from plugins.blighted_reach.content import default_box
+    from tests.blighted_reach.campaign_tables import BOX, act_one, ctx, end_act, intermission, new_table
+
+    cbox = default_box()
+    state = end_act(act_one(list(fates), seed))
+    state.objective_markers = [0] * len(fates)
+    intermission(state, picks=dict(enumerate(fates)))
+    log = campaign.pack_up(BOX, cbox, state)
+    state = new_table(len(fates))
+    la.set_up_later_act(BOX, cbox, state, log, Rng(state), lambda die, faces: "arrow" if die == "event" else 3)
+    la.check_setup_sides(cbox, state)
+    for seat in la.setup_order(state):
+        la.apply_setup_side(ctx(state), cbox, seat)
+    la.start_objectives(cbox, state, {s: 10 for s in range(len(fates))})
+    la.start_first_chapter(cbox, state, Rng(state))
+    return state
+
+
+def test_F615_act_two_setup_from_the_log_sheet_BR_074():
+    from tests.blighted_reach.campaign_tables import ADMIRAL, STEWARD, sound
+
+    state = act_two_state([PARTISAN, STEWARD, ADMIRAL])
+    assert ["F616"] in state.booklet and "F603" in state.reminders and "F617" in state.players[0].lore
+    sound(state)
+
+
+def act_two_resolved(markers):
+    from plugins.blighted_reach import intermission as im
+    from plugins.blighted_reach.content import default_box
+    from tests.blighted_reach.campaign_tables import ADMIRAL, STEWARD, ctx, end_act
+
+    state = end_act(act_two_state([PARTISAN, STEWARD, ADMIRAL]))
+    state.objective_markers = list(markers)
+    im.resolve_fates(ctx(state), default_box())
+    return state
+
+
+def test_F618_completed_decry_terror_edict_terror_strikes_to_the_deck_unions_scrapped_BR_328():
+    from tests.blighted_reach.campaign_tables import sound
+
+    state = act_two_resolved([0, 0, 0])
+    assert ["F619"] in state.booklet
+    assert {"F620", "F621"} <= set(state.court_deck) and {"F622", "F623"} <= set(state.scrapped)
+    sound(state)
+
+
+def test_F618_failed_edict_and_strikes_scrapped_unions_to_the_deck_BR_328():
+    from tests.blighted_reach.campaign_tables import sound
+
+    state = act_two_resolved([3, 0, 0])
+    assert {"F619", "F620", "F621"} <= set(state.scrapped) and ["F619"] not in state.booklet
+    assert {"F622", "F623"} <= set(state.court_deck)
+    sound(state)
+
+
+# -- Act III (F619, F620, F624, F625) -----------------------------------------------------------
+def test_F619_guilds_decry_terror_attaches_fiasco_to_the_council_in_session():
+    from plugins.blighted_reach import event_flow
+    from plugins.blighted_reach.council import DECIDED, IN_SESSION
+    from tests.blighted_reach.campaign_tables import sound
+
+    t = act_two_table()
+    s = t.state
+    s.act = 3
+    if "CC13" in s.court_row:  # Diplomatic Fiasco out of the Court, into the deck
+        into_court(t, next(c for c in s.court_deck if c != "CC13"))
+    if "CC13" not in s.court_deck:
+        s.court_discard.remove("CC13")
+        s.court_deck.append("CC13")
+    s.court_row[0], s.council = DECIDED, DECIDED
+    s.court_agents[DECIDED] = s.court_agents.pop(IN_SESSION)
+    s.prompts = []
+    run_steps(t, (event_flow.edict, {"card": "F619", "do": "handler", "handler": "fiasco_onto_council"}),
+              (event_flow.summit_offer, {"seat": 0, "via": "event"}))
+    s = t.state
+    assert s.council == IN_SESSION and s.court_row[0] == IN_SESSION and s.attached == {IN_SESSION: "CC13"}
+    assert "CC13" not in s.court_deck
+    sound(s)
+    run_steps(t, (event_flow.edict, {"card": "F619", "do": "handler", "handler": "fiasco_onto_council"}),
+              (event_flow.summit_offer, {"seat": 0, "via": "event"}))
+    assert t.state.attached == {IN_SESSION: "CC13"}  # in the Court already: nothing
+
+
+def damaged_on_outraged_planet(t, seat_outraged: int = 1):
+    """A planet of a type seat 1 is Outraged in, holding damaged ships of seats 0 and 2, a
+    damaged Imperial ship and a damaged Free city."""
+    from plugins.arcs.content import box_for
+    from plugins.arcs.state import Building
+    from plugins.blighted_reach.state import FREE, Pieces
+
+    s = t.state
+    box = box_for(s)
+    planet = next(p for p in sorted(s.systems) if box.systems[p] is not None and not s.systems[p].buildings
+                  and p not in s.imperial)
+    kind = box.systems[planet].type
+    s.players[seat_outraged].outrage = [kind]
+    s.players[seat_outraged].agents -= 1
+    for seat in (0, 2):
+        s.systems[planet].ships[seat].damaged += 1
+        s.systems[planet].ships[seat].fresh += 1
+        s.players[seat].ships -= 2
+    s.imperial[planet] = Pieces(fresh=0, damaged=1)
+    s.imperial_supply -= 1
+    s.systems[planet].buildings.append(Building(kind="city", owner=FREE, damaged=True))
+    s.free_city_supply -= 1
+    return planet
+
+
+def test_F620_terror_strike_crisis_destroys_damaged_pieces_at_outraged_planets():
+    """Its Crisis: every damaged ship and building (anyone's, Imperial and Free too) at planets
+    of a type anyone is Outraged in is destroyed, going home (no Trophies); then the card is
+    shuffled into the Court deck."""
+    from plugins.blighted_reach import event_flow
+    from tests.blighted_reach.campaign_tables import sound
+
+    t = act_two_table()
+    t.state.act = 3
+    planet = damaged_on_outraged_planet(t)
+    into_court(t, "F620")
+    free = t.state.free_city_supply
+    t.state.prompts = []
+    run_steps(t, (event_flow.court_crisis, {"card": "F620", "number": 1, "symbol": "arrow", "answers": {}}),
+              (event_flow.summit_offer, {"seat": 0, "via": "event"}))
+    s = t.state
+    here = s.systems[planet]
+    assert [(x.fresh, x.damaged) for x in here.ships][0::2] == [(1, 0), (1, 0)]
+    assert planet not in s.imperial and here.buildings == [] and s.free_city_supply == free + 1
+    assert "F620" in s.court_deck and not any(p.trophies for p in s.players)
+    sound(s)
+
+
+def test_F620_terror_strike_when_secured_spares_the_securers_pieces():
+    from tests.blighted_reach.campaign_tables import sound
+
+    t = act_two_table()
+    t.state.act = 3
+    planet = damaged_on_outraged_planet(t)
+    into_court(t, "F620")
+    s = t.state
+    s.court_agents["F620"] = [2, 0, 0]
+    s.players[0].agents -= 2
+    restart_round(t, [["AGG4", "CON2"], ["ADM2", "MOB2"], ["CON3", "AGG3"]], initiative=0)
+    t.act(0, Action("lead", {"card": "AGG4"}))
+    t.act(0, Action("declare", {"ambition": ""}))
+    t.act(0, Action("act", {"act": "secure", "card": "F620"}))
+    s = t.state
+    here = s.systems[planet]
+    assert (here.ships[0].fresh, here.ships[0].damaged) == (1, 1)  # the securer's own: spared
+    assert (here.ships[2].fresh, here.ships[2].damaged) == (1, 0) and planet not in s.imperial
+    assert "F620" in s.court_discard
+    sound(s)
+
+
+def test_F624_dominant_power_bloc_goals_most_guild_cards_and_the_initiative_BR_102():
+    """Act III grand ambitions: more Guild cards than each Rival; holding the initiative."""
+    from plugins.arcs.content import box_for
+    from plugins.blighted_reach import objectives as ob
+    from plugins.blighted_reach.content import default_box
+
+    t = act_two_table()
+    s = t.state
+    s.act = 3
+    s.initiative = 0
+    box, cbox = box_for(s), default_box()
+    most = max(len(p.guild) for p in s.players[1:])
+    while len(s.players[0].guild) <= most:
+        card = next(c for c in s.court_deck if box.court[c].kind == "guild")
+        s.court_deck.remove(card)
+        s.players[0].guild.append(card)
+    assert ob.goals_fulfilled(box, cbox, s, 0) == 2
+    s.initiative = 1
+    assert ob.goals_fulfilled(box, cbox, s, 0) == 1
+
+
+def sower_table():
+    """Act III: the Partisan (seat 0) holds Sower of Division."""
+    t = act_two_table()
+    s = t.state
+    s.act = 3
+    s.players[0].lore.remove("F617")
+    s.scrapped.append("F617")
+    s.players[0].lore.append("F625")
+    return t
+
+
+def test_F625_sower_of_division_after_taking_the_initiative_by_surpassing():
+    """At the round's end, having taken the initiative by Surpassing, the holder may cover a
+    Rival's empty Outrage slot with its agent: that Rival is Outraged, nothing discarded."""
+    from tests.blighted_reach.campaign_tables import sound
+
+    t = sower_table()
+    s = t.state
+    slot = s.players[2].resources.index(None)
+    s.players[2].resources[slot] = "fuel"
+    s.supply["fuel"] -= 1
+    agents = s.players[0].agents
+    restart_round(t, [["ADM3", "CON2"], ["ADM2", "MOB2"], ["ADM5", "AGG3"]], initiative=1)
+    t.act(1, Action("lead", {"card": "ADM2"}))
+    t.act(1, Action("declare", {"ambition": ""}))
+    t.act(1, Action("act", {"act": "done"}))
+    t.act(2, Action("play", {"card": "ADM5", "kind": "surpass"}))
+    t.act(2, Action("seize", {"outrage": ""}))
+    t.act(2, Action("act", {"act": "done"}))
+    t.act(0, Action("play", {"card": "ADM3", "kind": "surpass"}))
+    t.act(0, Action("seize", {"outrage": ""}))
+    t.act(0, Action("act", {"act": "done"}))
+    # seat 2 Surpassed highest: it takes the initiative, not the Sower
+    assert t.state.initiative == 2 and not any(p.kind == "sow_division" for p in t.state.prompts)
+    restart_round(t, [["ADM6", "CON2"], ["ADM2", "MOB2"], ["ADM5", "AGG3"]], initiative=1)
+    t.act(1, Action("lead", {"card": "ADM2"}))
+    t.act(1, Action("declare", {"ambition": ""}))
+    t.act(1, Action("act", {"act": "done"}))
+    t.act(2, Action("play", {"card": "ADM5", "kind": "surpass"}))
+    t.act(2, Action("seize", {"outrage": ""}))
+    t.act(2, Action("act", {"act": "done"}))
+    t.act(0, Action("play", {"card": "ADM6", "kind": "surpass"}))
+    t.act(0, Action("seize", {"outrage": ""}))
+    t.act(0, Action("act", {"act": "done"}))
+    p = next(p for p in t.state.prompts if p.seat == 0)
+    assert p.kind == "sow_division" and {"rival": 2, "resource": "fuel"} in [o.params for o in p.options]
+    refused(t, 0, Action("sow", {"rival": 0, "resource": "fuel"}))
+    t.act(0, Action("sow", {"rival": 2, "resource": "fuel"}))
+    s = t.state
+    assert s.players[2].outrage == ["fuel"] and s.players[2].resources[slot] == "fuel"  # nothing discarded
+    assert s.players[0].agents == agents - 1 and s.sown == [[0, 2, "fuel"]]
+    sound(s)
+
+
+def test_F625_a_sown_agent_goes_home_when_the_rival_outrage_is_cleared():
+    from plugins.arcs.outrage import clear_outrage
+    from plugins.blighted_reach.fate_partisan import settle_sown
+    from tests.blighted_reach.campaign_tables import sound
+
+    t = sower_table()
+    s = t.state
+    s.players[0].agents -= 1
+    s.players[2].outrage, s.players[2].outrage_placeholders = ["relic"], ["relic"]
+    s.sown = [[0, 2, "relic"]]
+    sound(s)
+    agents = (s.players[0].agents, s.players[2].agents)
+    clear_outrage(s, 2, "relic")
+    assert settle_sown(s) == [[0, 2, "relic"]]
+    assert (s.players[0].agents, s.players[2].agents) == (agents[0] + 1, agents[1]) and s.sown == []
+    sound(s)
