@@ -21,13 +21,14 @@ def _modules(value: str) -> list[str]:
 def simulate(
     game: str = typer.Option(..., help="Game id, e.g. new-capital"),
     players: int = typer.Option(4, help="Number of seats"),
-    games: int = typer.Option(10, help="How many games to play"),
+    games: Optional[int] = typer.Option(None, help="How many games to play (default 10; 0 with --campaigns)"),
     seed: int = typer.Option(0, help="Seed of the first game (then seed+1, ...)"),
     modules: str = typer.Option("", help="Comma-separated module ids"),
     scenario: Optional[str] = typer.Option(None, help="Scenario option, where the game has one"),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON summary object"),
     no_invariants: bool = typer.Option(False, "--no-invariants", help="Skip invariant checks (faster)"),
-    campaigns: int = typer.Option(0, help="Also play this many whole campaigns (campaign games only)"),
+    campaigns: int = typer.Option(0, help="Also play this many whole campaigns (campaign games only); "
+                                          "alone, the summary's completed/actions/winners are the campaigns'"),
 ) -> None:
     """Play whole games with random bots, checking invariants after every action."""
     from rich.progress import Progress
@@ -35,6 +36,8 @@ def simulate(
     from api.simulate import simulate as run
     from core.errors import ConclaveError
 
+    if games is None:
+        games = 0 if campaigns else 10
     options = {"scenario": scenario} if scenario else None
     show = sys.stderr.isatty() and not json_out
     try:

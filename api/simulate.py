@@ -53,6 +53,9 @@ def simulate(
     whole = _campaigns(game, players, seed, modules, options, check_invariants, campaigns, errors, progress)
     seconds = time.perf_counter() - started
     durations.sort()
+    if not games and campaigns:  # a campaigns-only run: its headline numbers are the campaigns'
+        completed, actions, winners = whole["campaigns_completed"], whole["campaign_actions"], \
+            Counter(whole["campaign_winners"])
     return {
         "game": game,
         "players": players,
@@ -77,7 +80,7 @@ def _campaigns(game, players, seed, modules, options, check_invariants, count, e
     """Whole campaigns (seeds seed, seed+1, ...), each game saved and read back in turn."""
     if not count:
         return {}
-    done, games, lengths = 0, 0, []
+    done, games, lengths, actions, winners = 0, 0, [], 0, Counter()
     for k in range(count):
         try:
             played = play_campaign(game, players, seed + k, modules=modules, options=options,
@@ -91,9 +94,13 @@ def _campaigns(game, players, seed, modules, options, check_invariants, count, e
                 errors.append({"campaign_seed": seed + k, "error": "invariant", "details": bad[:5]})
             else:
                 done += 1
+                for seat in played.games[-1].table.state.result.get("winners", []):
+                    winners[str(seat)] += 1
             games += len(played.games)
+            actions += sum(g.actions for g in played.games)
             lengths.append(len(played.games))
         if progress:
             progress()
     return {"campaigns": count, "campaigns_completed": done, "campaign_games": games,
+            "acts": games, "campaign_actions": actions, "campaign_winners": dict(sorted(winners.items())),
             "games_per_campaign": sorted(lengths)}  # their errors are in the run's `errors`

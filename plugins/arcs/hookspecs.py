@@ -85,6 +85,24 @@ def arcs_mulligan(ctx: Ctx, seat: int) -> bool | None:
     mulligan the game's own way; return True when it did."""
 
 
+@hookspec
+def arcs_chapter_scoring(ctx: Ctx) -> None:
+    """A chapter's end, before the ambitions' Power is added (what a game reads of the
+    scoring as it stands: the campaign's objectives)."""
+
+
+@hookspec
+def arcs_chapter_scored(ctx: Ctx) -> None:
+    """A chapter's end, after the ambitions' Power is added and before the clean-up; what it
+    pushes runs first."""
+
+
+@hookspec(firstresult=True)
+def arcs_game_ending(ctx: Ctx) -> bool | None:
+    """The game is over by `arcs_game_over`: return True when the game runs its own ending
+    steps (and finishes the table itself), instead of the base result."""
+
+
 # -- the Partisan (campaign Fate FATE06): seizing by Provoking Outrage --
 @hookspec(firstresult=True)
 def arcs_seize_offer(ctx: Ctx, seat: int) -> bool | None:

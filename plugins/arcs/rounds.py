@@ -79,9 +79,11 @@ def chapter_end(ctx):
     for hand in state.hands:  # ARCS-079: a chapter ended by passes discards the hands too
         state.action_discard.extend(hand)
     state.hands = [[] for _ in state.players]
+    ctx.hook.arcs_chapter_scoring(ctx=ctx)
     gained, scored = score_chapter(box, state, adjust=lore_ops.adjust_gains)
     ctx.emit("scored", chapter=state.chapter, ambitions=scored, power={str(s): p for s, p in gained.items()})
     ctx.push_all([(after_scoring, {"scored": scored}), (chapter_cleanup, {"scored": scored})])
+    ctx.hook.arcs_chapter_scored(ctx=ctx)  # what it pushes runs before the clean-up
 
 
 @steps("chapter_cleanup")
@@ -90,6 +92,8 @@ def chapter_cleanup(ctx, scored: list):
     clean_up(box, state, scored)
     over = ctx.hook.arcs_game_over(state=state)  # a game built on Arcs may end otherwise (an Act)
     if over if over is not None else game_over(box, state):  # ARCS-252..254
+        if ctx.hook.arcs_game_ending(ctx=ctx):
+            return  # the game's own ending steps (the campaign's Intermission) finish the table
         result = ctx.hook.arcs_result(ctx=ctx)
         if result is None:
             state.winner = winner(state)

@@ -1,7 +1,8 @@
 """Act I setup as steps (rulebook "Act I Setup", BR-032..BR-065): the table is laid out
 with no choice to make, then the Fates are chosen in secret, each Fate's setup is done,
 the starting pieces are placed in two rounds, and the hands are dealt; the first chapter
-then runs on the Arcs rules (`plugins.arcs.rounds.chapter_start`)."""
+then runs on the Arcs rules (`plugins.arcs.rounds.chapter_start`). A campaign's later Acts
+replace this step with `campaign_flow.later_act`."""
 from __future__ import annotations
 
 import msgspec
@@ -12,12 +13,13 @@ from core.rng import Rng
 from core.state import Action
 from plugins.arcs import rounds
 from plugins.arcs.content import default_box as arcs_box
-from plugins.blighted_reach import fates
+from plugins.blighted_reach import fates, objectives
 from plugins.blighted_reach import setup as act_one
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.tables import decisions, steps
 
 
+@steps("act_one")
 def begin_act_one(ctx) -> None:
     """Table steps A-Q and the players' offers (`setup.set_up_act_one`, its die rolls
     announced), then the steps that wait for the players."""
@@ -51,6 +53,7 @@ def fates_chosen(ctx, answers: dict):
     for seat in [(state.initiative + i) % n for i in range(n)]:
         card = fates.objective_card(cbox, state.fates[seat], state.act)
         fates.run_effects(ctx, cbox, seat, card.id, "setup")
+    objectives.start_objectives(cbox, state)  # BR-055: each marker on its card's start space
     had = state.first_regent
     act_one.give_first_regent(state)
     if had < 0:

@@ -129,7 +129,9 @@ def action_cards(state: BlightedReachState) -> list[str]:
 
 
 def check_pack_up(cbox: CampaignBox, state: BlightedReachState) -> None:
-    if state.finished:
+    """A table packs up after its Intermission, or once the campaign has a winner (every
+    Act's table ends, `state.finished`; only the campaign's end sets `winner`)."""
+    if state.winner >= 0:
         return
     steps = list(cbox.campaign.intermission_steps)
     if state.act not in cbox.campaign.intermission_after_acts or state.intermission_done != steps:
@@ -150,7 +152,7 @@ def pack_up(box: Box, cbox: CampaignBox, state: BlightedReachState) -> LogSheet:
         for seat, p in enumerate(state.players)]
     systems = msgspec.convert(msgspec.to_builtins(state.systems), dict[str, SystemState])
     return LogSheet(
-        act=state.act, finished=state.finished, winner=state.winner, players=players,
+        act=state.act, finished=state.winner >= 0, winner=state.winner, players=players,
         first_regent=state.first_regent, initiative=state.initiative, systems=systems,
         imperial={s: copy(p) for s, p in state.imperial.items()},
         blight={s: copy(p) for s, p in state.blight.items()}, supply=dict(state.supply),

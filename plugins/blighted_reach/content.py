@@ -166,7 +166,7 @@ class BoxData(msgspec.Struct, forbid_unknown_fields=True):
     number_die: list[int]              # the cluster numbers it shows
     event_die_symbols: list[Symbol]
     event_die_kinds: list[EventFace]
-    event_die_faces: list[tuple[EventFace, Symbol]]  # a reading: see the file's note
+    event_die_faces: list[tuple[EventFace, Symbol]]  # its six faces (source in the file's note)
 
 
 class ActSetup(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -294,9 +294,8 @@ class Objective(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
     kind: Literal["objective", "grand", "final"]
     names: list[str]
-    start: int | None = None                  # the printed start space, where known
-    start_by_players: dict[str, int] = {}
-    start_range: tuple[int, int] | None = None   # printed as a range; the per-count split is not given
+    start: int | None = None                  # the printed start space for every player count, where known
+    start_by_players: dict[str, int] = {}     # or one per player count ("2", "3", "4")
     advances: list[Advance] = []
     goals: list[str] = []                     # grand ambitions: rules functions checking each goal
 
@@ -426,6 +425,13 @@ def _check_fates(f: FateFile, court_ids: set[str]) -> dict[str, Fate]:
                     require(all(c in CONDITIONS for c in adv.only_if), f"{here}.objective.advances: unknown condition in {adv.only_if}")
                 kind = "objective" if card.act < 3 else ("final" if fate.letter == "C" else "grand")
                 require(card.objective.kind == kind, f"{here}.objective.kind: an Act {card.act} {fate.letter} Fate has a {kind}")  # BR-098, BR-106
+                obj = card.objective
+                require(kind != "grand" or (obj.start is None and not obj.start_by_players),
+                        f"{here}.objective: grand ambitions use no marker, so no start space")  # BR-098
+                require(obj.start is None or not obj.start_by_players,
+                        f"{here}.objective: one start for every count or one per count, not both")
+                require(not obj.start_by_players or sorted(obj.start_by_players) == ["2", "3", "4"],
+                        f"{here}.objective.start_by_players: a start for 2, 3 and 4 players")  # BR-085
                 if kind == "grand" and fate.effects_complete:
                     require(len(card.objective.goals) == 2, f"{here}.objective.goals: two grand ambitions")  # BR-098
     return fates

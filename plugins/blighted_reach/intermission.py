@@ -286,6 +286,20 @@ def _offers_open(state: BlightedReachState) -> bool:
     return any(len(offer) == 2 for offer in state.fate_offers)
 
 
+LATER_FATES = ("a-fates", "box")  # the table option `later_fates`
+
+
+def offered_fates(cbox: CampaignBox, state: BlightedReachState) -> list:
+    """The Fates the Intermission draws from. The box's rule (option `later_fates: box`): the
+    B Fates after Act I, the C Fates after Act II (BR-349). Until those Fates' rules are
+    built (issue 20) the default is `a-fates`: the A Fates nobody is playing, so that a
+    campaign can go on past a failed objective."""
+    if state.options.get("later_fates", LATER_FATES[0]) == "box":
+        return cbox.fates_by_letter(cbox.campaign.next_letter[str(state.act)])
+    kept = {f for s, f in enumerate(state.fates) if s < len(state.fate_results) and state.fate_results[s] == "completed"}
+    return [f for f in cbox.fates_by_letter("A") if f.id not in kept]  # a failed Fate is back in the box
+
+
 def offer_fates(cbox: CampaignBox, state: BlightedReachState, rng: Rng | None = None) -> None:
     """Each seat's two candidates: a completed objective keeps the Fate and draws 1; a failed
     one returns its Fate to the box and draws 2 (BR-348); from the B Fates after Act I, the
@@ -295,15 +309,15 @@ def offer_fates(cbox: CampaignBox, state: BlightedReachState, rng: Rng | None = 
         raise IllegalAction("the Fates are already offered")
     rng = rng or Rng(state)
     size_lists(state)
-    letter = cbox.campaign.next_letter[str(state.act)]
-    pool = sorted(f.id for f in cbox.fates_by_letter(letter))
+    pool = sorted(f.id for f in offered_fates(cbox, state))
     rng.shuffle(pool)
     draw = cbox.campaign.fate_draw
     offers = [list(o) for o in state.fate_offers] + [[] for _ in range(len(state.players) - len(state.fate_offers))]
     for seat in turn_order(state):
         kept = state.fate_results[seat] == "completed"
         n = draw["completed"] if kept else draw["failed"]
-        drawn, pool = pool[:n], pool[n:]
+        drawn = [f for f in pool if f != state.fates[seat]][:n]  # never the Fate just failed (BR-348)
+        pool = [f for f in pool if f not in drawn]
         offers[seat] = ([state.fates[seat]] if kept else []) + drawn
     state.fate_offers = offers
     state.fate_picks = [""] * len(state.players)

@@ -57,8 +57,7 @@ def uses_marker(cbox: CampaignBox, state: BlightedReachState, seat: int) -> bool
 
 def objective_start(objective: Objective, players: int) -> int | None:
     """BR-085: the printed start space, by player count where the card gives one per count.
-    None when fates.json does not record it (a printed range whose split is unknown counts
-    as not recorded)."""
+    None when fates.json does not record it."""
     if str(players) in objective.start_by_players:
         return objective.start_by_players[str(players)]
     return objective.start

@@ -7,14 +7,14 @@ from __future__ import annotations
 import sys
 
 from core.hookspecs import hookimpl
-from core.plugins import GameSpec
+from core.plugins import GameSpec, OptionSpec
 from plugins.arcs import hookspecs as arcs_hookspecs
 from plugins.arcs import plugin as arcs_plugin
 from plugins.arcs.content import box_for, register_box
 from plugins.arcs.tables import decisions as arcs_decisions
 from plugins.arcs.views import redact as arcs_redact
 from plugins.arcs import placing_flow
-from plugins.blighted_reach import act_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
+from plugins.blighted_reach import act_flow, campaign_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
 from plugins.blighted_reach import fate_founder  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_partisan import (  # noqa: F401 (the Partisan's hooks)
     partisan_seize_offer, partisan_watch_initiative, sower_round_end,
@@ -38,8 +38,13 @@ def _game() -> GameSpec:
         plugin=sys.modules[__name__],
         description="The Arcs campaign over three Acts: Fates, the Empire, the Blight and Summits "
                     "(in development, issue 18: Act I setup, Event cards and the Act's rounds).",
+        options={"later_fates": OptionSpec(default="a-fates", choices=("a-fates", "box"),
+                                           description="The Fates an Intermission offers: the A Fates nobody plays "
+                                                       "(until the B and C Fates are built, issue 20) or the box's B "
+                                                       "then C Fates (BR-349)")},
         hookspecs=arcs_hookspecs,
         state_type=BlightedReachState,
+        campaign_only=True,  # every table is an Act of a campaign (a table without one starts one)
     )
 
 
@@ -58,7 +63,66 @@ def conclave_initial_state(game, seats, seed, options, modules, content):
 @hookimpl
 def conclave_setup(ctx):
     if ctx.state.game == GAME_ID:
-        act_flow.begin_act_one(ctx)
+        ctx.push(act_flow.begin_act_one)  # a campaign's later Act replaces it (conclave_campaign_begin)
+
+
+# -- the campaign (a SQL campaign like The Queen's Dilemma's: one table per Act) ------------
+@hookimpl
+def conclave_campaign_new(game, seats, options):
+    if game != GAME_ID:
+        return None
+    return {"players": len(seats), "acts_played": 0, "log": None, "finished": False, "winner": -1, "acts": []}
+
+
+@hookimpl
+def conclave_campaign_begin(ctx, campaign):
+    """An Act after the first starts from the campaign's log sheet (BR-066)."""
+    state = ctx.state
+    if state.game != GAME_ID or not campaign.get("log"):
+        return
+    if campaign.get("finished"):
+        from core.errors import IllegalAction
+
+        raise IllegalAction("this campaign is over")
+    if campaign["players"] != len(state.seats):
+        from core.errors import BadOption
+
+        raise BadOption(f"this campaign has {campaign['players']} players, not {len(state.seats)}")
+    first = act_flow.begin_act_one.step_name
+    state.stack = [s for s in state.stack if s.name != first]
+    ctx.push(campaign_flow.later_act, log=campaign["log"])
+
+
+@hookimpl
+def conclave_campaign_save(state, campaign):
+    """After an Act's table: the log sheet (everything the next Act keeps), the Act's line."""
+    if state.game != GAME_ID:
+        return
+    from plugins.blighted_reach import campaign as sheet
+
+    log = sheet.pack_up(box_for(state), campaign_box(), state)
+    campaign.update(log=sheet.to_json(log), acts_played=state.act, finished=log.finished, winner=log.winner)
+    campaign["acts"] = [*campaign.get("acts", []), {"act": state.act, "power": [p.power for p in state.players],
+                                                      "fates": list(state.fates)}]
+
+
+@hookimpl
+def conclave_campaign_standings(game, campaign):
+    if game != GAME_ID:
+        return None
+    log = campaign.get("log")
+    if not log:
+        return [{"seat": s, "power": 0, "fate": None, "acts": []} for s in range(campaign["players"])]
+    return [{"seat": p["seat"], "name": p["name"], "fate": p["fate"], "power": p["board"].get("power", 0),
+             "title": p["title"], "acts": p["acts"], "winner": log.get("winner", -1) == p["seat"]}
+            for p in sorted(log["players"], key=lambda p: p["seat"])]
+
+
+@hookimpl
+def conclave_campaign_over(game, campaign):
+    if game != GAME_ID:
+        return None
+    return bool(campaign.get("finished"))
 
 
 @hookimpl
@@ -103,6 +167,23 @@ def arcs_take_court_card(ctx, seat, card, rivals_to):
 def arcs_round_end(ctx):
     if ctx.state.game == GAME_ID:
         event_flow.round_end(ctx)
+
+
+@hookimpl
+def arcs_chapter_scoring(ctx):
+    if ctx.state.game == GAME_ID:
+        campaign_flow.chapter_scoring(ctx)
+
+
+@hookimpl
+def arcs_chapter_scored(ctx):
+    if ctx.state.game == GAME_ID:
+        campaign_flow.chapter_scored(ctx)
+
+
+@hookimpl
+def arcs_game_ending(ctx):
+    return campaign_flow.game_ending(ctx) or None
 
 
 @hookimpl

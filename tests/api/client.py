@@ -57,3 +57,14 @@ async def create_and_join(session, game: str, players: int, seed: int = 1, optio
         assert joined["__typename"] == "JoinOk", joined
         tokens[seat] = joined["seatToken"]
     return table_id, tokens
+
+
+async def states_seen(url: str, query: str, table_id: str, tokens: dict) -> dict:
+    """Each seat's (by its token) and a spectator's `table.state` answer to `query`."""
+    seen = {}
+    async with sessions(url, tokens) as ss:
+        for seat, session in ss.items():
+            seen[seat] = (await run(session, query, t=table_id))["table"]["state"]
+    async with http(url) as anon:
+        seen["spectator"] = (await run(anon, query, t=table_id))["table"]["state"]
+    return seen

@@ -9,7 +9,7 @@ import json
 import random
 
 from core import default_registry, replay, to_action, view
-from tests.api.client import create_and_join, http, run, sessions
+from tests.api.client import create_and_join, http, run, sessions, states_seen
 from tests.api.test_e2e_game import follow, play
 
 TYPED = """query($t: String!) { table(id: $t) { version state { __typename ... on ArcsState {
@@ -25,13 +25,7 @@ def test_a_whole_arcs_game_over_graphql_every_subscriber_gets_every_version_once
 
 async def _typed_views(url: str, table_id: str, tokens: dict) -> dict:
     """Each seat's and a spectator's typed state, checked against the hidden information."""
-    seen = {}
-    async with sessions(url, tokens) as ss:
-        for seat, session in ss.items():
-            seen[seat] = (await run(session, TYPED, t=table_id))["table"]["state"]
-    async with http(url) as anon:
-        seen["spectator"] = (await run(anon, TYPED, t=table_id))["table"]["state"]
-    return seen
+    return await states_seen(url, TYPED, table_id, tokens)
 
 
 async def _whole_game(server):

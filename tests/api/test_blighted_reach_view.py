@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.blighted_reach.flow_helpers import PLAIN_FATES, plain_table
-from tests.api.client import ACT, create_and_join, http, run, sessions
+from tests.api.client import ACT, create_and_join, http, run, sessions, states_seen
 
 TYPED = """query($t: String!) { table(id: $t) { version state { __typename ... on BlightedReachState {
   act fateOffer firstRegent council imperialSupply imperialClusters
@@ -26,13 +26,7 @@ async def act(session, table_id, type_, params):
 
 
 async def _views(url, table_id, tokens):
-    seen = {}
-    async with sessions(url, tokens) as ss:
-        for seat, session in ss.items():
-            seen[seat] = (await run(session, TYPED, t=table_id))["table"]["state"]
-    async with http(url) as anon:
-        seen["spectator"] = (await run(anon, TYPED, t=table_id))["table"]["state"]
-    return seen
+    return await states_seen(url, TYPED, table_id, tokens)
 
 
 async def _fates(server):

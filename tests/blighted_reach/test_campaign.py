@@ -19,7 +19,7 @@ from tests.blighted_reach.campaign_tables import (
 def mikah_table():
     """Mikah (blue) plays the Steward; Act I ends with 25 Power (13 after halving) and
     Material and Psionic Outrage."""
-    state = end_act(act_one([STEWARD, ADMIRAL, FOUNDER], starts={0: 9, 2: 16}))
+    state = end_act(act_one([STEWARD, ADMIRAL, FOUNDER]))
     state.seats[0].name = "Mikah"
     state.colours = ["blue", "red", "yellow"]
     state.objective_markers = [0, 0, 2]
@@ -76,7 +76,7 @@ def test_BR_358_BR_359_play_areas_fate_sets_and_booklet_are_kept():
 def test_pack_up_waits_for_the_intermission_and_rejects_a_bad_sheet():
     """Packing up happens after the Intermission, not before or during it; a stored sheet
     that is not one, or one for another player count, is refused."""
-    state = end_act(act_one([STEWARD, ADMIRAL, FOUNDER], starts={0: 9, 2: 16}))
+    state = end_act(act_one([STEWARD, ADMIRAL, FOUNDER]))
     with pytest.raises(IllegalAction):
         campaign.pack_up(BOX, CBOX, state)
     im.resolve_fates(ctx(state), CBOX)
@@ -105,7 +105,7 @@ def test_other_areas_fields_ride_along_with_their_types(monkeypatch):
 def test_BR_355_a_finished_campaign_packs_with_its_winner():
     """BR-355: the last act's lines and the winner are on the sheet; a finished campaign
     cannot be continued."""
-    state = end_act(act_one([STEWARD, ADMIRAL, ADVOCATE], starts={0: 9, 2: 10}))
+    state = end_act(act_one([STEWARD, ADMIRAL, ADVOCATE]))
     state.act, state.chapter = 3, 4
     state.objective_markers = [-1, -1, -1]
     campaign.end_campaign(CBOX, state, 1)

@@ -75,6 +75,13 @@ def test_BR_006_007_008_012_013_014_035_components():
     assert sorted(card.id for card in BOX.empire.cards if card.kind == "edict") == ["AID02", "AID03", "AID04", "AID05"]
 
 
+def test_BR_015_the_event_die_shows_each_kind_with_each_symbol_once():
+    """BR-015: six faces, Crisis and Edict each with arrow, hex and moon once (visnup/arcs-ttpg
+    assets/Templates/dice/event.json @ 6117881: three Edict faces, three unmarked)."""
+    faces = [tuple(f) for f in BOX.box.event_die_faces]
+    assert sorted(faces) == sorted((k, s) for k in ("crisis", "edict") for s in ("arrow", "hex", "moon"))
+
+
 def test_act_one_decks():
     """BR 037/038 the action deck 2-6, plus 1 and 7 with 4 players; BR 039 Event cards 2/2/3;
     BR 043 Court row 3/4/4; BR 044 one lore per player."""
@@ -150,17 +157,47 @@ def test_steward_cards():
         ("failure", "add_to_court_deck", ["F103"])]
 
 
-def test_BR_092_objectives():
-    """BR-092 Admiral I starts on 13; Founder I prints 14-18 (BR 095's split per player count
-    is not legible, so only the range is data); BR 098 A and B Fates have a grand ambition
-    pair in Act III, C Fates a final objective; BR 104/105 the Steward's two."""
+def test_BR_092_095_objectives():
+    """BR-092 Admiral I starts on 13 for every count; BR-095 Founder I on 18/16/14 for 2/3/4
+    players (the rulebook's 14-18); BR 098 A and B Fates have a grand ambition pair in Act
+    III, C Fates a final objective; BR 104/105 the Steward's two."""
     cards = BOX.fate_cards
-    assert cards["F701"].objective.start == 13
-    assert cards["F201"].objective.start_range == (14, 18)
+    assert cards["F701"].objective.start == 13 and not cards["F701"].objective.start_by_players
+    assert cards["F201"].objective.start is None
+    assert cards["F201"].objective.start_by_players == {"2": 18, "3": 16, "4": 14}
     for fate in BOX.fates.values():
         act3 = [c for c in fate.cards if c.kind == "setup" and c.act == 3]
         assert len(act3) == 1 and act3[0].objective.kind == ("final" if fate.letter == "C" else "grand")
     assert cards["F122"].objective.goals == ["regent_and_empire_holds_outlaw_cities", "first_regent_trust_above_chapter"]
+
+
+# visnup/arcs-ttpg assets/update.ts @ 2ddbb32c: the start space of each Fate Set's first
+# objective card, for 2, 3 and 4 players (A: Act I, B: Act II, C: Act III final objective).
+FIRST_STARTS = {
+    "F101": (20, 17, 14), "F201": (18, 16, 14), "F301": (10, 10, 10), "F401": (18, 18, 18),
+    "F501": (18, 18, 18), "F601": (12, 11, 10), "F701": (13, 13, 13), "F801": (10, 9, 8),
+    "F901": (8, 8, 8), "F1001": (14, 14, 14), "F1101": (12, 12, 12), "F1201": (24, 21, 18),
+    "F1301": (18, 16, 14), "F1401": (16, 14, 12), "F1501": (18, 16, 14), "F1601": (22, 22, 22),
+    "F1701": (20, 20, 20), "F1801": (22, 18, 14), "F1901": (16, 14, 12), "F2001": (20, 18, 16),
+    "F2101": (18, 16, 14), "F2201": (24, 21, 18), "F2301": (12, 9, 6), "F2401": (6, 6, 6),
+}
+
+
+def test_every_fate_starts_its_first_objective_on_a_recorded_space():
+    """BR 085 (the data it needs): the objective card a Fate begins with (an A Fate's Act I,
+    a B Fate's Act II, a C Fate's Act III final objective) has a start space for 2, 3 and 4
+    players; BR-092 and BR-095, the two the rulebook prints, agree. The A Fates' Act II
+    cards have none in the source, so the table gives those."""
+    from plugins.blighted_reach.objectives import objective_start
+
+    first_act = {"A": 1, "B": 2, "C": 3}
+    seen = {}
+    for fate in BOX.fates.values():
+        card = fate.cards[0]
+        assert card.act == first_act[fate.letter] and card.objective.kind in ("objective", "final")
+        seen[card.id] = tuple(objective_start(card.objective, n) for n in (2, 3, 4))
+    assert seen == FIRST_STARTS
+    assert seen["F701"] == (13, 13, 13) and seen["F201"] == (18, 16, 14)
 
 
 def test_admiral_and_founder_advances():
@@ -205,6 +242,8 @@ def test_a_fates_are_complete_and_every_set_card_moved_is_known():
     ("fates.json", lambda d: d["fates"][6]["cards"][0]["objective"]["advances"][0].update(per="vibes"), r"fates.json: F701.objective.advances: unknown count"),
     ("fates.json", lambda d: d["fates"][0].update(letter="B"), r"fates.json: FATE01.letter"),
     ("fates.json", lambda d: d["fates"][0]["cards"][2].pop("protected"), r"fates.json: F103.raid_cost"),
+    ("fates.json", lambda d: d["fates"][0]["cards"][0]["objective"]["start_by_players"].pop("4"), r"fates.json: F101.objective.start_by_players"),
+    ("fates.json", lambda d: d["fates"][6]["cards"][0]["objective"].update(start_by_players={"2": 13, "3": 13, "4": 13}), r"fates.json: F701.objective: one start"),
     ("empire.json", lambda d: d["cards"][0].update(flip_side="AID99"), r"empire.json: AID01A.flip_side: unknown card AID99"),
     ("events.json", lambda d: d.update(copies=2), "events.json: copies"),
     ("setup.json", lambda d: d["act_one"].pop("court_row"), r"setup.json: .*court_row"),

@@ -404,6 +404,7 @@ def test_BR_080_BR_348_BR_349_offers_by_result_and_act():
     """BR-348: completed keeps its Fate and draws 1, failed draws 2 without it; BR-349/BR-080:
     B Fates after Act I. All drawn cards differ."""
     state = to_f([STEWARD, ADMIRAL, FOUNDER], [0, 4, 0])
+    state.options["later_fates"] = "box"  # the box's rule (the default draws A Fates until issue 20)
     im.offer_fates(CBOX, state)
     offers = state.fate_offers
     assert offers[0][0] == STEWARD and offers[2][0] == FOUNDER and ADMIRAL not in offers[1]
@@ -418,9 +419,20 @@ def test_BR_080_BR_349_c_fates_after_act_two():
     state.act = 2
     state.objective_markers = [0, 2, 0]
     through(state, "shift_initiative_and_power")
+    state.options["later_fates"] = "box"
     im.offer_fates(CBOX, state)
     drawn = [state.fate_offers[0][1], *state.fate_offers[1], state.fate_offers[2][1]]
     assert all(CBOX.fates[f].letter == "C" for f in drawn)
+
+
+def test_until_the_later_fates_are_built_the_default_draws_a_fates_nobody_plays():
+    """The table option `later_fates` (default `a-fates`): the A Fates nobody keeps; a
+    failed Fate is back in the box, but never offered to the seat that failed it."""
+    state = to_f([STEWARD, ADMIRAL, FOUNDER], [0, 4, 0])
+    im.offer_fates(CBOX, state)
+    drawn = [state.fate_offers[0][1], *state.fate_offers[1], state.fate_offers[2][1]]
+    assert len(set(drawn)) == 4 and all(CBOX.fates[f].letter == "A" for f in drawn)
+    assert not {STEWARD, FOUNDER} & set(drawn) and ADMIRAL not in state.fate_offers[1]
 
 
 def test_BR_350_picks_are_secret_until_everyone_has_picked():
@@ -499,9 +511,9 @@ def test_BR_328_admiral_failed_resolution_scraps_its_edict_from_the_booklet():
 def test_the_first_regent_tile_at_act_one_setup():
     """Act I Setup sides: the Steward takes the First Regent tile; the Admiral takes it only
     when the Steward is not in play; with neither, the initiative holder does."""
-    with_steward = act_one([ADMIRAL, STEWARD, FOUNDER], starts={1: 9, 2: 16})
+    with_steward = act_one([ADMIRAL, STEWARD, FOUNDER])
     assert with_steward.first_regent == 1
-    without = act_one([ADMIRAL, FOUNDER, ADVOCATE], starts={1: 16, 2: 10})
+    without = act_one([ADMIRAL, FOUNDER, ADVOCATE])
     assert without.first_regent == 0
-    neither = act_one([FOUNDER, ADVOCATE, PARTISAN], starts={0: 16, 1: 10, 2: 10})
+    neither = act_one([FOUNDER, ADVOCATE, PARTISAN])
     assert neither.first_regent == neither.initiative

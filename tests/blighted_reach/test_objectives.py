@@ -2,7 +2,6 @@
 (arranged as the tests' moments need): each test names the BR checklist IDs it proves."""
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from core.errors import BadParameter, IllegalAction
@@ -47,47 +46,48 @@ def give(state, seat, *resources) -> None:
 
 def test_BR_003_BR_085_BR_092_markers_start_on_the_printed_space():
     """BR-003: every player's objective marker is on the Power track; BR-092: the Admiral's
-    Act I objective starts on 13 (BR-085: the printed start); the table gives the starts
-    fates.json does not record."""
-    state = act_one([STEWARD, ADMIRAL, FOUNDER], starts={0: 9, 2: 16})
-    assert state.objective_markers == [9, 13, 16]
+    Act I objective starts on 13 (BR-085: the printed start, here for 3 players: Steward 17,
+    Founder 16)."""
+    state = act_one([STEWARD, ADMIRAL, FOUNDER])
+    assert state.objective_markers == [17, 13, 16]
     assert all(ob.uses_marker(CBOX, state, s) for s in range(3))
 
 
 def test_BR_085_refused_starts_change_nothing():
     """BR-085: a start contradicting the printed one is refused; a start nobody recorded and
-    nobody gave raises RuleMissing; both leave the markers as they were."""
-    state = act_one([STEWARD, ADMIRAL, FOUNDER], starts={0: 9, 2: 16})
+    nobody gave (the A Fates' Act II cards) raises RuleMissing; both leave the markers as
+    they were."""
+    state = act_one([STEWARD, ADMIRAL, FOUNDER])
     before = snapshot(state)
     with pytest.raises(BadParameter):
-        ob.start_objectives(CBOX, state, {0: 9, 1: 12, 2: 16})
+        ob.start_objectives(CBOX, state, {0: 17, 1: 12, 2: 16})
+    assert snapshot(state) == before
+    ob.start_objectives(CBOX, state, {0: 17, 1: 13})
+    assert state.objective_markers == [17, 13, 16]
+    state.act = 2
+    before = snapshot(state)
     with pytest.raises(RuleMissing):
         ob.start_objectives(CBOX, state, {2: 16})
     assert snapshot(state) == before
-    ob.start_objectives(CBOX, state, {0: 9, 1: 13, 2: 16})
-    assert state.objective_markers == [9, 13, 16]
+    ob.start_objectives(CBOX, state, {0: 9, 1: 12, 2: 16})
+    assert state.objective_markers == [9, 12, 16]
 
 
 def test_BR_085_start_by_player_count():
-    """BR-085: a card printing one start per player count starts by the table's count
-    (a card edited here to print 11/12/13 for 2/3/4 players)."""
-    fate = CBOX.fates[ADMIRAL]
-    card = fate.cards[0]
-    edited = msgspec.structs.replace(card, objective=msgspec.structs.replace(
-        card.objective, start=None, start_by_players={"2": 11, "3": 12, "4": 13}))
-    box = msgspec.structs.replace(CBOX, fates={**CBOX.fates, ADMIRAL: msgspec.structs.replace(
-        fate, cards=[edited, *fate.cards[1:]])})
-    for fates, start in (([ADMIRAL, STEWARD], 11), ([ADMIRAL, STEWARD, FOUNDER], 12),
-                         ([ADMIRAL, STEWARD, FOUNDER, ADVOCATE], 13)):
+    """BR-085: a card printing one start per player count starts by the table's count (the
+    Steward's Act I card: 20/17/14 for 2/3/4 players); one printing a single start (the
+    Admiral's 13) starts there at every count."""
+    for fates, start in (([STEWARD, ADMIRAL], 20), ([STEWARD, ADMIRAL, FOUNDER], 17),
+                         ([STEWARD, ADMIRAL, FOUNDER, ADVOCATE], 14)):
         state = act_one(fates)
-        ob.start_objectives(box, state, {s: 5 for s in range(1, len(fates))})
-        assert state.objective_markers[0] == start
+        ob.start_objectives(CBOX, state)
+        assert state.objective_markers[:2] == [start, 13]
 
 
 def test_BR_086_advancing_moves_toward_zero_and_completes_there():
     """BR-086: each advance moves the marker one space per point toward 0; at 0 the
     objective is complete and the marker moves no further."""
-    state = act_one([STEWARD, ADMIRAL, FOUNDER], starts={0: 9, 2: 16})
+    state = act_one([STEWARD, ADMIRAL, FOUNDER])
     assert ob.advance(state, 1, 4) == 4 and state.objective_markers[1] == 9
     assert not ob.completed(state, 1)
     assert ob.advance(state, 1, 20) == 9 and state.objective_markers[1] == 0 and ob.completed(state, 1)
@@ -99,7 +99,7 @@ def test_BR_086_advancing_moves_toward_zero_and_completes_there():
 
 def lotus_table(title="outlaw"):
     """Lotus (seat 0, the Founder) wins Tycoon and Keeper and controls 3 systems."""
-    state = act_one([FOUNDER, STEWARD, ADMIRAL], starts={0: 16, 1: 10})
+    state = act_one([FOUNDER, STEWARD, ADMIRAL])
     state.titles[0] = title
     clear_resources(state)
     clear_map(state)
@@ -145,7 +145,7 @@ def test_BR_088_a_tie_for_first_is_not_winning():
 def test_BR_086_steward_advances_by_the_power_a_won_ambition_gave():
     """BR-086 with the Steward's Act I count: as First Regent, 1 per Power gained from each
     ambition won, city bonus included."""
-    state = act_one([STEWARD, ADMIRAL, FOUNDER], starts={0: 12, 2: 16})
+    state = act_one([STEWARD, ADMIRAL, FOUNDER])
     assert state.first_regent == 0
     clear_resources(state)
     declare(state, tycoon="A")
@@ -162,7 +162,7 @@ def test_BR_086_steward_advances_by_the_power_a_won_ambition_gave():
 
 def test_BR_093_admiral_advances_for_imperial_ships_anyone_places_while_winning():
     """BR-093: while a Regent and winning an ambition, 1 per Imperial ship anyone places."""
-    state = act_one([ADMIRAL, STEWARD, FOUNDER], starts={1: 10, 2: 16})
+    state = act_one([ADMIRAL, STEWARD, FOUNDER])
     declare(state, warlord="A")
     assert ob.advance_on_event(BOX, CBOX, state, "imperial_ship_placed", 2) == {}
     state.players[0].trophies = [Trophy(1, "ship")]
@@ -176,7 +176,7 @@ def test_BR_093_admiral_advances_for_imperial_ships_anyone_places_while_winning(
 def test_BR_094_admiral_advances_for_trophies_taken_with_imperial_attackers():
     """BR-094: while a Regent, 1 per Trophy the Admiral takes in a battle with attacking
     Imperial ships (the battle reports it for the attacker's objective only)."""
-    state = act_one([ADMIRAL, STEWARD, FOUNDER], starts={1: 10, 2: 16})
+    state = act_one([ADMIRAL, STEWARD, FOUNDER])
     assert ob.advance_on_event(BOX, CBOX, state, "trophy_with_imperial_attackers", 3, seat=0) == {0: 3}
     assert ob.advance_on_event(BOX, CBOX, state, "trophy_with_imperial_attackers", 3, seat=1) == {}
     assert state.objective_markers[0] == 10
@@ -193,7 +193,7 @@ def test_BR_086_act_two_chapter_end_counts_the_board_answers():
     the Founder Free cities outside the Empire, the Advocate Guild suits and Rivals with fewer
     Guild cards, the Steward (First Regent) clusters with Empire control and the Imperial
     Trust's resources."""
-    state = act_one([ADMIRAL, FOUNDER, ADVOCATE, STEWARD], starts={1: 16, 2: 10, 3: 10})
+    state = act_one([ADMIRAL, FOUNDER, ADVOCATE, STEWARD])
     state.act = 2
     ob.start_objectives(CBOX, state, {s: 20 for s in range(4)})
     to_trust(state, "relic", "psionic", "fuel")
@@ -208,7 +208,7 @@ def test_BR_086_act_two_chapter_end_counts_the_board_answers():
 def test_BR_086_a_count_only_a_fates_rules_know_moves_nothing():
     """BR-086: the Founder's Act II "scoring" advance counts Commonwealth Members, a rule of
     the Founder's own: until it is registered, scoring refuses and no marker moves."""
-    state = act_one([FOUNDER, STEWARD, ADMIRAL], starts={0: 16, 1: 10})
+    state = act_one([FOUNDER, STEWARD, ADMIRAL])
     state.act = 2
     ob.start_objectives(CBOX, state, {s: 20 for s in range(3)})
     before = snapshot(state)
@@ -219,7 +219,7 @@ def test_BR_086_a_count_only_a_fates_rules_know_moves_nothing():
 
 def test_rivals_with_fewer_lore_count():
     """The Caretaker's Act II count: Rivals holding fewer lore cards."""
-    state = act_one([STEWARD, ADMIRAL, FOUNDER], starts={0: 9, 2: 16})
+    state = act_one([STEWARD, ADMIRAL, FOUNDER])
     assert ob.count_for("rival_outnumbered_in_lore", BOX, CBOX, state, 0) == 2  # Imperial Authority
     state.players[1].lore = ["L01"]
     assert ob.count_for("rival_outnumbered_in_lore", BOX, CBOX, state, 0) == 1
@@ -241,8 +241,8 @@ def act_three(fates, starts=None, chapter=3):
 def test_BR_075_BR_098_act_three_a_and_b_fates_leave_the_track():
     """BR-098: in Act III A and B Fates have grand ambitions and no objective marker; BR-075:
     only the C Fate's marker goes on the track."""
-    state = act_three([PARTISAN, PATHFINDER, OVERLORD], starts={2: 8})
-    assert state.objective_markers == [ob.OFF_TRACK, ob.OFF_TRACK, 8]
+    state = act_three([PARTISAN, PATHFINDER, OVERLORD])
+    assert state.objective_markers == [ob.OFF_TRACK, ob.OFF_TRACK, 20]  # the Overlord's printed start
     assert [ob.uses_marker(CBOX, state, s) for s in range(3)] == [False, False, True]
 
 
@@ -250,7 +250,7 @@ def test_BR_100_BR_101_BR_102_BR_103_dane_fulfils_one_grand_ambition_in_chapter_
     """BR-103 (Dane): one grand ambition fulfilled at the end of chapter 3 gains 4 Power;
     BR-100: both gain the higher value, not the sum; BR-101: 2/4, 3/8, 4/14, 5/20; BR-102:
     no ambition declared, and no Rival gains from them."""
-    state = act_three([PARTISAN, ADMIRAL, OVERLORD], starts={2: 8})
+    state = act_three([PARTISAN, ADMIRAL, OVERLORD])
     state.initiative = 0  # the Partisan holds the initiative, but not more Guild cards
     assert ob.declared_ambitions(state) == []
     powers = [p.power for p in state.players]
@@ -267,7 +267,7 @@ def test_BR_100_BR_101_BR_102_BR_103_dane_fulfils_one_grand_ambition_in_chapter_
 def test_BR_098_admiral_grand_ambitions_read_the_board():
     """BR-098 (the Admiral's two): a Regent controlling 9 planets; a Regent with more Loyal
     ships on the map than each Rival."""
-    state = act_three([PARTISAN, ADMIRAL, OVERLORD], starts={2: 8})
+    state = act_three([PARTISAN, ADMIRAL, OVERLORD])
     clear_map(state)
     planets = [s for s in sorted(state.systems) if BOX.systems[s] is not None and s not in state.imperial]
     for system in planets[:9]:
@@ -283,7 +283,7 @@ def test_BR_098_admiral_grand_ambitions_read_the_board():
 def test_BR_104_BR_105_steward_grand_ambitions():
     """BR-104: a Regent, and the Empire controls every Outlaw city (or there is no Outlaw);
     BR-105: the First Regent, with more resources in the Imperial Trust than the chapter."""
-    state = act_three([STEWARD, ADMIRAL, OVERLORD], starts={2: 8})
+    state = act_three([STEWARD, ADMIRAL, OVERLORD])
     state.first_regent = 0
     goal = ob.GENERIC_GOALS["regent_and_empire_holds_outlaw_cities"]
     assert goal(BOX, CBOX, state, 0)
@@ -311,9 +311,9 @@ def test_BR_104_BR_105_steward_grand_ambitions():
 def test_BR_106_BR_107_final_objective_needs_zero_and_some_power():
     """BR-106: a C Fate's final objective uses the marker; BR-107: marker on 0 and at least
     1 Power wins at a chapter's end."""
-    state = act_three([PARTISAN, ADMIRAL, OVERLORD], starts={2: 8}, chapter=2)
+    state = act_three([PARTISAN, ADMIRAL, OVERLORD], chapter=2)
     assert ob.current_objective(CBOX, state, 2).kind == "final"
-    ob.advance(state, 2, 8)
+    ob.advance(state, 2, 20)  # from the Overlord's start
     state.players[2].power = 0
     assert ob.final_objective_winner(CBOX, state) is None
     state.players[2].power = 1
@@ -322,32 +322,32 @@ def test_BR_106_BR_107_final_objective_needs_zero_and_some_power():
 
 def test_BR_084_BR_108_a_final_objective_wins_before_chapter_four_over_more_power():
     """BR-084: completing a final objective is a way to win; BR-108: it beats more Power."""
-    state = act_three([PARTISAN, ADMIRAL, OVERLORD], starts={2: 8}, chapter=2)
+    state = act_three([PARTISAN, ADMIRAL, OVERLORD], chapter=2)
     state.players[0].power, state.players[2].power = 40, 3
     assert ob.campaign_winner(CBOX, state) is None
-    ob.advance(state, 2, 8)
+    ob.advance(state, 2, 20)  # from the Overlord's start
     assert ob.campaign_winner(CBOX, state) == 2
 
 
 def test_BR_109_a_c_fate_can_win_on_most_power_at_chapter_four():
     """BR-109: an unfinished final objective still lets its player win on Power."""
-    state = act_three([PARTISAN, ADMIRAL, OVERLORD], starts={2: 8}, chapter=4)
+    state = act_three([PARTISAN, ADMIRAL, OVERLORD], chapter=4)
     state.players[0].power, state.players[1].power, state.players[2].power = 10, 11, 12
     assert ob.campaign_winner(CBOX, state) == 2
 
 
 def test_BR_110_several_final_objectives_go_to_the_most_power():
     """BR-110: two C Fates complete at the same check: the one with more Power wins."""
-    state = act_three([PARTISAN, SURVIVALIST, OVERLORD], starts={1: 5, 2: 8}, chapter=1)
-    ob.advance(state, 1, 5)
-    ob.advance(state, 2, 8)
+    state = act_three([PARTISAN, SURVIVALIST, OVERLORD], chapter=1)
+    ob.advance(state, 1, 18)  # from the Survivalist's start (3 players)
+    ob.advance(state, 2, 20)  # from the Overlord's
     state.players[1].power, state.players[2].power = 6, 9
     assert ob.final_objective_winner(CBOX, state) == 2
 
 
 def test_BR_111_failing_a_final_objective_costs_nothing():
     """BR-111: at the campaign's end an unfinished final objective takes no Power."""
-    state = act_three([PARTISAN, ADMIRAL, OVERLORD], starts={2: 8}, chapter=4)
+    state = act_three([PARTISAN, ADMIRAL, OVERLORD], chapter=4)
     state.players[0].power, state.players[2].power = 20, 7
     winner = ob.campaign_winner(CBOX, state)
     end_campaign(CBOX, state, winner)
@@ -360,7 +360,7 @@ def test_BR_111_failing_a_final_objective_costs_nothing():
 def test_BR_081_BR_082_BR_083_most_power_then_fate_letter_then_turn_order():
     """BR-081: most Power wins; BR-082: a tie goes to the earlier letter (A, then B, then C);
     BR-083: a further tie to the first in turn order."""
-    state = act_three([PARTISAN, ADMIRAL, OVERLORD], starts={2: 8}, chapter=4)
+    state = act_three([PARTISAN, ADMIRAL, OVERLORD], chapter=4)
     for p, power in zip(state.players, (10, 14, 12)):
         p.power = power
     assert ob.campaign_winner(CBOX, state) == 1
@@ -380,7 +380,7 @@ def test_BR_081_BR_082_BR_083_most_power_then_fate_letter_then_turn_order():
 def test_BR_077_BR_078_BR_079_BR_089_acts_end_by_chapters_only():
     """BR-077: three acts; BR-078: Acts I and II end after chapter 3, Act III after 4;
     BR-079: never on Power; BR-089: an Intermission after Acts I and II, not III."""
-    state = act_one([STEWARD, ADMIRAL, FOUNDER], starts={0: 9, 2: 16})
+    state = act_one([STEWARD, ADMIRAL, FOUNDER])
     assert ob.acts(CBOX) == 3
     state.players[0].power = 500
     ends = {}
