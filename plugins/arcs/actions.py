@@ -213,6 +213,11 @@ def do_influence(state: ArcsState, seat: int, card: str) -> None:
     state.court_agents[card][seat] += 1
 
 
+# A game built on Arcs may let a seat secure without the majority (the campaign's Spirit of
+# Freedom): each `allows(state, seat, card)` says whether that seat may secure that card anyway.
+SECURE_WITHOUT_MAJORITY: list = []
+
+
 def check_secure(state: ArcsState, seat: int, card: str) -> None:
     if not card or card not in state.court_row:
         raise BadParameter(f"{card!r} is not in the Court row")
@@ -220,7 +225,8 @@ def check_secure(state: ArcsState, seat: int, card: str) -> None:
         raise IllegalAction(f"nobody may influence or secure {card}")
     agents = state.court_agents[card]
     if not all(agents[seat] > n for s, n in enumerate(agents) if s != seat) or agents[seat] == 0:
-        raise IllegalAction(f"securing {card} needs strictly more agents on it than each Rival")  # ARCS-162
+        if not any(allows(state, seat, card) for allows in SECURE_WITHOUT_MAJORITY):
+            raise IllegalAction(f"securing {card} needs strictly more agents on it than each Rival")  # ARCS-162
 
 
 def take_court_card(box: Box, state: ArcsState, seat: int, card: str, rivals_to: str) -> int:

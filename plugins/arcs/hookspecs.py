@@ -103,6 +103,14 @@ def arcs_game_ending(ctx: Ctx) -> bool | None:
     steps (and finishes the table itself), instead of the base result."""
 
 
+# -- the Founder (campaign Fate FATE02): an ambition scored its own way --
+@hookspec(firstresult=True)
+def arcs_ambition_gains(state, ambition: str, gains: dict[int, int]) -> dict[int, int] | None:
+    """A chapter's end: one ambition's Power per seat as the base rules (and the Leaders) score
+    it. Return what a game's own rule gives instead (the campaign's Commonwealth ambition);
+    None keeps them."""
+
+
 # -- the Partisan (campaign Fate FATE06): seizing by Provoking Outrage --
 @hookspec(firstresult=True)
 def arcs_seize_offer(ctx: Ctx, seat: int) -> bool | None:

@@ -23,6 +23,7 @@ from plugins.arcs.lore_ops import buildings_removed
 from plugins.arcs.outrage import clear_outrage, provoke_outrage
 from plugins.arcs.scoring import ICONS
 from plugins.blighted_reach import crises, fates, free_states, objectives
+from plugins.blighted_reach.campaign import CARRIED_FIELDS
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.crises import FATE_CRISIS_HANDLERS, CrisisHandler
 from plugins.blighted_reach.intermission import INTERMISSION_HOOKS, return_piece
@@ -191,6 +192,7 @@ def scrap_seizing_unless_partisan(state: BlightedReachState) -> list[int]:
 
 # The Fates are changed at the Intermission's last step: a former Partisan loses the card there.
 INTERMISSION_HOOKS["choose_fate"].append(scrap_seizing_unless_partisan)
+CARRIED_FIELDS.append("reminders")  # tucked reminders stay by the map into Act III (F603, the Admiral's F721)
 
 
 def clear_all_outrage(state: BlightedReachState, seat: int) -> list[str]:

@@ -15,7 +15,9 @@ from plugins.arcs.tables import decisions as arcs_decisions
 from plugins.arcs.views import redact as arcs_redact
 from plugins.arcs import placing_flow
 from plugins.blighted_reach import act_flow, campaign_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
-from plugins.blighted_reach import fate_founder  # noqa: F401 (its rules)
+from plugins.blighted_reach.fate_founder import (  # noqa: F401 (the Founder's hooks)
+    armistice_secured, commonwealth_marker_home, commonwealth_scoring,
+)
 from plugins.blighted_reach.fate_partisan import (  # noqa: F401 (the Partisan's hooks)
     partisan_seize_offer, partisan_watch_initiative, sower_round_end,
 )

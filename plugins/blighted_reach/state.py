@@ -115,7 +115,10 @@ class BlightedReachState(ArcsState, kw_only=True):
                                                # initiative" advances last saw it (-1: not yet looked)
     reminders: list[str] = []                  # Fate Set cards tucked under the map as reminders of a
                                                # law in the booklet (no rules of their own)
-    visible = visible + ("sown",)
+    visible = visible + ("sown", "commonwealth")
+    commonwealth: str = ""                     # the Commonwealth Ambition marker: "" not in play, "fate"
+                                               # on the Founder's Fate card, else the ambition box it
+                                               # was placed on (Founder of the Commonwealth)
     sown: list[list[int | str]] = []           # [sower, rival, resource]: the sower's agent covers that
                                                # Outrage slot of the Rival's (Sower of Division): the
                                                # Rival is Outraged in it, the slot held as a placeholder

@@ -189,3 +189,300 @@ def test_bot_games_with_the_founder_finish_act_one_and_its_intermission(players,
         return
     s = t.state
     assert s.finished and s.act == 1 and s.intermission_done[-1] == "choose_fate"
+
+
+# -- Act II (F212-F223) ---------------------------------------------------------------------------
+def act_two_table(fates=(FOUNDER, "FATE06"), seed=3, starts=10):
+    """A real Act II table: Act I set up with these Fates (campaign_tables), every objective
+    completed and every Fate kept at its Intermission, the log sheet saved to a campaign, and
+    the engine setting Act II up from it (the Setup sides run there); the unrecorded objective
+    starts answered `starts`, a 2-player mulligan declined."""
+    from core.engine import create_table
+    from plugins.blighted_reach import campaign
+    from plugins.blighted_reach.content import default_box
+    from tests.blighted_reach.campaign_tables import BOX, act_one, end_act, intermission
+    from tests.blighted_reach.flow_helpers import GAME
+
+    state = end_act(act_one(list(fates), seed))
+    state.objective_markers = [0] * len(fates)
+    intermission(state, picks=dict(enumerate(fates)))
+    log = campaign.pack_up(BOX, default_box(), state)
+    camp = {"players": len(fates), "acts_played": 1, "log": campaign.to_json(log), "finished": False,
+            "winner": -1, "acts": []}
+    t = create_table(GAME, len(fates), seed=seed, campaign=camp)
+    while any(p.kind == "objective_start" for p in t.state.prompts):
+        p = next(p for p in t.state.prompts if p.kind == "objective_start")
+        t.act(p.seat, Action("objective_start", {"space": starts}))
+    if any(p.kind == "mulligan" for p in t.state.prompts):
+        p = next(p for p in t.state.prompts if p.kind == "mulligan")
+        t.act(p.seat, Action("mulligan", {"redraw": False}))
+    assert t.state.act == 2
+    return t
+
+
+def test_F212_act_two_setup_commonwealth_marker_laws_armistices_tucked_member_titles():
+    """F212: Founder of the Commonwealth gained; the marker on the Fate card; Commonwealth
+    Ambition, Call for Armistice (the Armistices tucked under it) and Commonwealth Membership
+    in the booklet; a Member title for every player."""
+    from tests.blighted_reach.campaign_tables import sound
+    from plugins.blighted_reach.fate_founder import members
+
+    t = act_two_table((FOUNDER, "FATE06", "FATE01"))
+    s = t.state
+    assert "F213" in s.play_area[0] and s.commonwealth == "fate"
+    assert ["F214"] in s.booklet and ["F215", "F216", "F217"] in s.booklet and ["F222"] in s.booklet
+    assert [sorted(set(a) & {"F218", "F219", "F220", "F221"}) for a in s.play_area] == [["F218"], ["F219"], ["F220"]]
+    assert members(s) == [0, 1, 2]
+    sound(s)
+
+
+def restart(t, hands, initiative=0):
+    """`restart_round` with the undealt action deck counted among the cards to deal from."""
+    s = t.state
+    s.action_discard, s.action_deck = s.action_deck + s.action_discard, []
+    restart_round(t, hands, initiative)
+
+
+def declare_with_marker(t, card="ADM4", ambition="warlord"):
+    """Seat 0 (the Founder) leads `card`, declares, and puts the Commonwealth marker on it."""
+    n = len(t.state.players)
+    others = [["AGG2", "MOB3"], ["CON2", "MOB2"], ["CON3", "AGG3"]][: n - 1]
+    restart(t, [[card, "ADM2"], *others], initiative=0)
+    t.act(0, Action("lead", {"card": card}))
+    t.act(0, Action("declare", {"ambition": ambition}))
+    marker = [a for a in options(t, 0) if a.type == "use_ability" and a.params["card"] == "F213"]
+    assert marker, "the Founder of the Commonwealth is offered the marker"
+    t.act(0, marker[0])
+
+
+def test_F213_the_founder_puts_the_commonwealth_marker_on_the_declared_ambition():
+    t = act_two_table()
+    declare_with_marker(t)
+    s = t.state
+    assert s.commonwealth == "warlord"
+    assert not [a for a in options(t, 0) if a.type == "use_ability" and a.params.get("card") == "F213"]
+
+
+def score_now(t):
+    from core.flow import Ctx, run
+    from plugins.arcs.rounds import chapter_end
+
+    s = t.state
+    s.prompts, s.stack = [], []
+    ctx = Ctx(s, t.rules)
+    ctx.push(chapter_end)
+    run(ctx)
+    return ctx.events
+
+
+def trophies(t, seat: int, count: int) -> None:
+    from plugins.arcs.state import Trophy
+
+    rival = (seat + 1) % len(t.state.players)
+    for _ in range(count):
+        t.state.players[seat].trophies.append(Trophy(owner=rival, kind="ship"))
+        t.state.players[rival].ships -= 1
+
+
+def test_F214_the_commonwealth_wins_and_divides_first_and_second_place_power():
+    """The Members' Warlord counts combine; the Commonwealth's sole first divides first +
+    second place's Power among the Members (remainder and city bonus dropped); F212's
+    objective advances 2 per Member."""
+    t = act_two_table((FOUNDER, "FATE06", "FATE01"))
+    declare_with_marker(t)
+    s = t.state
+    trophies(t, 0, 1)
+    trophies(t, 1, 1)
+    power = [p.power for p in s.players]
+    markers = list(s.objective_markers)
+    from plugins.arcs.scoring import marker_values
+    from plugins.blighted_reach.rules_box import rules_box
+    first, second = marker_values(rules_box(), s.ambition_boxes["warlord"])
+    score_now(t)
+    s = t.state
+    share = (first + second) // 3
+    assert [p.power - q for p, q in zip(s.players, power)] == [share, share, share]
+    assert s.objective_markers[0] == markers[0] - 2 * 3 - 0  # Distribute Power Fairly: 2 x 3 Members
+
+
+def test_F214_a_non_member_winning_gains_double_and_a_tie_gains_nothing():
+    from plugins.blighted_reach.fate_founder import MEMBER_TITLES, commonwealth_gains
+
+    t = act_two_table((FOUNDER, "FATE06", "FATE01"))
+    declare_with_marker(t)
+    s = t.state
+    title = next(c for c in s.play_area[2] if c in MEMBER_TITLES)  # seat 2 disgraced
+    s.play_area[2].remove(title)
+    s.scrapped.append(title)
+    trophies(t, 2, 2)
+    trophies(t, 0, 1)
+    from plugins.arcs.scoring import city_bonus, marker_values
+    from plugins.blighted_reach.rules_box import rules_box
+    first, second = marker_values(rules_box(), s.ambition_boxes["warlord"])
+    bonus = city_bonus(s.players[2], rules_box())
+    assert commonwealth_gains(s) == {0: 0, 1: 0, 2: 2 * (first + second) + bonus}
+    trophies(t, 1, 1)  # the Commonwealth now ties seat 2
+    assert commonwealth_gains(s) == {0: 0, 1: 0, 2: 0}
+    power = [p.power for p in s.players]
+    score_now(t)
+    assert [p.power for p in t.state.players] == power
+
+
+def run_steps(t, *steps):
+    """Run these steps on the table (its open prompts set aside), stopping at the first prompt."""
+    from core.flow import Ctx, run
+    from plugins.arcs.rounds import round_start
+
+    ctx = Ctx(t.state, t.rules)
+    t.state.prompts = []
+    ctx.push_all([*steps, (round_start, {})])
+    run(ctx)
+    return ctx.events
+
+
+def test_F215_call_for_armistice_the_least_powerful_member_attaches_an_armistice():
+    from plugins.blighted_reach import event_flow
+    from tests.blighted_reach.campaign_tables import sound
+
+    t = act_two_table((FOUNDER, "FATE06", "FATE01"))
+    s = t.state
+    s.players[0].power, s.players[1].power, s.players[2].power = 5, 2, 7
+    run_steps(t, (event_flow.edict, {"card": "F215", "do": "handler", "handler": "call_for_armistice"}))
+    p = next(p for p in t.state.prompts if p.kind == "call_for_armistice")
+    assert p.seat == 1
+    host = next(c for c in t.state.court_row if c.startswith("CC") or c.startswith("F"))
+    refused(t, 1, Action("armistice", {"armistice": "F216", "host": "NOPE"}))
+    t.act(1, Action("armistice", {"armistice": "F216", "host": host}))
+    s = t.state
+    assert s.attached == {host: "F216"} and ["F215", "F217"] in s.booklet
+    sound(s)
+
+
+def test_F215_a_tie_for_least_power_skips_and_no_members_scraps_the_call():
+    from plugins.blighted_reach import event_flow
+    from plugins.blighted_reach.fate_founder import MEMBER_TITLES
+
+    t = act_two_table((FOUNDER, "FATE06", "FATE01"))
+    s = t.state
+    s.players[0].power, s.players[1].power, s.players[2].power = 3, 3, 7
+    run_steps(t, (event_flow.edict, {"card": "F215", "do": "handler", "handler": "call_for_armistice"}))
+    assert not any(p.kind == "call_for_armistice" for p in t.state.prompts)
+    s = t.state
+    for area in s.play_area:
+        for title in [c for c in area if c in MEMBER_TITLES]:
+            area.remove(title)
+            s.scrapped.append(title)
+    run_steps(t, (event_flow.edict, {"card": "F215", "do": "handler", "handler": "call_for_armistice"}))
+    s = t.state
+    assert "F215" in s.scrapped and not any("F215" in slot for slot in s.booklet)
+
+
+def test_F216_an_armistice_in_the_court_stops_members_harming_each_other_and_free_buildings():
+    """The Armistice is no Law: ignoring the Truce Law does not lift it; non-Members and
+    Crises are not bound; a Book of Liberation's holder never harms Free buildings (F204)."""
+    from plugins.blighted_reach import empire
+    from plugins.blighted_reach.fate_founder import MEMBER_TITLES
+
+    t = act_two_table((FOUNDER, "FATE06", "FATE01"))
+    s = t.state
+    system = sorted(s.systems)[0]
+    assert empire.may_harm(s, 0, 1, system, harm="defend") or s.titles[0] == s.titles[1] == "regent"
+    s.attached[s.court_row[-1]] = "F216"
+    s.booklet = [[c for c in slot if c != "F216"] for slot in s.booklet]
+    with pytest.raises(IllegalAction):
+        empire.check_harm(s, 0, 1, system, harm="defend", ignore_truce=True)
+    with pytest.raises(IllegalAction):
+        empire.check_harm(s, 1, "free", system, harm="destroy")
+    empire.check_harm(s, 1, "free", system, harm="destroy", crisis=True)
+    title = next(c for c in s.play_area[2] if c in MEMBER_TITLES)
+    s.play_area[2].remove(title)
+    s.scrapped.append(title)
+    empire.check_harm(s, 2, "free", system, harm="destroy")  # a non-Member
+    del s.attached[s.court_row[-1]]
+    empire.check_harm(s, 1, "free", system, harm="destroy")
+    s.players[1].lore.append("F204")
+    with pytest.raises(IllegalAction):
+        empire.check_harm(s, 1, "free", system, harm="hit")
+
+
+def test_F216_securing_its_card_moves_every_agent_to_other_court_cards_and_tucks_it_back_BR_315():
+    from tests.blighted_reach.campaign_tables import sound
+
+    t = act_two_table((FOUNDER, "FATE06", "FATE01"))
+    host = next(c for c in t.state.court_row[1:] if c)
+    into_court(t, host, [2, 1, 0])
+    s = t.state
+    s.attached[host] = "F216"
+    s.booklet = [[c for c in slot if c != "F216"] for slot in s.booklet]
+    restart(t, [["AGG4", "ADM2"], ["CON2", "MOB2"], ["CON3", "AGG3"]], initiative=0)
+    t.act(0, Action("lead", {"card": "AGG4"}))
+    t.act(0, Action("declare", {"ambition": ""}))
+    t.act(0, Action("act", {"act": "secure", "card": host}))
+    p = next(p for p in t.state.prompts if p.seat == 0)
+    assert p.kind == "armistice_agent" and host not in [o.params["card"] for o in p.options]
+    other = p.options[0].params["card"]
+    before = list(t.state.court_agents[other])
+    for _ in range(3):
+        t.act(0, Action("place_agent", {"card": other}))
+    s = t.state
+    assert s.court_agents[other] == [before[0] + 2, before[1] + 1, before[2]]  # nobody captured
+    assert host not in s.court_row and "F216" not in s.attached.values()
+    assert ["F215", "F217", "F216"] in s.booklet and s.players[0].captives == []
+    sound(s)
+
+
+def into_court(t, card: str, agents=None) -> None:
+    """Put `card` into the Court row (taken from the deck or row where it is), in place of the
+    last card, which goes to the deck; `agents` on it (taken from their owners' supplies)."""
+    s = t.state
+    n = len(s.players)
+    if card in s.court_row:
+        at = s.court_row.index(card)
+        s.court_row[at] = s.court_deck.pop(0)
+        s.court_agents[s.court_row[at]] = s.court_agents.pop(card)
+    if card in s.court_deck:
+        s.court_deck.remove(card)
+    old = s.court_row[-1]
+    back = s.court_agents.pop(old, [0] * n)
+    for owner, k in enumerate(back):
+        s.players[owner].agents += k
+    s.court_deck.append(old)
+    s.court_row[-1] = card
+    s.court_agents[card] = list(agents or [0] * n)
+    for owner, k in enumerate(s.court_agents[card]):
+        s.players[owner].agents -= k
+
+
+def test_F205_political_intrigue_crisis_favors_pass_by_the_rolled_symbol():
+    from plugins.blighted_reach import crises
+    from plugins.arcs.content import box_for
+    from plugins.blighted_reach.content import default_box
+
+    t = act_two_table((FOUNDER, "FATE06", "FATE01"))
+    into_court(t, "F205")
+    s = t.state
+    agents = [p.agents for p in s.players]
+    crises.resolve_court_crisis(box_for(s), default_box(), s, "F205", crises.Dice(number=1, symbol="moon"))
+    assert sorted(s.favors[0]) == [1, 2] and sorted(s.favors[1]) == [0, 2] and sorted(s.favors[2]) == [0, 1]
+    assert [p.agents for p in s.players] == [a - 2 for a in agents]
+    assert "F205" in s.court_deck and "F205" not in s.court_row  # buried
+    s.favors = [[], [], []]
+    for seat in range(3):
+        s.players[seat].agents = agents[seat]
+    into_court(t, "F205")
+    crises.resolve_court_crisis(box_for(s), default_box(), s, "F205", crises.Dice(number=1, symbol="arrow"))
+    assert s.favors == [[2], [0], [1]]  # each to the next seat in turn order
+
+
+def test_F205_political_intrigue_secured_takes_a_favor_from_each_rival():
+    from tests.blighted_reach.campaign_tables import sound
+
+    t = act_two_table((FOUNDER, "FATE06", "FATE01"))
+    into_court(t, "F206", [1, 0, 0])
+    restart(t, [["AGG4", "ADM2"], ["CON2", "MOB2"], ["CON3", "AGG3"]], initiative=0)
+    t.act(0, Action("lead", {"card": "AGG4"}))
+    t.act(0, Action("declare", {"ambition": ""}))
+    t.act(0, Action("act", {"act": "secure", "card": "F206"}))
+    s = t.state
+    assert sorted(s.favors[0]) == [1, 2] and "F206" in s.court_discard
+    sound(s)
