@@ -486,3 +486,206 @@ def test_F205_political_intrigue_secured_takes_a_favor_from_each_rival():
     s = t.state
     assert sorted(s.favors[0]) == [1, 2] and "F206" in s.court_discard
     sound(s)
+
+
+# -- the Act II Resolution (F223) and Act III (F224-F227) ------------------------------------------
+def act_two_state(fates=(FOUNDER, "FATE06", "FATE01"), seed=3):
+    """Act II as the pure campaign functions set it up from Act I's log sheet (every Fate kept)."""
+    from core.rng import Rng
+    from plugins.blighted_reach import campaign
+    from plugins.blighted_reach import later_acts as la
+    from plugins.blighted_reach.content import default_box
+    from tests.blighted_reach.campaign_tables import BOX, act_one, ctx, end_act, intermission, new_table
+
+    cbox = default_box()
+    state = end_act(act_one(list(fates), seed))
+    state.objective_markers = [0] * len(fates)
+    intermission(state, picks=dict(enumerate(fates)))
+    log = campaign.pack_up(BOX, cbox, state)
+    state = new_table(len(fates))
+    la.set_up_later_act(BOX, cbox, state, log, Rng(state), lambda die, faces: "arrow" if die == "event" else 3)
+    for seat in la.setup_order(state):
+        la.apply_setup_side(ctx(state), cbox, seat)
+    la.start_objectives(cbox, state, {s: 10 for s in range(len(fates))})
+    la.start_first_chapter(cbox, state, Rng(state))
+    return state
+
+
+def act_two_resolved(markers):
+    from plugins.blighted_reach import intermission as im
+    from plugins.blighted_reach.content import default_box
+    from tests.blighted_reach.campaign_tables import ctx, end_act
+
+    state = end_act(act_two_state())
+    state.objective_markers = list(markers)
+    im.resolve_fates(ctx(state), default_box())
+    return state
+
+
+def test_F223_completed_spirit_of_freedom_gained_the_unions_scrapped_BR_328():
+    from tests.blighted_reach.campaign_tables import sound
+
+    state = act_two_resolved([0, 0, 0])
+    assert "F224" in state.players[0].lore and {"F208", "F209", "F210", "F211"} <= set(state.scrapped)
+    assert state.commonwealth == "fate" and "F213" in state.play_area[0]
+    sound(state)
+
+
+def test_F223_failed_the_founder_title_and_marker_scrapped_the_unions_to_the_court_deck_BR_328():
+    from tests.blighted_reach.campaign_tables import sound
+
+    state = act_two_resolved([6, 0, 0])
+    assert {"F224", "F213"} <= set(state.scrapped) and "F213" not in state.play_area[0]
+    assert state.commonwealth == "" and {"F208", "F209", "F210", "F211"} <= set(state.court_deck)
+    sound(state)
+
+
+def act_three_table(fates=(FOUNDER, "FATE06"), seed=3):
+    """A real Act III table from Act II's log sheet (Act II set up by the pure functions, every
+    objective completed, every Fate kept). Two players: the other Fates' Act III rules are
+    not all written yet."""
+    from core.engine import create_table
+    from plugins.blighted_reach import campaign
+    from plugins.blighted_reach.content import default_box
+    from tests.blighted_reach.campaign_tables import BOX, end_act, intermission
+    from tests.blighted_reach.flow_helpers import GAME
+
+    state = end_act(act_two_state(fates, seed))
+    state.objective_markers = [0] * len(fates)
+    intermission(state, picks=dict(enumerate(fates)))
+    log = campaign.pack_up(BOX, default_box(), state)
+    camp = {"players": len(fates), "acts_played": 2, "log": campaign.to_json(log), "finished": False,
+            "winner": -1, "acts": []}
+    t = create_table(GAME, len(fates), seed=seed, campaign=camp)
+    while t.state.prompts and t.state.prompts[0].kind in ("objective_start", "mulligan"):
+        p = t.state.prompts[0]
+        t.act(p.seat, Action(p.kind, {"space": 10} if p.kind == "objective_start" else {"redraw": False}))
+    assert t.state.act == 3
+    return t
+
+
+def test_F225_act_three_setup_the_mass_call_replaces_the_call_freedom_fighters_gained():
+    from tests.blighted_reach.campaign_tables import sound
+
+    t = act_three_table()
+    s = t.state
+    assert "F215" in s.scrapped and not any("F215" in slot for slot in s.booklet)
+    assert any(slot[0] == "F226" for slot in s.booklet) and "F227" in s.players[0].guild
+    assert "F224" in s.players[0].lore and s.commonwealth == "fate"  # carried from Act II
+    sound(s)
+
+
+def test_F226_the_mass_call_lets_the_least_powerful_member_then_the_founder_attach():
+    from plugins.blighted_reach import event_flow
+    from plugins.blighted_reach.fate_founder import tucked_armistices
+
+    t = act_three_table()
+    s = t.state
+    assert sorted(tucked_armistices(s)) == ["F216", "F217"]
+    s.players[0].power, s.players[1].power = 9, 1
+    run_steps(t, (event_flow.edict, {"card": "F226", "do": "handler", "handler": "mass_call_for_armistice"}))
+    hosts = [c for c in t.state.court_row if c]
+    p = next(p for p in t.state.prompts if p.kind == "call_for_armistice")
+    assert p.seat == 1
+    t.act(1, Action("armistice", {"armistice": "F216", "host": hosts[0]}))
+    p = next(p for p in t.state.prompts if p.kind == "call_for_armistice")
+    assert p.seat == 0 and hosts[0] not in {o.params["host"] for o in p.options}
+    t.act(0, Action("armistice", {"armistice": "F217", "host": hosts[1]}))
+    assert t.state.attached == {hosts[0]: "F216", hosts[1]: "F217"}
+
+
+def test_F224_spirit_of_freedom_secures_on_a_tie_with_a_non_member_only():
+    from plugins.blighted_reach.fate_founder import MEMBER_TITLES
+
+    t = act_three_table()
+    s = t.state
+    host = next(c for c in s.court_row[1:] if c)
+    into_court(t, host, [2, 2])
+    restart(t, [["AGG4", "ADM2"], ["CON2", "MOB2"]], initiative=0)
+    t.act(0, Action("lead", {"card": "AGG4"}))
+    t.act(0, Action("declare", {"ambition": ""}))
+    refused(t, 0, Action("act", {"act": "secure", "card": host}), IllegalAction)  # tied with a Member
+    s = t.state
+    title = next(c for c in s.play_area[1] if c in MEMBER_TITLES)
+    s.play_area[1].remove(title)
+    s.scrapped.append(title)
+    t.act(0, Action("act", {"act": "secure", "card": host}))
+    s = t.state
+    assert host not in s.court_row and s.players[0].captives.count(1) == 2
+
+
+def test_F227_freedom_fighters_incite_revolt_destroys_damaged_rival_and_imperial_ships():
+    from plugins.arcs.state import Building
+    from plugins.blighted_reach.state import Pieces
+    from tests.blighted_reach.campaign_tables import sound
+
+    t = act_three_table()
+    s = t.state
+    system = next(x for x in sorted(s.systems) if "." in x and not s.systems[x].buildings and x not in s.imperial)
+    s.systems[system].buildings.append(Building(kind="city", owner=FREE))
+    s.free_city_supply -= 1
+    for seat in (0, 1):
+        s.systems[system].ships[seat].damaged += 1
+        s.players[seat].ships -= 1
+    s.imperial[system] = Pieces(fresh=1, damaged=2)
+    s.imperial_supply -= 3
+    ships = [p.ships for p in s.players]
+    imperial = s.imperial_supply
+    restart(t, [["AGG4", "ADM2"], ["CON2", "MOB2"]], initiative=0)
+    t.act(0, Action("lead", {"card": "AGG4"}))
+    t.act(0, Action("declare", {"ambition": ""}))
+    revolt = [a for a in options(t, 0) if a.type == "act" and a.params.get("card") == "F227"]
+    assert {a.params["params"]["system"] for a in revolt} == {system}
+    refused(t, 0, Action("act", {"act": "ability", "card": "F227", "index": 0, "params": {"system": "1G"}}),
+            IllegalAction)
+    t.act(0, next(a for a in revolt if a.params["pay"] == -1))
+    s = t.state
+    here = s.systems[system]
+    assert [x.damaged for x in here.ships] == [1, 0]  # the holder's own ships stay
+    assert [p.ships for p in s.players] == [ships[0], ships[1] + 1]
+    assert s.imperial[system] == Pieces(fresh=1, damaged=0) and s.imperial_supply == imperial + 2
+    assert not any(p.trophies for p in s.players)
+    sound(s)
+
+
+def test_F225_secure_freedom_for_all_goals_the_commonwealth_won_and_freed_cities():
+    """Grand ambitions: the Commonwealth won the Commonwealth ambition, and 3 (7) Free cities
+    are controlled neither by the Empire nor by a non-Member."""
+    from plugins.arcs.content import box_for
+    from plugins.arcs.state import Building
+    from plugins.blighted_reach import objectives as ob
+    from plugins.blighted_reach.content import default_box
+    from plugins.blighted_reach.fate_founder import _freed_cities
+
+    t = act_three_table()
+    declare_with_marker(t)
+    s = t.state
+    trophies(t, 0, 1 + len(s.ambition_tokens.get("warlord", [])))  # ahead of the 2-player phantom
+    box, cbox = box_for(s), default_box()
+    free = [x for x in sorted(s.systems) if "." in x and not s.systems[x].buildings and x not in s.imperial]
+    have = _freed_cities(s)
+    for system in free[: max(0, 3 - have)]:
+        s.systems[system].buildings.append(Building(kind="city", owner=FREE))
+        s.free_city_supply -= 1
+    assert 3 <= _freed_cities(s) < 7
+    assert ob.goals_fulfilled(box, cbox, s, 0) == 1
+    for system in free[max(0, 3 - have): max(0, 7 - have)]:
+        s.systems[system].buildings.append(Building(kind="city", owner=FREE))
+        s.free_city_supply -= 1
+    assert ob.goals_fulfilled(box, cbox, s, 0) == 2
+    s.commonwealth = "fate"  # no Commonwealth ambition: neither goal
+    assert ob.goals_fulfilled(box, cbox, s, 0) == 0
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_bot_games_act_two_and_act_three_with_the_founder_and_the_partisan(seed):
+    """Random bots play a whole Act II (then its Intermission) and a whole Act III from real log
+    sheets, the invariants checked after every action."""
+    from tests.blighted_reach.flow_helpers import play_out
+
+    t = act_two_table((FOUNDER, "FATE06"), seed=seed)
+    play_out(t, seed)
+    assert t.state.finished and t.state.act == 2 and t.state.intermission_done[-1] == "choose_fate"
+    t = act_three_table((FOUNDER, "FATE06"), seed=seed)
+    play_out(t, seed)
+    assert t.state.finished and t.state.act == 3
