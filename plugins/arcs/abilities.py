@@ -21,6 +21,8 @@ from plugins.arcs.state import ArcsState
 
 # Triggers whose card is discarded face up to the Court discard once its effect is done (ARCS-118).
 DISCARDING = ("prelude_discard", "prelude_first_discard")
+# A card in a campaign's rules booklet with an ability of this trigger is every player's to use.
+SHARED_TRIGGERS = ("prelude",)
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,20 @@ class Use:
 
 OPS: dict[str, OpImpl] = {}
 
+# A game built on Arcs may forbid held abilities while one of its standing rules says so
+# (the campaign's Guild Overseers): fn(env, use) -> the reason it is refused now, or "".
+# Each answers "" for a table it does not know, so a base game is unchanged.
+RESTRICTIONS: list[Callable[["Env", "Use"], str]] = []
+
+
+def restricted(env: "Env", u: "Use") -> str:
+    """Why a standing rule of the game forbids this use now ("" when none does)."""
+    for rule in RESTRICTIONS:
+        reason = rule(env, u)
+        if reason:
+            return reason
+    return ""
+
 
 def op(name: str, params: Any = None, candidates: Callable | None = None, usable: Callable | None = None):
     """Register `apply` as the implementation of op `name` (once: a second registration is a bug)."""
@@ -87,7 +103,8 @@ def standing(*names: str) -> None:
 
 
 def cards_of(state: ArcsState, box: Box, seat: int) -> list[tuple[str, list[Ability]]]:
-    """The seat's cards that carry abilities: Guild cards in its play area, Lore, Leader."""
+    """The seat's cards that carry abilities: Guild cards in its play area, Lore, Leader (and
+    a campaign's other held cards, and the laws of its rules booklet everyone may use)."""
     player = state.players[seat]
     out = [(c, box.court[c].abilities) for c in player.guild]
     out += [(c, box.lore[c].abilities) for c in player.lore]
@@ -96,6 +113,10 @@ def cards_of(state: ArcsState, box: Box, seat: int) -> list[tuple[str, list[Abil
     area = getattr(state, "play_area", None)  # a campaign's other held cards (Fate abilities, titles)
     if area and seat < len(area):
         out += [(c, box.other_cards[c]) for c in area[seat]]
+    booklet = getattr(state, "booklet", None)  # a campaign law with a Prelude action is everyone's (Golem Actions)
+    if booklet:
+        out += [(c, box.other_cards[c]) for slot in booklet for c in slot[:1]
+                if any(ab.when in SHARED_TRIGGERS for ab in box.other_cards.get(c, ()))]
     return out
 
 
@@ -147,7 +168,8 @@ def decode(impl: OpImpl, params: dict | None) -> Any:
 def can_use(env: Env, u: Use) -> bool:
     """Whether the ability is implemented and usable now (what the flow offers)."""
     impl = OPS.get(u.ability.do)
-    return impl is not None and impl.apply is not None and (impl.usable is None or bool(impl.usable(env, u)))
+    return (impl is not None and impl.apply is not None and (impl.usable is None or bool(impl.usable(env, u)))
+            and not restricted(env, u))
 
 
 def candidates(env: Env, u: Use) -> list[dict]:
@@ -169,6 +191,9 @@ def use(env: Env, u: Use, params: dict | None) -> None:
     choice = decode(impl, params)
     if impl.usable is not None and not impl.usable(env, u):
         raise IllegalAction(f"{u.card}: {u.ability.do} cannot be used now")
+    reason = restricted(env, u)
+    if reason:
+        raise IllegalAction(f"{u.card}: {reason}")
     before, moment = msgspec.json.encode(env.state), msgspec.json.encode(env.moment)
     events: list[tuple[tuple, dict]] = []
     real_emit = env.emit

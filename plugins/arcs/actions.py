@@ -63,6 +63,12 @@ def has_loyal_piece(state: ArcsState, seat: int, system: str) -> bool:
     return here.ships_of(seat).total > 0 or any(b.owner == seat for b in here.buildings)
 
 
+# A game built on Arcs may let a seat build a city without a Loyal piece in the system (the
+# campaign's Prospectors): fn(box, state, seat, system) -> True to allow it; each answers
+# False for a table it does not know.
+CITY_WITHOUT_PRESENCE: list = []
+
+
 def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, starports_used: list,
                 in_gate: bool = False, off_slots: bool = False) -> None:
     """`in_gate`: a Lore card lets this building stand in a gate (Gate Ports, Gate
@@ -75,7 +81,8 @@ def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, s
             raise IllegalAction("gates have no building slots")  # ARCS-030
         if planet is not None and len(here.buildings) >= planet.slots and not off_slots:
             raise IllegalAction(f"{system} has no empty building slot")  # ARCS-029
-        if not has_loyal_piece(state, seat, system):
+        if not has_loyal_piece(state, seat, system) and not (
+                what == "city" and any(rule(box, state, seat, system) for rule in CITY_WITHOUT_PRESENCE)):
             raise IllegalAction(f"building in {system} needs a Loyal piece there")  # ARCS-144
     elif what == "ship":
         ports = [i for i, b in enumerate(here.buildings) if b.owner == seat and b.kind == "starport"]
@@ -147,7 +154,9 @@ class Move:
     drops: tuple[tuple[int, int], ...] = ()
 
 
-def check_move(state: ArcsState, reach: Reach, seat: int, move: Move) -> None:
+def check_move(state: ArcsState, reach: Reach, seat: int, move: Move, catapult: bool = False) -> None:
+    """A move's legality; `catapult`: a card's Catapult move, which needs no Loyal starport
+    where it starts (the campaign's Seeker Golem)."""
     here = _system(state, move.origin)
     mine = here.ships_of(seat)
     if move.fresh < 0 or move.damaged < 0 or move.fresh + move.damaged == 0:
@@ -158,7 +167,7 @@ def check_move(state: ArcsState, reach: Reach, seat: int, move: Move) -> None:
         raise BadParameter("a move goes to an adjacent system")
     if len(move.drops) not in (0, len(move.path)):
         raise BadParameter("drops give one (fresh, damaged) pair per system of the path")
-    catapult = any(b.owner == seat and b.kind == "starport" for b in here.buildings)  # ARCS-152, ARCS-155
+    catapult = catapult or any(b.owner == seat and b.kind == "starport" for b in here.buildings)  # ARCS-152, ARCS-155
     if len(move.path) > 1 and not catapult:
         raise IllegalAction("moving on past the first system needs a Loyal starport where the move starts")
     at, fresh, damaged = move.origin, move.fresh, move.damaged
@@ -249,6 +258,8 @@ def take_court_card(box: Box, state: ArcsState, seat: int, card: str, rivals_to:
         state.players[seat].guild.append(card)
     elif kind == "lore":  # a Court that holds Lore cards (the campaign): taken as the seat's Lore
         state.players[seat].lore.append(card)
+    elif kind == "action":  # an action card in such a Court (the campaign's Faithful cards): into the hand
+        state.hands[seat].append(card)
     else:
         state.resolving.append(card)
     return position

@@ -283,6 +283,7 @@ def city_lost(ctx, attacker: int, owner: int, system: str) -> None:
     for resource in lore_ops.city_types(state, box, system) or []:
         provoke_outrage(box, state, attacker, resource)
         ctx.emit("outrage", seat=attacker, resource=resource)
+    ctx.hook.arcs_city_destroyed(ctx=ctx, attacker=attacker, owner=owner, system=system)
     if lore_ops.ransack_barred(state, box, owner, True):
         return
     targets = ransack_targets(state, owner)
@@ -313,6 +314,9 @@ def raid_options(state, box, thief: int, victim: int, keys: int) -> list[Action]
 def raid_prompt(ctx) -> None:
     state, b, box = ctx.state, ctx.state.battle, box_for(ctx.state)
     options = raid_options(state, box, b.attacker, b.defender, b.key)
+    extra = [Action("steal", p) for found in ctx.hook.arcs_raid_options(
+        state=state, thief=b.attacker, victim=b.defender, keys=b.key) for p in found]  # a game's own pieces
+    options = options[:-1] + extra + options[-1:]
     if len(options) == 1:
         b.key = 0
         ctx.push(resolve)
@@ -330,6 +334,8 @@ def raided(ctx, seat, params):
     elif "card" in params:
         b.key = steal_guild_card(box, state, seat, b.defender, params["card"], b.key)
         ctx.emit("stolen", thief=seat, victim=b.defender, card=params["card"])
+    elif params:  # a piece of the game's own (the campaign's Golems)
+        b.key = ctx.hook.arcs_raided(ctx=ctx, thief=seat, victim=b.defender, params=dict(params), keys=b.key)
     else:
         b.key = 0
     ctx.push(resolve)

@@ -90,8 +90,13 @@ def deal_chapter(box: Box, state: ArcsState) -> None:
     """ARCS-255: every action card of this player count shuffled, 6 dealt to each, the rest
     face down on the discard; the chapter advances (ARCS-252) and the holder keeps the
     initiative (ARCS-257)."""
+    deal_chapter_from(box, state, box.action_deck(len(state.players)))
+
+
+def deal_chapter_from(box: Box, state: ArcsState, deck: list[str]) -> None:
+    """`deal_chapter` from these cards (a game whose action cards change during play)."""
     rng = Rng(state)
-    deck = box.action_deck(len(state.players))
+    deck = list(deck)
     rng.shuffle(deck)
     state.hands = []
     for _ in state.players:

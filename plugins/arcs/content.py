@@ -203,6 +203,9 @@ class ActionCard(msgspec.Struct, forbid_unknown_fields=True):
     suit: Suit
     number: int
     pips: int
+    # A "7" that Surpasses seizes the initiative (ARCS-100); a game's card whose 7 does not
+    # (the campaign's Faithful cards) says False.
+    seven_seizes: bool = True
 
 
 class ActionData(msgspec.Struct, forbid_unknown_fields=True):
@@ -265,7 +268,9 @@ class BoardData(msgspec.Struct, forbid_unknown_fields=True):
 class CourtCard(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     id: str
     name: str
-    kind: Literal["guild", "vox", "lore"]  # lore: a Lore card in a game whose Court holds them (the campaign)
+    # lore: a Lore card in a game whose Court holds them (the campaign); action: an action card
+    # that sits in such a Court (the campaign's Faithful cards), drawn into the hand when secured
+    kind: Literal["guild", "vox", "lore", "action"]
     abilities: list[Ability]
     suit: Resource | None = None      # Guild cards only
     raid_cost: int = 0                # Guild cards only

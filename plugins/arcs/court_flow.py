@@ -197,11 +197,14 @@ def take(ctx, seat: int, card: str, rivals_to: str) -> None:
         return  # a card of the game's own (the campaign's Imperial Council)
     position = take_court_card(box, ctx.state, seat, card, rivals_to)
     ctx.emit("court_taken", seat=seat, card=card, how="secure" if rivals_to == "captives" else "ransack")
+    secured = seat if rivals_to == "captives" else -1
     if box.court[card].kind == "vox":
         ctx.push_all([(offer, {"seat": seat, "when": "secured", "vox": card}),
-                      (vox_done, {"card": card, "position": position})])
+                      (vox_done, {"card": card, "position": position, "secured_by": secured})])
     else:
         refill(ctx, position)
+        if secured >= 0:
+            ctx.hook.arcs_court_secured(ctx=ctx, seat=seat, card=card, position=position)
 
 
 def refill(ctx, position: int) -> None:
@@ -211,6 +214,8 @@ def refill(ctx, position: int) -> None:
 
 
 @steps("vox_done")
-def vox_done(ctx, card: str, position: int):
+def vox_done(ctx, card: str, position: int, secured_by: int = -1):
     dispose_vox(box_for(ctx.state), ctx.state, card)
     refill(ctx, position)
+    if secured_by >= 0:
+        ctx.hook.arcs_court_secured(ctx=ctx, seat=secured_by, card=card, position=position)

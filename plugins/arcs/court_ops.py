@@ -106,7 +106,10 @@ def settle_unions(state: ArcsState) -> list[str]:
     for union in state.unions:
         take_back(state, union.action_card)
         state.hands[union.seat].append(union.action_card)
-        state.court_discard.append(union.card)
+        if union.returns:
+            state.players[union.seat].guild.append(union.card)
+        else:
+            state.court_discard.append(union.card)
         taken.append(union.action_card)
     state.unions = []
     return taken

@@ -12,6 +12,7 @@ Order convention (shared with court_ops): index 0 is the top, the end is the bot
 from __future__ import annotations
 
 from core import chance
+from plugins.arcs.plays import hand_id
 from plugins.arcs.state import ArcsState
 
 
@@ -22,12 +23,13 @@ def split_discard(state: ArcsState) -> bool:
 def discard_round(state: ArcsState) -> None:
     """Round end (ARCS-108): the round's face-up plays and face-down cards onto the pile(s),
     on top."""
-    face_up = [p.card for p in state.plays if p.card]
+    face_up = [hand_id(p.card) for p in state.plays if p.card]  # a side played: its card
+    facedown = [hand_id(c) for c in state.facedown]
     if split_discard(state):
         state.action_discard_up[:0] = face_up
-        state.action_discard[:0] = list(state.facedown)
+        state.action_discard[:0] = facedown
     else:
-        state.action_discard[:0] = face_up + state.facedown
+        state.action_discard[:0] = face_up + facedown
 
 
 def take_back(state: ArcsState, card: str) -> None:

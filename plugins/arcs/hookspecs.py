@@ -48,7 +48,8 @@ def arcs_may_seize_with(state, seat: int, card: str) -> bool | None:
 
 @hookspec(firstresult=True)
 def arcs_play_buys(state, seat: int, kind: str, card: str) -> tuple[int, list[str]] | None:
-    """(actions, from which list) a play of such a card buys."""
+    """(actions, from which list) a play of such a card, or of a side of a double-sided card,
+    buys; None: what the base rules say."""
 
 
 @hookspec
@@ -75,8 +76,9 @@ def arcs_take_court_card(ctx: Ctx, seat: int, card: str, rivals_to: str) -> bool
 
 @hookspec(firstresult=True)
 def arcs_chapter_deal(ctx: Ctx) -> bool | None:
-    """Deal the next chapter's hands (after the clean-up, `state.chapter` not yet advanced):
-    return True when the game dealt them itself."""
+    """Deal the next chapter's hands (after the clean-up, `state.chapter` not yet advanced,
+    every action card of the chapter in the deck and discard piles): return True when the
+    game dealt them itself (emptying the piles it deals from)."""
 
 
 @hookspec(firstresult=True)
@@ -101,6 +103,81 @@ def arcs_chapter_scored(ctx: Ctx) -> None:
 def arcs_game_ending(ctx: Ctx) -> bool | None:
     """The game is over by `arcs_game_over`: return True when the game runs its own ending
     steps (and finishes the table itself), instead of the base result."""
+
+
+# -- the campaign's Magnate and Advocate (Fates 03, 04) --
+@hookspec
+def arcs_ability_used(ctx: Ctx, seat: int, card: str, when: str) -> None:
+    """`seat` used an ability of a held card in its turn (a Prelude ability or a new action,
+    `when` its trigger), after its effect and after a card that discards itself went to the
+    Court discard (the Advocate's objective counts these)."""
+
+
+@hookspec
+def arcs_summit_deal_done(ctx: Ctx, proposal, parts: list) -> None:
+    """A game with Summits (the campaign): a Negotiations deal was resolved, `parts` what
+    each of its Negotiation actions did (the Magnate's objective counts gifts)."""
+
+
+@hookspec
+def arcs_copied(ctx: Ctx, seat: int, action: str | None) -> None:
+    """`seat` spent its Copy play's pip on `action` (a standard action, or a new action paid
+    as one): "when you Copy to X" abilities (the campaign's Liaisons) act now."""
+
+
+@hookspec
+def arcs_tax_repeatable(state, seat: int, system: str, building: int) -> bool:
+    """Whether the city `seat` is taxing may be taxed again this turn (ARCS-141 lifted by a
+    game's rule: the campaign's Open Economy); asked as the tax is made."""
+
+
+# -- the Believer (Blighted Reach FATE08): double-sided Faithful action cards and their laws --
+@hookspec(firstresult=True)
+def arcs_played_as(state, seat: int, card: str) -> list[str] | None:
+    """The ids a card in `seat`'s hand may be led or followed as, one per side it may show
+    (each an action card of the box, "<card>/<side>", `plays.hand_id`); None: the card is
+    played as itself."""
+
+
+@hookspec(firstresult=True)
+def arcs_declarable(state, seat: int, card: str, ambitions: list[str]) -> list[str] | None:
+    """The ambitions `seat` may declare with the lead card `card` when a game's laws change
+    what its number allows (`ambitions`); None: unchanged."""
+
+
+@hookspec
+def arcs_declared(ctx: Ctx, seat: int, ambition: str) -> None:
+    """An ambition was declared with a lead card (its marker placed): what a game's laws add."""
+
+
+@hookspec
+def arcs_city_destroyed(ctx: Ctx, attacker: int, owner: int, system: str) -> None:
+    """`attacker` destroyed a city of `owner` in `system` in battle (its Outrage provoked,
+    its Ransack still to come): a game's law may offer something (Breaking the Faith)."""
+
+
+# -- the Caretaker (Blighted Reach FATE05): a turn a card ends as it begins ----------------------
+@hookspec
+def arcs_turn_begun(ctx: Ctx, seat: int) -> None:
+    """`seat`'s turn has just opened (`state.turn` set, nothing taken yet): a game's card may
+    end it at once (Stone-Speakers: its pips and Prelude gone) and push what follows; the
+    steps it pushes run before the turn's first answer."""
+
+
+@hookspec
+def arcs_court_secured(ctx: Ctx, seat: int, card: str, position: int) -> None:
+    """`seat` secured `card` (its effect resolved, its place refilled: `state.court_row[position]`
+    is the card that refilled it, if any): a game's rules after a secure (Librarians)."""
+
+
+@hookspec
+def arcs_raid_options(state, thief: int, victim: int, keys: int) -> list[dict]:
+    """What else a raid's keys can take from `victim` (steal answers' params, e.g. a Golem)."""
+
+
+@hookspec(firstresult=True)
+def arcs_raided(ctx: Ctx, thief: int, victim: int, params: dict, keys: int) -> int | None:
+    """Take the piece an `arcs_raid_options` answer names: return the keys left."""
 
 
 # -- the Founder (campaign Fate FATE02): an ambition scored its own way --

@@ -6,17 +6,21 @@ from __future__ import annotations
 from collections import Counter
 
 from plugins.arcs.content import Box
+from plugins.arcs.plays import hand_id
 from plugins.arcs.state import ArcsState
 
 
 def problems(box: Box, state: ArcsState, in_play_cards: list[str] = (), court: bool = True,
-             resources_elsewhere: list[str] = (), agents_elsewhere: list[int] = ()) -> list[str]:
+             resources_elsewhere: list[str] = (), agents_elsewhere: list[int] = (),
+             action_cards: list[str] | None = None) -> list[str]:
     """`in_play_cards`: action cards lying played elsewhere (the round's own are read from
     the state: the lead, the face-up plays and the face-down cards). `court=False` leaves
     the Court cards to the caller (a game whose Court changes from game to game). A game built
-    on Arcs names the resource tokens and the agents (by owner) its own components hold."""
+    on Arcs names the resource tokens and the agents (by owner) its own components hold, and
+    `action_cards` the action cards it plays with now (None: the box's deck for the count);
+    a side of a double-sided card counts as its card (`plays.hand_id`)."""
     out: list[str] = []
-    in_play_cards = [*in_play_cards, *(p.card for p in state.plays if p.card), *state.facedown]
+    in_play_cards = [hand_id(c) for c in (*in_play_cards, *(p.card for p in state.plays if p.card), *state.facedown)]
     aside = state.turn.aside if state.turn is not None else []
     n = len(state.players)
     counts = box.board.pieces_per_player
@@ -49,7 +53,7 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = (), court: b
         if total != box.board.supply_per_resource:
             out.append(f"{total} {resource} tokens in play, not {box.board.supply_per_resource}")
     actions = [*state.action_deck, *state.action_discard, *state.action_discard_up, *in_play_cards, *(c for h in state.hands for c in h)]
-    if sorted(actions) != sorted(box.action_deck(n)):
+    if sorted(actions) != sorted(box.action_deck(n) if action_cards is None else action_cards):
         out.append("the action cards are not each in exactly one place")
     court_cards = [*state.court_deck, *(c for c in state.court_row if c), *state.court_discard, *state.resolving,
              *(c for p in state.players for c in p.guild), *(u.card for u in state.unions)]

@@ -10,6 +10,12 @@ from plugins.arcs.placing import receive
 from plugins.arcs.state import ArcsState
 
 
+# A game built on Arcs may let a seat keep Guild cards its Outrage would discard (the
+# campaign's Guild Loyalty): fn(box, state, seat, card) -> True to keep it; each answers
+# False for a table it does not know.
+KEEPS: list = []
+
+
 def keeps_on_outrage(box: Box, card: str) -> bool:
     return any(a.when == "outrage" and a.do == "keep_card" for a in box.court[card].abilities)
 
@@ -26,7 +32,8 @@ def provoke_outrage(box: Box, state: ArcsState, seat: int, resource: str) -> Non
         if held == resource:
             player.resources[i] = None
             state.supply[resource] += 1
-    for card in [c for c in player.guild if box.court[c].suit == resource and not keeps_on_outrage(box, c)]:
+    for card in [c for c in player.guild if box.court[c].suit == resource and not keeps_on_outrage(box, c)
+                 and not any(keep(box, state, seat, c) for keep in KEEPS)]:
         player.guild.remove(card)
         state.court_discard.append(card)
     if resource in player.outrage:

@@ -12,6 +12,15 @@ def lead_number(box: Box, lead: str, declared: bool) -> int:
     return 0 if declared else card(box, lead).number
 
 
+SIDE = "/"  # a side of a double-sided action card is played as "<card>/<side>" (the campaign's Faithful cards)
+
+
+def hand_id(played: str) -> str:
+    """The card in hands and piles that a played id stands for (itself, or the card whose
+    side it is): a double-sided card is one card everywhere but on the table."""
+    return played.split(SIDE, 1)[0]
+
+
 def card(box: Box, card_id: str):
     return next(c for c in box.actions.cards if c.id == card_id)
 

@@ -28,8 +28,8 @@ from plugins.arcs.setup import place_ships
 from plugins.arcs.state import Play, Turn
 from plugins.arcs.tables import decisions, steps
 from plugins.arcs.turn import (
-    Act, Attack, Build, Done, Influence, MoveShips, Repair, Secure, Spend, Tax, UseAbility, candidates, check_act,
-    find_use, prelude_buys, PRELUDE_TRIGGERS, to_move,
+    Act, Attack, Build, Done, Influence, MoveShips, Repair, Secure, Spend, Tax, UseAbility, act_kind, candidates,
+    check_act, find_use, prelude_buys, PRELUDE_TRIGGERS, to_move,
 )
 
 
@@ -106,8 +106,8 @@ def chapter_cleanup(ctx, scored: list):
             result = {"winners": [state.winner], "power": [p.power for p in state.players], "chapter": state.chapter}
         ctx.finish(result)
         return
-    reset_for_deal(state)
-    if not ctx.hook.arcs_chapter_deal(ctx=ctx):
+    if not ctx.hook.arcs_chapter_deal(ctx=ctx):  # asked with the chapter's cards still in the discard
+        reset_for_deal(state)
         deal_chapter(box, state)
     ctx.push(chapter_start)
 
@@ -141,8 +141,13 @@ def round_start(ctx):
         ctx.emit("initiative", seat=state.initiative, why="empty hand")
         holder = state.initiative
     box = box_for(state)
-    options = [Action("lead", {"card": c}) for c in state.hands[holder]
-               if cards.is_action_card(box, c) or ctx.hook.arcs_may_lead(state=state, seat=holder, card=c)]
+    options = []
+    for c in state.hands[holder]:
+        sides = ctx.hook.arcs_played_as(state=state, seat=holder, card=c)  # a double-sided card: one id per side
+        if sides is not None:
+            options += [Action("lead", {"card": side}) for side in sides]
+        elif cards.is_action_card(box, c) or ctx.hook.arcs_may_lead(state=state, seat=holder, card=c):
+            options.append(Action("lead", {"card": c}))
     ctx.prompt(holder, "lead", options + [Action("pass")], resume=lead_done)
 
 
@@ -161,12 +166,15 @@ def lead_done(ctx, seat, params):
         return
     card = params["card"]
     state.passes = 0
-    state.hands[seat].remove(card)
+    state.hands[seat].remove(cards.hand_id(card))
     state.lead, state.lead_seat = card, seat
     state.plays = [Play(seat=seat, kind="lead", card=card)]
     state.queue = clockwise(state, seat)[1:]
     ctx.emit("played", seat=seat, kind="lead", card=card)
     ambitions = cards.declarable(box, card) if state.markers_available else []  # ARCS-083, ARCS-085
+    if state.markers_available:  # a game's laws may widen or narrow what a lead card declares
+        changed = ctx.hook.arcs_declarable(state=state, seat=seat, card=card, ambitions=ambitions)
+        ambitions = ambitions if changed is None else changed
     if not lore_ops.can_declare(state, box, seat):  # Generous: declaring costs a Guild card
         ambitions = []
     ctx.push(begin_turn, seat=seat, kind="lead", card=card)
@@ -222,6 +230,7 @@ def declare(ctx, seat: int, ambition: str) -> None:
     state.declared = places_zero_marker(state, box, seat, ambition)  # BC18 Secret Order
     state.ambition_declared = ambition
     ctx.emit("declared", seat=seat, ambition=ambition, marker=marker.id, zero_marker=state.declared)
+    ctx.hook.arcs_declared(ctx=ctx, seat=seat, ambition=ambition)
     declaration_abilities(ctx, seat)
 
 
@@ -248,10 +257,11 @@ def farseers_looked(ctx, seat, params):
 
 
 def new_turn(state, seat: int, kind: str, card: str, hook=None) -> None:
-    """The turn a play opens; a card outside the base deck buys what `arcs_play_buys` says."""
+    """The turn a play opens; a card outside the base deck, or a side of a double-sided card,
+    buys what `arcs_play_buys` says (None: as the base rules)."""
     box = box_for(state)
     bought = None
-    if not cards.is_action_card(box, card) and hook is not None:
+    if (not cards.is_action_card(box, card) or cards.hand_id(card) != card) and hook is not None:
         bought = hook.arcs_play_buys(state=state, seat=seat, kind=kind, card=card)
     count, actions = bought if bought is not None else cards.actions_bought(box, kind, state.lead, card)
     lead_actions = list(box.actions.suits[cards.card(box, state.lead).suit])
@@ -266,6 +276,7 @@ def begin_turn(ctx, seat: int, kind: str, card: str):
         ctx.push(offer, seat=seat, when="surpass_or_pivot")
     else:
         ctx.push(turn_prompt, seat=seat)
+    ctx.hook.arcs_turn_begun(ctx=ctx, seat=seat)  # what it pushes runs first
 
 
 @steps("turn_prompt")
@@ -313,12 +324,17 @@ def acted(ctx, seat, params):
         pip = pay(ctx, seat, params)
     ctx.push(turn_prompt, seat=seat)
     copy_pivot = pip and turn.kind in ("copy", "pivot")  # ARCS-125: only the Copy/Pivot pip
+    if pip and turn.kind == "copy":  # "when you Copy to X" (a game's cards: the campaign's Liaisons)
+        ctx.hook.arcs_copied(ctx=ctx, seat=seat, action=act_kind(box, state, seat, params))
     if use is not None:
         env = env_for(box, state, ctx, seat=seat)
+        markers = len(state.markers_available)
         abilities.use(env, use, params.params)
         write_back(state, env.moment)
         ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
-        after_use(ctx, seat, use, params.params)
+        ctx.hook.arcs_ability_used(ctx=ctx, seat=seat, card=use.card, when=use.ability.when)
+        # a Prelude ability that declared (the campaign's Liaisons) opens the declaration's abilities
+        after_use(ctx, seat, use, params.params, declared=len(state.markers_available) < markers)
         if copy_pivot and lore_ops.contained_action(use.ability.do) == "tax":
             copy_pivot_tax(ctx, seat)  # ARCS-125: a new action containing a tax (Nurture)
     turn.acted = True  # after the effect: "before any other action" abilities look at it
@@ -326,9 +342,12 @@ def acted(ctx, seat, params):
         return
     if isinstance(params, Tax):
         resource = params.resource or None
+        repeatable = any(ctx.hook.arcs_tax_repeatable(state=state, seat=seat, system=params.system,
+                                                      building=params.building))
         got = do_tax(box, state, seat, params.system, params.building, resource=resource)
-        turn.taxed.append([params.system, params.building])
-        lore_ops.note_taxed(state, seat, params.system, params.building)
+        if not repeatable:  # ARCS-141, unless a game's rule lets that city be taxed again (Open Economy)
+            turn.taxed.append([params.system, params.building])
+            lore_ops.note_taxed(state, seat, params.system, params.building)
         ctx.emit("taxed", seat=seat, system=params.system, **got)
         if copy_pivot:
             copy_pivot_tax(ctx, seat)
@@ -458,6 +477,13 @@ def next_turn(ctx):
             continue
         options = []
         for c in state.hands[seat]:
+            sides = ctx.hook.arcs_played_as(state=state, seat=seat, card=c)
+            if sides is not None:  # a double-sided card: each side follows as its own card, a Copy once
+                for i, side in enumerate(sides):
+                    for kind in sorted(cards.follow_kinds(box, state.lead, state.declared, side)):
+                        if kind != "copy" or i == 0:
+                            options.append(Action("play", {"card": side, "kind": kind}))
+                continue
             if cards.is_action_card(box, c):
                 kinds = sorted(cards.follow_kinds(box, state.lead, state.declared, c))
             else:
@@ -474,7 +500,7 @@ def followed(ctx, seat, params):
     """ARCS-090..104: the card goes down as its play; then the seat may seize."""
     state, box = ctx.state, box_for(ctx.state)
     card, kind = params["card"], params["kind"]
-    state.hands[seat].remove(card)
+    state.hands[seat].remove(cards.hand_id(card))
     if kind == "copy":
         state.facedown.append(card)
         state.plays.append(Play(seat=seat, kind="copy"))
@@ -485,7 +511,8 @@ def followed(ctx, seat, params):
     if kind == "surpass":
         state.surpasses.append([seat, cards.card(box, card).number])
     may_seize = not (state.seized or seat == state.initiative)  # ARCS-102, ARCS-103
-    if may_seize and kind == "surpass" and cards.card(box, card).number == 7:  # ARCS-100/101: a 7 seizes
+    seven = cards.card(box, card) if kind == "surpass" else None
+    if may_seize and seven is not None and seven.number == 7 and seven.seven_seizes:  # ARCS-100/101: a 7 seizes
         seize(ctx, seat)
         may_seize = False
     if may_seize and state.hands[seat] and kind in ("surpass", "pivot") \

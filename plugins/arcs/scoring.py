@@ -2,6 +2,8 @@
 each place earns with every tie rule, the city bonus and the 2-player phantom."""
 from __future__ import annotations
 
+from typing import Callable
+
 from plugins.arcs.content import AmbitionMarker, Box
 from plugins.arcs.state import ArcsState, Marker, PlayerState
 
@@ -9,8 +11,22 @@ from plugins.arcs.state import ArcsState, Marker, PlayerState
 ICONS = {"tycoon": ("material", "fuel"), "keeper": ("relic",), "empath": ("psionic",)}
 PHANTOM = -1  # the imaginary third competitor of a 2-player game (ARCS-241)
 
+# A game built on Arcs may count more toward an ambition than the base rules see (the
+# campaign's resources on cards, its Monopolies and scoring laws): fn(box, state, seat,
+# ambition) -> what it adds (negative to take away). Each answers 0 for a table it does not
+# know, so a base game counts as before.
+COUNT_EXTRAS: list[Callable[[Box, ArcsState, int, str], int]] = []
+
 
 def ambition_count(box: Box, state: ArcsState, player: PlayerState, ambition: str) -> int:
+    count = _base_count(box, state, player, ambition)
+    if COUNT_EXTRAS:
+        seat = next(i for i, p in enumerate(state.players) if p is player)
+        count += sum(extra(box, state, seat, ambition) for extra in COUNT_EXTRAS)
+    return count
+
+
+def _base_count(box: Box, state: ArcsState, player: PlayerState, ambition: str) -> int:
     if ambition == "tyrant":
         return len(player.captives)
     if ambition == "warlord":

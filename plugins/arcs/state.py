@@ -122,6 +122,7 @@ class AttachedUnion(msgspec.Struct, array_like=True):
     card: str
     action_card: str
     seat: int
+    returns: bool = False  # the card goes back to its holder's Guild cards, not the discard (The Young Light)
 
 
 class Placing(msgspec.Struct, omit_defaults=True):

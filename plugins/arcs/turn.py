@@ -175,10 +175,19 @@ def check_act(box: Box, state: ArcsState, seat: int, act) -> None:
         check_ability(box, state, seat, act)
 
 
+# A game built on Arcs may refuse taxes its own rules forbid (the campaign's Closed
+# Economy): fn(box, state, seat, system, building) raises an ActionRejected to refuse; each
+# does nothing on a table it does not know.
+TAX_CHECKS: list = []
+
+
 def check_tax_lore(box: Box, state: ArcsState, seat: int, act: Tax) -> None:
     """Callow (the Upstart's Loyal cities only where it rules); a city in a gate yields one
-    of its types, named by the taxer (Gate Stations); a planet city names none."""
+    of its types, named by the taxer (Gate Stations); a planet city names none; and what a
+    game's `TAX_CHECKS` refuse."""
     lore_ops.check_callow(state, box, seat, act.system, act.building)
+    for rule in TAX_CHECKS:
+        rule(box, state, seat, act.system, act.building)
     if box.systems[act.system] is None:
         types = lore_ops.city_types(state, box, act.system)
         if act.resource not in types and (types or act.resource):

@@ -26,7 +26,9 @@ from plugins.blighted_reach.state import ActRecord, BlightedReachState, Pieces
 
 # Fields of BlightedReachState other areas keep between acts (beyond those the sheet names);
 # each is packed as builtins and restored with its declared type.
-CARRIED_FIELDS: list[str] = []
+CARRIED_FIELDS: list[str] = [
+    "golems", "ideal_supply", "doctrine", "ideals_recorded",  # the Caretaker's Golems, the Believer's Faith
+]
 
 
 def size_lists(state: BlightedReachState) -> None:

@@ -37,9 +37,17 @@ def chapter_scored(ctx) -> None:
     """`arcs_chapter_scored`: in Act III, the grand ambitions score with the declared ones
     (BR-099), then a final objective (BR-107) or, after the last chapter, the most Power
     (BR-081) wins the campaign."""
-    state, box, cbox = ctx.state, box_for(ctx.state), campaign_box()
+    state, cbox = ctx.state, campaign_box()
     if state.act != objectives.acts(cbox):
         return
+    from plugins.blighted_reach.fate_caretaker import golem_goal_steps
+
+    ctx.push_all([*golem_goal_steps(state), (grand_ambitions_scored, {})])  # the Caretaker's choices first (F520B)
+
+
+@steps("grand_ambitions_scored")
+def grand_ambitions_scored(ctx):
+    state, box, cbox = ctx.state, box_for(ctx.state), campaign_box()
     gains = objectives.score_grand_ambitions(box, cbox, state)
     if any(gains.values()):
         ctx.emit("grand_ambitions", power={str(s): p for s, p in gains.items() if p})

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from plugins.arcs import plays as cards
 from plugins.arcs.content import Box
-from plugins.blighted_reach.setup import EVENT
+from plugins.blighted_reach.setup import is_event_card
 from plugins.blighted_reach.state import BlightedReachState
 
 
 def is_event(card: str) -> bool:
-    return card == EVENT
+    return is_event_card(card)  # the box's Events and a Fate Set's (F515)
 
 
 def follow_kinds(card: str) -> list[str] | None:

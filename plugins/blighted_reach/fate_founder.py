@@ -227,7 +227,7 @@ def commonwealth_scoring(state, ambition, gains):
     return commonwealth_gains(state)
 
 
-@hookimpl(specname="arcs_chapter_deal")
+@hookimpl(specname="arcs_chapter_deal", tryfirst=True)  # before any rule that deals the hands itself
 def commonwealth_marker_home(ctx):
     """The chapter is scored and cleaned up: the marker goes back to the Founder's Fate card
     (as the ambition markers go back to Available).
@@ -548,6 +548,7 @@ def incite_revolt(env: Env, u: Use, choice: RevoltChoice) -> None:
 
 
 # Standing rules (no use of their own): read where they apply, above and in the Empire's checks.
-standing("cannot_harm_free_buildings", "build_free_buildings_outside_empire", "free_build_clears_outrage",
+standing("armistice_agents_elsewhere",  # F216 when secured: `armistice_secured` takes it before its card
+         "cannot_harm_free_buildings", "build_free_buildings_outside_empire", "free_build_clears_outrage",
          "commonwealth_ambition", "armistice_truce", "commonwealth_member", "commonwealth_privileges",
          "secure_when_tied_with_non_member")

@@ -50,6 +50,16 @@ class Summit:
     deals: list[Deal]
 
 
+@strawberry.type(name="BlightedReachGolem")
+class Golem:
+    """One of the Caretaker's Golems as the viewer sees it: its type is "" while it sleeps
+    (unless the viewer holds it)."""
+
+    place: str                 # map:<system> | hearth:<seat> | held:<seat> | scrapped
+    awake: bool
+    type: str
+
+
 @strawberry.type(name="BlightedReachState")
 class BlightedReachState:
     arcs: ArcsState
@@ -70,6 +80,10 @@ class BlightedReachState:
     fate_offer: list[str] | None  # the viewer's own two Fates while choosing
     summit: Summit | None
     crisis_roll: JSON
+    golems: list[Golem]        # the Caretaker's Golems (none before its setup)
+    faithful_stack: list[str]  # the Believer's Faithful cards still stacked, top first
+    ideals: JSON               # ambition -> the Ideal's side (zeal | wisdom) on its box
+    doctrine: str | None       # the Doctrine's side, null while not in play
 
 
 def _pieces(where: dict) -> list[CampaignPieces]:
@@ -101,4 +115,6 @@ def from_view(view: dict) -> BlightedReachState:
         council=view["council"], council_secured_by=view["council_secured_by"] if view["council_secured_by"] >= 0 else None,
         booklet=view["booklet"], imperial_trust=view.get("trust", []), fate_offer=view.get("fate_offer"),
         summit=summit, crisis_roll=view.get("crisis_roll", {}),
+        golems=[Golem(**g) for g in view.get("golems", [])], faithful_stack=view.get("faithful_stack", []),
+        ideals=view.get("ideals", {}), doctrine=view.get("doctrine") or None,
     )

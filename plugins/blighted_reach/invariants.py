@@ -13,8 +13,10 @@ from plugins.arcs.invariants import problems as arcs_problems
 from plugins.blighted_reach.board import EMPIRE
 from plugins.blighted_reach.content import Box as CampaignBox
 from plugins.blighted_reach.council import DECIDED, is_council, is_tucked
+from plugins.blighted_reach.fate_believer import faithful_problems
+from plugins.blighted_reach.fate_caretaker import golem_problems
 from plugins.blighted_reach.favors import favor_problems
-from plugins.blighted_reach.setup import EVENT
+from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
 from plugins.blighted_reach.state import FREE, BlightedReachState
 
 BLIGHT_TROPHY = "blight"
@@ -26,17 +28,39 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
 
     out: list[str] = []
     out += _campaign_pieces(box, cbox, state)
-    favors = [owner for row in state.favors for owner in row]
+    favors = [owner for row in state.favors for owner in row] + list(state.scrapped_agents)  # F521
     sown = [sower for sower, _, _ in state.sown]  # agents on a Rival's Outrage slot (Sower of Division)
-    out += arcs_problems(rules_box(), state, court=False, resources_elsewhere=state.trust,
-                         agents_elsewhere=favors + sown)
+    on_cards = [r for resources in state.card_resources.values() for r in resources]  # Merchant League's
+    out += arcs_problems(rules_box(), state, court=False,
+                         resources_elsewhere=[*state.trust, *on_cards, *state.scrapped_resources],
+                         agents_elsewhere=favors + sown, action_cards=action_cards_now(cbox, state))
     out += favor_problems(state)
     if state.trust and state.first_regent < 0:
         out.append("the Imperial Trust holds resources but nobody holds the First Regent tile")
     if state.first_regent >= 0 and (state.first_regent >= len(state.titles) or state.titles[state.first_regent] != "regent"):
         out.append("the First Regent is not a Regent")  # BR-115
     out += _cards(cbox, state)
+    out += golem_problems(box, state)
+    out += faithful_problems(state)
     return out
+
+
+def action_cards_now(cbox: CampaignBox, state: BlightedReachState) -> list[str]:
+    """The action cards the act plays with: the deck the count deals (less any scrapped,
+    Spreading the Faith's) and the Fate Set action cards among the action cards now (the
+    Faithful cards drawn from the Court, an added Event card). A Fate card lost or doubled
+    there is the Fate's own invariant's to find."""
+    from plugins.arcs.plays import hand_id
+    from plugins.blighted_reach.rules_box import rules_box
+
+    base = list(rules_box().action_deck(len(state.players)))
+    for card in state.scrapped:
+        if card in base:
+            base.remove(card)
+    fate_cards = {c.id for c in cbox.fate_cards.values() if c.kind in ("action", "event")}
+    here = [*state.action_deck, *state.action_discard, *state.action_discard_up, *(c for h in state.hands for c in h),
+            *(p.card for p in state.plays if p.card), *state.facedown]
+    return base + [hand_id(c) for c in here if hand_id(c) in fate_cards]
 
 
 def _campaign_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:
@@ -78,7 +102,8 @@ def _cards(cbox: CampaignBox, state: BlightedReachState) -> list[str]:
     places = [*state.court_deck, *row, *state.court_discard, *state.resolving,
               *state.lore_deck, *state.scrapped, *(c for slot in state.booklet for c in slot),
               *(c for p in state.players for c in (*p.guild, *p.lore)), *(u.card for u in state.unions),
-              *(c for area in state.play_area for c in area), *state.attached.values(), *state.reminders]
+              *(c for area in state.play_area for c in area), *state.attached.values(), *state.monopoly_supply,
+              *state.reminders]
     seen = Counter(places)
     twice = sorted(c for c, k in seen.items() if k > 1)
     if twice:
@@ -92,6 +117,7 @@ def _cards(cbox: CampaignBox, state: BlightedReachState) -> list[str]:
             out.append("a secured Imperial Council is not Decided and tucked")
     elif sides != [state.council] or state.court_row[:1] != [state.council]:
         out.append("the Imperial Council is not the leftmost Court card, showing its side")
-    if EVENT in places:
+    court = {*state.court_deck, *row, *state.court_discard, *state.resolving, *state.attached.values()}
+    if EVENT in places or FATE_EVENTS & court:  # a Fate's Event card may be scrapped with its Fate Set
         out.append("an Event card is among the Court cards")
     return out

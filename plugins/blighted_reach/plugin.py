@@ -15,6 +15,17 @@ from plugins.arcs.tables import decisions as arcs_decisions
 from plugins.arcs.views import redact as arcs_redact
 from plugins.arcs import placing_flow
 from plugins.blighted_reach import act_flow, campaign_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
+from plugins.blighted_reach import attachments
+from plugins.blighted_reach import fate_magnate  # noqa: F401 (its rules)
+from plugins.blighted_reach import fate_advocate  # noqa: F401 (its rules)
+from plugins.blighted_reach import fate_caretaker  # noqa: F401 (its rules)
+from plugins.blighted_reach.fate_caretaker import (  # noqa: F401
+    arcs_court_secured, arcs_raid_options, arcs_raided, arcs_turn_begun,
+)
+from plugins.blighted_reach import fate_believer  # noqa: F401 (its rules)
+from plugins.blighted_reach.fate_believer import (  # noqa: F401
+    arcs_chapter_deal, arcs_city_destroyed, arcs_declarable, arcs_declared, arcs_played_as,
+)
 from plugins.blighted_reach.fate_founder import (  # noqa: F401 (the Founder's hooks)
     armistice_secured, commonwealth_marker_home, commonwealth_scoring,
 )
@@ -150,6 +161,8 @@ def arcs_may_lead(state, seat, card):
 
 @hookimpl
 def arcs_may_seize_with(state, seat, card):
+    if fate_believer.is_faithful(card):
+        return True  # F813: a Faithful card is an action card (face down, no side)
     return False if event_cards.is_event(card) else None  # BR-145
 
 
@@ -157,17 +170,22 @@ def arcs_may_seize_with(state, seat, card):
 def arcs_play_buys(state, seat, kind, card):
     if event_cards.is_event(card):
         return event_cards.buys(box_for(state), state, seat)
+    if fate_believer.side_of(card):
+        return fate_believer.buys(box_for(state), state, seat, kind, card)  # F802
     return None
 
 
 @hookimpl
 def arcs_take_court_card(ctx, seat, card, rivals_to):
+    if ctx.state.game == GAME_ID:
+        attachments.take_along(ctx, seat, card, secured=rivals_to == "captives")  # BR-315: what is attached comes too
     return event_flow.take_council(ctx, seat, card, rivals_to) or None
 
 
 @hookimpl
 def arcs_round_end(ctx):
     if ctx.state.game == GAME_ID:
+        fate_magnate.settle_card_resources(ctx.state)
         event_flow.round_end(ctx)
 
 
@@ -181,11 +199,35 @@ def arcs_chapter_scoring(ctx):
 def arcs_chapter_scored(ctx):
     if ctx.state.game == GAME_ID:
         campaign_flow.chapter_scored(ctx)
+        fate_magnate.chapter_scored(ctx)  # after scoring, the grand ambitions' too (F325)
 
 
 @hookimpl
 def arcs_game_ending(ctx):
     return campaign_flow.game_ending(ctx) or None
+
+
+@hookimpl
+def arcs_ability_used(ctx, seat, card, when):
+    if ctx.state.game == GAME_ID:
+        fate_advocate.ability_used(ctx, seat, card, when)
+
+
+@hookimpl
+def arcs_tax_repeatable(state, seat, system, building):
+    return state.game == GAME_ID and fate_magnate.tax_repeatable(state, seat, system, building)
+
+
+@hookimpl
+def arcs_copied(ctx, seat, action):
+    if ctx.state.game == GAME_ID:
+        fate_advocate.copied(ctx, seat, action)
+
+
+@hookimpl
+def arcs_summit_deal_done(ctx, proposal, parts):
+    if ctx.state.game == GAME_ID:
+        fate_magnate.deal_done(ctx, proposal, parts)
 
 
 @hookimpl
@@ -210,6 +252,7 @@ def conclave_view(state, viewer, view):
     view["fate_offer"] = (list(state.fate_offers[viewer])
                           if viewer is not None and viewer < len(state.fate_offers) else None)
     view["lore_deck_count"] = len(state.lore_deck)
+    view["golems"] = fate_caretaker.golem_view(state, viewer)  # Sleeping Golems' types are secret
 
 
 @hookimpl

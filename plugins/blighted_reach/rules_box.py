@@ -28,7 +28,7 @@ class CampaignRulesBox(Box):
     def action_deck(self, players: int) -> list[str]:
         from plugins.blighted_reach.setup import action_deck
 
-        return action_deck(self, campaign_box(), players)
+        return action_deck(arcs_box(), campaign_box(), players)  # the Faithful sides are not dealt
 
 
 # A base op a campaign card uses with a campaign-only target becomes the campaign's own op.
@@ -64,6 +64,8 @@ def _court_card(card, base: Box, known: dict[str, CourtCard]) -> CourtCard:
 
 
 def compose(base: Box, cbox: CampaignBox) -> CampaignRulesBox:
+    from plugins.blighted_reach.fate_believer import with_faithful_sides  # the Faithful cards' two sides (F813)
+
     court: dict[str, CourtCard] = {}
     for card in cbox.court.values():
         court[card.id] = _court_card(card, base, court)
@@ -77,13 +79,16 @@ def compose(base: Box, cbox: CampaignBox) -> CampaignRulesBox:
     for card in fate_cards:  # reprints may name a Fate Set card listed before them
         if card.kind in ("guild", "vox"):
             court[card.id] = _court_card(card, base, court)
+        elif card.kind == "action":  # the Faithful cards may sit in the Court (F813): secured into the hand
+            court[card.id] = CourtCard(id=card.id, name=card.name, kind="action", abilities=[])
         elif card.kind == "lore":
             lore[card.id] = LoreCard(id=card.id, name=card.name, abilities=[_ability(e) for e in card.abilities])
         else:
             others[card.id] = [_ability(e) for e in card.abilities]
     for card in base.lore.values():  # BR-034: Lore is shuffled into the campaign's Court deck
         court[card.id] = CourtCard(id=card.id, name=card.name, kind="lore", abilities=list(card.abilities))
-    return CampaignRulesBox(map=base.map, setups={}, actions=base.actions, dice=base.dice, board=base.board,
+    return CampaignRulesBox(map=base.map, setups={}, actions=with_faithful_sides(base.actions), dice=base.dice,
+                            board=base.board,
                             court=court, lore=lore, leaders={}, other_cards=others)
 
 

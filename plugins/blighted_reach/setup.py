@@ -23,6 +23,12 @@ Roll = Callable[[str, list], object]
 COUNCIL = "AID01A"        # the Imperial Council, In Session side (BR-045)
 ENVOYS = "AID02"          # Guild Envoys Depart, 2 players only (BR-046)
 EVENT = "EVENT"           # an Event action card (the three are identical)
+FATE_EVENTS = frozenset({"F515"})  # a Fate Set's own Event card (the Caretaker's Act II)
+
+
+def is_event_card(card: str) -> bool:
+    """One of the Event action cards: the box's three, or a Fate Set's (F515)."""
+    return card == EVENT or card in FATE_EVENTS
 # The campaign names planet ID symbols as the card library does; the base map its own way.
 SYMBOLS = {"arrow": "arrow", "hex": "hexagon", "moon": "crescent"}
 
@@ -254,8 +260,8 @@ def mulligan(state: BlightedReachState, seat: int, rng: Rng) -> None:
     """BR-064: every non-Event card goes, as many are drawn anew; Events stay."""
     check_mulligan(state, seat)
     hand = state.hands[seat]
-    kept = [c for c in hand if c == EVENT]
-    gone = [c for c in hand if c != EVENT]
+    kept = [c for c in hand if is_event_card(c)]
+    gone = [c for c in hand if not is_event_card(c)]
     drawn, state.action_deck = state.action_deck[:len(gone)], state.action_deck[len(gone):]
     state.hands[seat] = kept + drawn
     state.action_discard += gone

@@ -38,6 +38,15 @@ class ActRecord(msgspec.Struct, omit_defaults=True):
     outrage: list[str] = []
 
 
+# -- the Caretaker's Golems and the Believer's Faith (issue 18) --
+class Golem(msgspec.Struct, array_like=True):
+    """Where one Golem token is and the side it shows. `place`: "map:<system>", "hearth:<seat>"
+    (on that seat's Golem Hearth), "held:<seat>" (in that seat's resources) or "scrapped"."""
+
+    place: str
+    awake: bool = False
+
+
 class BlightedReachState(ArcsState, kw_only=True):
     closed_court_cards: ClassVar[frozenset[str]] = frozenset({"AID01B"})  # the Decided Council (BR-172)
     # Public: the map's campaign pieces, the supplies, booklet and titles. Secret (absent
@@ -109,6 +118,34 @@ class BlightedReachState(ArcsState, kw_only=True):
     fate_picks: list[str] = []                 # per seat, the Fate picked at Intermission F (secret
                                                # until everyone picked, A-R7)
     act_log: list[list[ActRecord]] = []        # per seat, one line per act played (BR-355)
+    # -- the Magnate and the Advocate (issue 18) --
+    # Resources sitting on cards and the Monopoly cards in the general supply are public.
+    visible = visible + ("card_resources", "monopoly_supply", "scrapped_resources")
+    card_resources: dict[str, list[str]] = {}  # card -> resources on it (Merchant League F302's are
+                                               # frozen but for Transfer Asset in Summits, BR-319)
+    summit_gifts: list[str] = []               # the Summit being held ("summit:act:chapter:round") then
+                                               # what the Magnate gave in it ("resource:<rival>:<type>",
+                                               # "favor:<rival>:<owner>"), for their objective
+    monopoly_supply: list[str] = []            # Monopoly cards (F313-F317) in the general supply, nobody's
+    scrapped_resources: list[str] = []         # resources out of play for the campaign (the Magnate's
+                                               # Act III objective scraps them)
+    # -- the Caretaker's Golems and the Believer's Faith (issue 18) --
+    # Golems are secret while Sleeping (their type): views show them through
+    # `fate_caretaker.golem_view`, so `golems` is not in `visible`.
+    visible = visible + ("faithful_stack", "ideals", "ideal_supply", "doctrine")
+    golems: dict[str, Golem] = {}              # Golem type -> its place and side; empty until the
+                                               # Caretaker's Act I setup places them
+    stone_speakers: int = -1                   # the seat whose Stone-Speakers ended its turn as it
+                                               # declared (its event die still to roll), -1 none
+    faithful_stack: list[str] = []             # the Faithful action cards' stack, top first
+    ideals: dict[str, str] = {}                # ambition -> the Ideal marker's side in its box ("zeal"/"wisdom")
+    ideal_supply: int = 0                      # Ideal markers collected and not on an ambition box
+    doctrine: str = ""                         # the Doctrine card's side, "" while not in play
+    ideals_recorded: dict[str, str] = {}       # the Ideals as the log sheet recorded them after Act II
+    summit_lore_given: list[tuple[int, int, str]] = []  # (giver, receiver, lore card) given in this Summit (F512B)
+    scrapped_agents: list[int] = []            # owners of agents scrapped with a Court card (F521)
+    golem_goals: list[str] = []                # "<chapter>:lore" / "<chapter>:golem": the Caretaker's
+                                               # Act III goals chosen at that chapter's end (F520B)
     # -- the Founder and the Partisan (issue 18) --
     visible = visible + ("initiative_seen", "reminders")
     initiative_seen: int = -1                  # the initiative holder as the "each time you get the

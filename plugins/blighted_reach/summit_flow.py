@@ -89,10 +89,13 @@ def ordered(ctx, seat, params):
 # has said "done" since the last completed deal; the caller may end them (a standing choice)
 # whenever no deal is open.
 class Negotiate(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """A seat's turn in Negotiations: propose a deal (`parts`) or say `done`."""
+    """A seat's turn in Negotiations: propose a deal (`parts`), say `done`, or make a move a
+    Fate adds (`fate`: the move's `name` and its `choice`, `summits.FATE_NEGOTIATIONS`)."""
 
-    move: Literal["propose", "done"]
+    move: Literal["propose", "done", "fate"]
     parts: list[dict] = []
+    name: str = ""
+    choice: dict = {}
 
 
 @steps("negotiation_turn")
@@ -112,8 +115,14 @@ def negotiation_turn(ctx, seat: int):
 @decisions.kind("negotiate", answer="negotiate", params=Negotiate,
                 describe="Negotiations, on your turn: propose a deal of one or more parts, or say done.")
 def check_negotiate(state, seat, prompt, answer: Negotiate):
+    if answer.move != "fate" and (answer.name or answer.choice):
+        raise BadParameter("only a Fate's move has a name and a choice")
     if answer.move == "propose":
         summits.check_proposal(box_for(state), campaign_box(), state, _proposal(seat, answer))
+    elif answer.move == "fate":
+        if answer.parts:
+            raise BadParameter("only a proposal has parts")
+        summits.check_fate_negotiation(box_for(state), campaign_box(), state, seat, answer.name, answer.choice)
     else:
         summits.check_say_done(state, seat)
         if answer.parts:
@@ -132,6 +141,9 @@ def _negotiate_options(state, seat, prompt):
     of any parts may be sent)."""
     yield {"move": "done"}
     box, cbox = box_for(state), campaign_box()
+    for name, fate_move in summits.FATE_NEGOTIATIONS.items():
+        for choice in fate_move.options(box, cbox, state, seat)[:PROPOSALS_LISTED]:
+            yield {"move": "fate", "name": name, "choice": choice}
     for rival in range(len(state.players)):
         if rival != seat:
             for part in summits.options_parts(box, cbox, state, seat, rival)[:PROPOSALS_LISTED]:
@@ -146,6 +158,10 @@ def negotiated(ctx, seat, params: Negotiate):
     if params.move == "done":
         summits.say_done(state, seat)
         ctx.emit("negotiation_done", seat=seat)
+        return
+    if params.move == "fate":
+        summits.check_fate_negotiation(box_for(state), campaign_box(), state, seat, params.name, params.choice)
+        summits.FATE_NEGOTIATIONS[params.name].apply(ctx, seat, params.choice)
         return
     proposal = _proposal(seat, params)
     seats = summits.consents_needed(campaign_box(), state, proposal)
@@ -181,3 +197,4 @@ def deal_accepted(ctx, proposer: int, proposal: dict):
         ctx.emit("deal_lapsed", proposer=proposer, reason=str(exc))
         return
     ctx.emit("deal_done", proposer=proposer, parts=done)
+    ctx.hook.arcs_summit_deal_done(ctx=ctx, proposal=summits.proposal_from(proposal), parts=done)

@@ -21,7 +21,8 @@ where it resolves; a refused part refuses the whole deal (BR-208).
 """
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass
+from typing import Callable, Literal
 
 import msgspec
 
@@ -42,7 +43,7 @@ from plugins.blighted_reach.favors import favor_row, favors_of, return_favor, ta
 IN_SESSION, DECIDED = "AID01A", "AID01B"  # the Imperial Council's two sides
 # The Summit cards of Fate Sets that add Negotiation actions, by their effect's handler.
 GUILD_NEGOTIATIONS = "transfer_guild_support"   # F414: give Guild cards, the Advocate consenting
-KNOWLEDGE_SET_FREE = "transfer_lore_and_golems"  # F514: give lore (Golems are not modelled)
+KNOWLEDGE_SET_FREE = "transfer_lore_and_golems"  # F514: give lore cards and Golems
 
 
 # -- typed refusals ---------------------------------------------------------------------
@@ -102,7 +103,10 @@ class TransferAsset(msgspec.Struct, tag_field="kind", tag="transfer_asset", forb
                     omit_defaults=True):
     """BR-204: the giver gives one resource (from resource slot `slot`), Captive, Trophy or
     Favor (named by `owner`, and `piece` for a Trophy). The receiver's own piece goes back
-    to their supply. A resource named on the Imperial Trust (`source`) is frozen (BR-260)."""
+    to their supply. A resource named on the Imperial Trust (`source`) is frozen (BR-260);
+    one on a card of the giver's (`source` "card": `card`, and `resource` its type) is
+    frozen too, but the one card holding resources, Merchant League (F302), lets Transfer
+    Asset give them (BR-319)."""
 
     giver: int
     receiver: int
@@ -110,8 +114,9 @@ class TransferAsset(msgspec.Struct, tag_field="kind", tag="transfer_asset", forb
     slot: int = -1
     owner: int | None = None
     piece: Literal["", "ship", "city", "starport", "agent"] = ""
-    source: Literal["board", "imperial_trust"] = "board"
+    source: Literal["board", "imperial_trust", "card"] = "board"
     resource: str = ""  # a resource held off the board: its type
+    card: str = ""      # source "card": the card it sits on
 
 
 class TransferCard(msgspec.Struct, tag_field="kind", tag="transfer_card", forbid_unknown_fields=True):
@@ -123,6 +128,15 @@ class TransferCard(msgspec.Struct, tag_field="kind", tag="transfer_card", forbid
     card: str
 
 
+class TransferGolem(msgspec.Struct, tag_field="kind", tag="transfer_golem", forbid_unknown_fields=True):
+    """F514 (Knowledge Set Free in the booklet): the giver gives one of its Golems (by type)
+    to the receiver, as it is (`fate_caretaker.give_golem`)."""
+
+    giver: int
+    receiver: int
+    golem: str
+
+
 class InviteToEmpire(msgspec.Struct, tag_field="kind", tag="invite_to_empire", forbid_unknown_fields=True):
     """BR-206: the First Regent (giver) flips the receiver's Outlaw title to Regent."""
 
@@ -130,7 +144,7 @@ class InviteToEmpire(msgspec.Struct, tag_field="kind", tag="invite_to_empire", f
     receiver: int
 
 
-Part = CedeControl | DelegateAuthority | PromiseFavor | TransferAsset | TransferCard | InviteToEmpire
+Part = CedeControl | DelegateAuthority | PromiseFavor | TransferAsset | TransferCard | TransferGolem | InviteToEmpire
 
 
 class Proposal(msgspec.Struct, forbid_unknown_fields=True):
@@ -290,10 +304,27 @@ def options_call_to_order(box: Box, cbox: CampaignBox, state: BlightedReachState
 # -- Return Favors (BR-188, BR-189) -----------------------------------------------------
 
 
+# What a Fate's rules add to a deal: more seats whose consent it needs (the Monopolies'
+# holders, F313-F319), fn(cbox, state, proposal) -> seats; and the Favors forcing a part
+# then costs on top (fn(box, cbox, state, caller, part) -> {owner: Favors}, raising
+# NotTradeable where it cannot be forced).
+CONSENT_RULES: list[Callable[[CampaignBox, BlightedReachState, "Proposal"], set[int]]] = []
+FORCE_COSTS: list[Callable[..., dict[int, int]]] = []
+
+
 def favors_to_force(box: Box, cbox: CampaignBox, state: BlightedReachState, caller: int, part: Part) -> dict[int, int]:
     """The Favors the caller must return, by their owner, to force `part`: 1 by default;
     a resource costs its slot's raid cost (BR-189), a Guild card its raid cost (F414, whose
-    Advocate, when a third seat, also needs 1 Favor of theirs returned to force consent)."""
+    Advocate, when a third seat, also needs 1 Favor of theirs returned to force consent);
+    plus what the Fates' `FORCE_COSTS` add."""
+    cost = _base_force_cost(box, cbox, state, caller, part)
+    for rule in FORCE_COSTS:
+        for owner, n in rule(box, cbox, state, caller, part).items():
+            cost[owner] = cost.get(owner, 0) + n
+    return cost
+
+
+def _base_force_cost(box: Box, cbox: CampaignBox, state: BlightedReachState, caller: int, part: Part) -> dict[int, int]:
     rival = part.giver
     if isinstance(part, TransferAsset) and part.asset == "resource" and part.source == "board":
         holder = state.players[rival].resources
@@ -312,6 +343,10 @@ def favors_to_force(box: Box, cbox: CampaignBox, state: BlightedReachState, call
         if advocate >= 0 and advocate not in (caller, rival):
             cost[advocate] = 1
         return cost
+    if isinstance(part, TransferGolem):  # F514: as many Favors as the Golem's raid cost
+        from plugins.blighted_reach.fate_caretaker import GOLEM_RAID_COST
+
+        return {rival: GOLEM_RAID_COST}
     return {rival: 1}
 
 
@@ -370,12 +405,14 @@ def options_forced(box: Box, cbox: CampaignBox, state: BlightedReachState, calle
 def consents_needed(cbox: CampaignBox, state: BlightedReachState, proposal: Proposal) -> list[int]:
     """BR-198: every seat a part affects or that takes a part, but the proposer; a Guild
     card's giving also needs the Advocate's consent while Guild Negotiations is in the
-    booklet and the Advocate is in play (F414)."""
+    booklet and the Advocate is in play (F414); and the seats a Fate's `CONSENT_RULES` add."""
     seats = set(proposal.parties())
     if any(isinstance(p, TransferCard) and p.card in state.players[p.giver].guild for p in proposal.parts):
         advocate = _card_fate_seat(cbox, state, _booklet_card(cbox, state, GUILD_NEGOTIATIONS))
         if advocate >= 0:
             seats.add(advocate)
+    for rule in CONSENT_RULES:
+        seats |= rule(cbox, state, proposal)
     seats.discard(proposal.proposer)
     return sorted(seats)
 
@@ -426,6 +463,36 @@ def open_proposals(state: BlightedReachState) -> int:
     return sum(1 for g in state.groups if g.mode == "consent")
 
 
+# -- moves a Fate adds to Negotiations ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FateNegotiation:
+    """A move a Fate's rules let a seat make in Negotiations on its turn, affecting no Rival
+    (so nobody consents): the Magnate's export of 3 resources (F301). `options` lists the
+    seat's legal choices (none when the move is not theirs); `check` refuses a bad one and
+    changes nothing; `apply(ctx, seat, params)` makes it."""
+
+    options: Callable[[Box, CampaignBox, BlightedReachState, int], list[dict]]
+    check: Callable[[Box, CampaignBox, BlightedReachState, int, dict], None]
+    apply: Callable[..., None]
+
+
+# The move's name -> its rules; the Fates fill it.
+FATE_NEGOTIATIONS: dict[str, FateNegotiation] = {}
+
+
+def check_fate_negotiation(box: Box, cbox: CampaignBox, state: BlightedReachState, seat: int, name: str,
+                           params: dict) -> FateNegotiation:
+    _check_negotiating(state)
+    _check_seat(state, seat)
+    move = FATE_NEGOTIATIONS.get(name)
+    if move is None:
+        raise BadParameter(f"{name!r} is no Negotiation move")
+    move.check(box, cbox, state, seat, params)
+    return move
+
+
 def check_say_done(state: BlightedReachState, seat: int) -> None:
     _check_negotiating(state)
     _check_seat(state, seat)
@@ -464,6 +531,7 @@ def end_negotiations(state: BlightedReachState, seat: int) -> None:
 def end_summit(state: BlightedReachState) -> None:
     """BR-210: the Summit is over (when `negotiations_over`, or through `end_negotiations`)."""
     state.summit_caller, state.summit_via, state.summit_stage, state.summit_done = -1, "", "", []
+    state.summit_lore_given = []  # F512B: what was given in this Summit is forgotten
 
 
 def _check_negotiating(state: BlightedReachState) -> None:
@@ -524,6 +592,12 @@ def _check_part(box: Box, cbox: CampaignBox, state: BlightedReachState, part: Pa
         handler = GUILD_NEGOTIATIONS if kind == "guild" else KNOWLEDGE_SET_FREE
         if not _booklet_card(cbox, state, handler):
             raise NotTradeable("Transfer Asset gives no cards")  # BR-205
+    elif isinstance(part, TransferGolem):
+        from plugins.blighted_reach.fate_caretaker import check_give_golem
+
+        if not _booklet_card(cbox, state, KNOWLEDGE_SET_FREE):
+            raise NotTradeable("Golems are given only while Knowledge Set Free is in the booklet")  # F514
+        check_give_golem(state, part.giver, part.golem)
     elif isinstance(part, InviteToEmpire):
         if part.giver != state.first_regent or not is_regent(state, part.giver):
             raise IllegalAction("only the First Regent invites to the Empire")  # BR-206
@@ -565,6 +639,12 @@ def _check_transfer(state: BlightedReachState, part: TransferAsset) -> None:
     if part.asset == "resource":
         if part.source == "imperial_trust":
             raise Frozen("the Imperial Trust's resources are frozen: they cannot be given")  # BR-260, BR-319
+        if part.source == "card":  # Merchant League (F302): frozen but for Transfer Asset
+            if part.card not in giver.guild:
+                raise NotHeld(f"{part.card} is not in seat {part.giver}'s play area")
+            if part.resource not in state.card_resources.get(part.card, []):
+                raise NotHeld(f"{part.card} holds no {part.resource or 'resource'}")
+            return
         if not 0 <= part.slot < len(giver.resources) or giver.resources[part.slot] is None:
             raise NotHeld(f"seat {part.giver} holds no resource in slot {part.slot + 1}")
         return
@@ -618,6 +698,14 @@ def _apply_part(box: Box, state: BlightedReachState, part: Part) -> dict:
         held = giver.guild if part.card in giver.guild else giver.lore
         held.remove(part.card)
         (receiver.guild if held is giver.guild else receiver.lore).append(part.card)
+        if held is giver.lore:  # F512B: a lore card received counts unless given back
+            from plugins.blighted_reach.fate_caretaker import lore_given
+
+            lore_given(box, state, part.giver, part.receiver, part.card)
+    elif isinstance(part, TransferGolem):
+        from plugins.blighted_reach.fate_caretaker import give_golem
+
+        give_golem(state, part.giver, part.receiver, part.golem)
     elif isinstance(part, InviteToEmpire):
         state.titles[part.receiver] = "regent"
     return event
@@ -625,6 +713,13 @@ def _apply_part(box: Box, state: BlightedReachState, part: Part) -> dict:
 
 def _apply_transfer(box: Box, state: BlightedReachState, part: TransferAsset, event: dict) -> None:
     giver, receiver = state.players[part.giver], state.players[part.receiver]
+    if part.asset == "resource" and part.source == "card":
+        on_card = state.card_resources[part.card]
+        on_card.remove(part.resource)
+        if not on_card:
+            del state.card_resources[part.card]
+        receive(state, part.receiver, part.resource)  # no longer frozen once given
+        return
     if part.asset == "resource":
         token = giver.resources[part.slot]
         giver.resources[part.slot] = None  # ARCS-210: the giver rearranges nothing
@@ -714,10 +809,15 @@ def _candidates(box: Box, cbox: CampaignBox, state: BlightedReachState, giver: i
     out += [DelegateAuthority(giver, receiver, c) for c in state.court_row if c in state.court_agents]
     out.append(PromiseFavor(giver, receiver))
     out += [TransferAsset(giver, receiver, "resource", slot=i) for i, r in enumerate(player.resources) if r]
+    out += [TransferAsset(giver, receiver, "resource", source="card", card=c, resource=r)
+            for c in player.guild for r in sorted(set(state.card_resources.get(c, [])))]
     out += [TransferAsset(giver, receiver, "captive", owner=o) for o in sorted(set(player.captives))]
     out += [TransferAsset(giver, receiver, "favor", owner=o) for o in sorted(set(favors_of(state, giver)))]
     out += [TransferAsset(giver, receiver, "trophy", owner=o, piece=k)
             for o, k in sorted({(t.owner, t.kind) for t in player.trophies})]
     out += [TransferCard(giver, receiver, c) for c in [*player.guild, *player.lore]]
+    from plugins.blighted_reach.fate_caretaker import golems_of
+
+    out += [TransferGolem(giver, receiver, g) for g in golems_of(state, giver)]
     out.append(InviteToEmpire(giver, receiver))
     return out

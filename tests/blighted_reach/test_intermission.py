@@ -143,8 +143,10 @@ def test_BR_328_a_handler_step_dispatches_to_the_registry_and_is_missing_loudly(
     """BR-328: a Resolution step the data names as a handler runs the registered rule; with
     none registered, step A refuses before any seat resolves (nothing changes)."""
     # The Caretaker's Act I setup places Golems by a handler too: a stand-in here, since
-    # only the Resolution's dispatch is under test.
+    # only the Resolution's dispatch is under test; its Resolution's rules are taken away.
     monkeypatch.setitem(fates.HANDLERS, "sleeping_golems_on_non_imperial_gates", lambda *a: None)
+    for name in ("map_golems_to_hearth", "lore_per_player_to_court"):
+        monkeypatch.delitem(fates.HANDLERS, name, raising=False)
     state = played([CARETAKER, STEWARD, ADMIRAL], [0, 0, 0])
     refused(state, lambda: im.resolve_fates(ctx(state), CBOX), RuleMissing)
     calls = []

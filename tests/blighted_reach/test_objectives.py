@@ -223,8 +223,8 @@ def test_rivals_with_fewer_lore_count():
     assert ob.count_for("rival_outnumbered_in_lore", BOX, CBOX, state, 0) == 2  # Imperial Authority
     state.players[1].lore = ["L01"]
     assert ob.count_for("rival_outnumbered_in_lore", BOX, CBOX, state, 0) == 1
-    with pytest.raises(RuleMissing):
-        ob.count_for("golem_held", BOX, CBOX, state, 0)
+    with pytest.raises(RuleMissing):  # a count only a Fate's own rules give, not registered
+        ob.count_for("commonwealth_member", BOX, CBOX, state, 0)
 
 
 # -- Act III: grand ambitions ------------------------------------------------------------
