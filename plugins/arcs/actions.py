@@ -68,6 +68,16 @@ def has_loyal_piece(state: ArcsState, seat: int, system: str) -> bool:
 # False for a table it does not know.
 CITY_WITHOUT_PRESENCE: list = []
 
+# A game built on Arcs may count a piece of no player as a seat's Loyal piece for building (the
+# campaign's Members of the Commonwealth at Free buildings): fn(state, seat, system) -> True;
+# what is built that way is placed fresh.
+BUILD_STAND_INS: list = []
+
+
+def builds_on_stand_in(state: ArcsState, seat: int, system: str) -> bool:
+    """The seat builds in `system` only thanks to a stand-in for its Loyal piece."""
+    return not has_loyal_piece(state, seat, system) and any(rule(state, seat, system) for rule in BUILD_STAND_INS)
+
 
 def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, starports_used: list,
                 in_gate: bool = False, off_slots: bool = False) -> None:
@@ -81,7 +91,7 @@ def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, s
             raise IllegalAction("gates have no building slots")  # ARCS-030
         if planet is not None and len(here.buildings) >= planet.slots and not off_slots:
             raise IllegalAction(f"{system} has no empty building slot")  # ARCS-029
-        if not has_loyal_piece(state, seat, system) and not (
+        if not has_loyal_piece(state, seat, system) and not builds_on_stand_in(state, seat, system) and not (
                 what == "city" and any(rule(box, state, seat, system) for rule in CITY_WITHOUT_PRESENCE)):
             raise IllegalAction(f"building in {system} needs a Loyal piece there")  # ARCS-144
     elif what == "ship":
@@ -97,9 +107,11 @@ def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, s
 
 def do_build(state: ArcsState, seat: int, system: str, what: str, starports_used: list, fresh: bool = False) -> bool:
     """Place the piece, damaged where another player controls the system (ARCS-146/147),
-    unless `fresh` (Hidden Harbors' ships). False when the supply had none (ARCS-148)."""
+    unless `fresh` (Hidden Harbors' ships) or built at a stand-in (`BUILD_STAND_INS`). False
+    when the supply had none (ARCS-148)."""
     here, player = state.systems[system], state.players[seat]
     owner = controller(here)
+    fresh = fresh or (what != "ship" and builds_on_stand_in(state, seat, system))
     damaged = owner is not None and owner != seat and not fresh
     if what == "ship":
         if player.ships <= 0:

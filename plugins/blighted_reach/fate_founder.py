@@ -16,16 +16,19 @@ The Resolutions (F203, F223) are data the Fate machinery runs, with the marker's
 """
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
 from core.state import Action
 from plugins.arcs.abilities import Env, Use, op, standing
-from plugins.arcs.actions import SECURE_WITHOUT_MAJORITY
+from plugins.arcs.actions import BUILD_STAND_INS, SECURE_WITHOUT_MAJORITY, builds_on_stand_in, has_loyal_piece
+from plugins.arcs.outrage import clear_outrage
 from plugins.arcs.scoring import PHANTOM, city_bonus, marker_values
 from plugins.arcs.setup import place_ships
-from plugins.blighted_reach import board, crises, empire, fates, objectives
+from plugins.blighted_reach import board, crises, empire, fates, free_states, objectives
 from plugins.blighted_reach.campaign import CARRIED_FIELDS
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.crises import FATE_CRISIS_HANDLERS, CrisisHandler
@@ -549,6 +552,118 @@ def incite_revolt(env: Env, u: Use, choice: RevoltChoice) -> None:
 
 # Standing rules (no use of their own): read where they apply, above and in the Empire's checks.
 standing("armistice_agents_elsewhere",  # F216 when secured: `armistice_secured` takes it before its card
-         "cannot_harm_free_buildings", "build_free_buildings_outside_empire", "free_build_clears_outrage",
+         "cannot_harm_free_buildings", "free_build_clears_outrage",
          "commonwealth_ambition", "armistice_truce", "commonwealth_member", "commonwealth_privileges",
          "secure_when_tied_with_non_member")
+
+
+# -- Act II: the Members' privileges (F218-F222) and Disgrace ------------------------------
+def _free_outside_empire(state: BlightedReachState, system: str) -> bool:
+    return bool(board.free_buildings(state, system)) and not board.empire_controls(state, system)
+
+
+def member_acts_with_free_buildings(state, seat: int, system: str) -> bool:
+    """F218/F222: a Member acts with Free buildings the Empire does not control as if they
+    were Loyal (tax, build ships and Catapult at Free starports, repair), control or not."""
+    return getattr(state, "game", "") == GAME_ID and is_member(state, seat) and _free_outside_empire(state, system)
+
+
+def member_builds_at_free_buildings(state, seat: int, system: str) -> bool:
+    """F218/F222: a Member builds at such a Free building as at a Loyal piece (placed fresh)."""
+    return member_acts_with_free_buildings(state, seat, system)
+
+
+free_states.CONTROL_WAIVERS.append(member_acts_with_free_buildings)
+BUILD_STAND_INS.append(member_builds_at_free_buildings)
+
+
+def disgrace(state: BlightedReachState, seat: int) -> str:
+    """F218: a Member who harms a Free city scraps its title, never to be a Member again."""
+    title = next((t for t in MEMBER_TITLES if t in state.play_area[seat]), "")
+    if title:
+        state.play_area[seat].remove(title)
+        state.scrapped.append(title)
+    return title
+
+
+def free_city_harmed(state: BlightedReachState, events) -> list[int]:
+    """The Members who harmed a Free city in one action, read from its events: choosing the
+    Free States as defender (a harm, BR-323) where a Free city stands, or stood until the
+    battle destroyed it (the attacker then holds a Free city Trophy).
+    Reading: a Free starport alone harmed is no Disgrace."""
+    out = []
+    for event in events:
+        if event.type != "battle" or event.data.get("defender") != FREE:
+            continue
+        seat, system = event.data.get("attacker"), event.data.get("system")
+        if not isinstance(seat, int) or not is_member(state, seat) or seat in out:
+            continue
+        stands = any(b.owner == FREE and b.kind == "city" for b in state.systems[system].buildings)
+        taken = any(t.owner == FREE and t.kind == "city" for t in state.players[seat].trophies)
+        if stands or taken:
+            out.append(seat)
+    return out
+
+
+@hookimpl(specname="conclave_action_applied")
+def founder_watch_disgrace(ctx, seat, action):
+    state = ctx.state
+    if state.game != GAME_ID or not state.play_area:
+        return
+    for member in free_city_harmed(state, ctx.events):
+        title = disgrace(state, member)
+        ctx.emit("disgraced", seat=member, title=title)
+
+
+# -- Act II: Book of Liberation (F204) Build Free ------------------------------------------
+class FreeBuild(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    system: str
+    what: Literal["city", "starport"]
+
+
+def _free_build_reason(state: BlightedReachState, seat: int, system: str, what: str) -> str:
+    """Why the seat may not build a Free `what` in `system` ("" when it may): a planet slot,
+    a Loyal piece there (ARCS-144, or a Member's Free building), no Empire control."""
+    planet = rules_box().systems.get(system)
+    if system not in state.systems or planet is None:
+        return f"gates have no building slots ({system})"
+    if board.empire_controls(state, system):
+        return f"Book of Liberation builds no Free building where the Empire controls ({system})"
+    if len(state.systems[system].buildings) >= planet.slots:
+        return f"{system} has no empty building slot"
+    if not has_loyal_piece(state, seat, system) and not builds_on_stand_in(state, seat, system):
+        return f"building in {system} needs a Loyal piece there"
+    return ""
+
+
+def _free_build_options(env: Env, u: Use) -> list[dict]:
+    return [{"system": s, "what": w} for s in sorted(env.state.systems) for w in ("city", "starport")
+            if not _free_build_reason(env.state, u.seat, s, w)]
+
+
+@op("build_free_buildings_outside_empire", params=FreeBuild, candidates=_free_build_options,
+    usable=lambda env, u: bool(_free_build_options(env, u)))
+def book_of_liberation_build(env: Env, u: Use, choice: FreeBuild) -> None:
+    """Book of Liberation (F204), a Build: a Free city or starport instead of a Loyal one, where
+    the holder could build and the Empire does not control (a proxy when that supply is out,
+    BR-182); then the holder's Outrage of the planet's type is cleared.
+    Reading: it is placed damaged where a Rival controls the system, as a Loyal one would be
+    (ARCS-146); a Member building at a Free building places it fresh."""
+    state = env.state
+    if choice.system not in state.systems:
+        raise BadParameter(f"{choice.system!r} is not a system in play")
+    why = _free_build_reason(state, u.seat, choice.system, choice.what)
+    if why:
+        raise IllegalAction(why)
+    here = state.systems[choice.system]
+    owner = board.controller(state, choice.system)
+    damaged = isinstance(owner, int) and owner >= 0 and owner != u.seat and not builds_on_stand_in(
+        state, u.seat, choice.system)
+    free_states.place_free_building(rules_box(), state, choice.system, choice.what, damaged=damaged)
+    kind = rules_box().systems[choice.system].type
+    cleared = []
+    if kind in state.players[u.seat].outrage:
+        clear_outrage(state, u.seat, kind)
+        cleared.append(kind)
+    env.emit("free_built", seat=u.seat, card=u.card, system=choice.system, what=choice.what, damaged=damaged,
+             outrage_cleared=cleared, slots=len(here.buildings))

@@ -27,7 +27,7 @@ from plugins.blighted_reach.fate_believer import (  # noqa: F401
     arcs_chapter_deal, arcs_city_destroyed, arcs_declarable, arcs_declared, arcs_played_as,
 )
 from plugins.blighted_reach.fate_founder import (  # noqa: F401 (the Founder's hooks)
-    armistice_secured, commonwealth_marker_home, commonwealth_scoring,
+    armistice_secured, commonwealth_marker_home, commonwealth_scoring, founder_watch_disgrace,
 )
 from plugins.blighted_reach.fate_partisan import (  # noqa: F401 (the Partisan's hooks)
     partisan_seize_offer, partisan_watch_initiative, sower_round_end,

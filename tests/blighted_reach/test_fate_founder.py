@@ -673,3 +673,99 @@ def test_bot_games_act_two_and_act_three_with_the_founder_and_the_partisan(fates
     t = act_three_table(fates, seed=seed)
     play_out(t, seed)
     assert t.state.finished and t.state.act == 3
+
+
+# -- the Members' privileges, Disgrace (F218-F222) and Book of Liberation's Build (F204) ---------
+def planet_outside_empire(s, free: bool = False) -> str:
+    """A planet the Empire does not control with an empty slot (and a Free city in it)."""
+    from plugins.arcs.content import box_for
+    from plugins.arcs.state import Building
+    from plugins.blighted_reach import board
+
+    box = box_for(s)
+    system = next(x for x in sorted(s.systems) if box.systems[x] is not None and not board.empire_controls(s, x)
+                  and len(s.systems[x].buildings) + (2 if free else 1) <= box.systems[x].slots
+                  and not any(b.owner == FREE for b in s.systems[x].buildings))
+    if free:
+        s.systems[system].buildings.append(Building(kind="city", owner=FREE))
+        s.free_city_supply -= 1
+    return system
+
+
+def test_F222_members_act_with_free_buildings_outside_the_empire_as_if_loyal():
+    """A Member taxes a Free city and builds at it without controlling the system (the piece
+    built placed fresh though a Rival controls there); a non-Member may not; in an
+    Empire-controlled system the privilege does not apply."""
+    from plugins.arcs import actions
+    from plugins.arcs.content import box_for
+    from plugins.blighted_reach import free_states
+    from plugins.blighted_reach.fate_founder import MEMBER_TITLES
+    from plugins.blighted_reach.state import Pieces
+
+    t = act_two_table((FOUNDER, "FATE06", "FATE01"))
+    s = t.state
+    box = box_for(s)
+    system = planet_outside_empire(s, free=True)
+    city = len(s.systems[system].buildings) - 1
+    s.systems[system].ships[2].fresh += 2  # seat 2 controls it
+    s.players[2].ships -= 2
+    free_states.check_free_tax(s, 1, system, city)  # seat 1: a Member, no control
+    actions.check_build(box, s, 1, system, "starport", [])
+    assert actions.do_build(s, 1, system, "starport", [])
+    assert s.systems[system].buildings[-1].owner == 1 and not s.systems[system].buildings[-1].damaged
+    title = next(c for c in s.play_area[1] if c in MEMBER_TITLES)
+    s.play_area[1].remove(title)
+    s.scrapped.append(title)
+    s.systems[system].buildings.pop()  # the starport back
+    s.players[1].starports += 1
+    with pytest.raises(IllegalAction):
+        free_states.check_free_tax(s, 1, system, city)  # no longer a Member, no control
+    s.imperial[system] = Pieces(fresh=1)
+    s.imperial_supply -= 1
+    with pytest.raises(IllegalAction):
+        free_states.check_free_tax(s, 0, system, city)  # the Empire controls: no privilege
+
+
+def test_F218_a_member_choosing_the_free_states_where_a_free_city_stands_is_disgraced():
+    from core.state import Event
+    from plugins.blighted_reach.fate_founder import free_city_harmed, members
+
+    t = act_two_table((FOUNDER, "FATE06", "FATE01"))
+    s = t.state
+    with_city = planet_outside_empire(s, free=True)
+    plain = planet_outside_empire(s)
+    battles = [Event(type="battle", data={"attacker": 1, "defender": FREE, "system": with_city}),
+               Event(type="battle", data={"attacker": 2, "defender": FREE, "system": plain}),
+               Event(type="battle", data={"attacker": 0, "defender": 2, "system": with_city})]
+    assert free_city_harmed(s, battles) == [1]
+    from plugins.blighted_reach.fate_founder import disgrace
+    assert disgrace(s, 1) in {"F218", "F219", "F220", "F221"} and members(s) == [0, 2]
+    assert free_city_harmed(s, battles) == []  # never a Member again
+
+
+def test_F204_book_of_liberation_builds_a_free_city_and_clears_that_outrage():
+    from plugins.arcs.content import box_for
+    from tests.blighted_reach.campaign_tables import sound
+
+    t = act_two_table((FOUNDER, "FATE06", "FATE01"))
+    s = t.state
+    assert "F204" in s.players[0].lore
+    system = planet_outside_empire(s)
+    kind = box_for(s).systems[system].type
+    s.systems[system].ships[0].fresh += 1
+    s.players[0].ships -= 1
+    s.players[0].outrage = [kind]
+    s.players[0].agents -= 1
+    supply = s.free_city_supply
+    restart(t, [["CON4", "ADM2"], ["AGG2", "MOB2"], ["CON3", "AGG3"]], initiative=0)
+    t.act(0, Action("lead", {"card": "CON4"}))
+    t.act(0, Action("declare", {"ambition": ""}))
+    build = {"act": "ability", "card": "F204", "index": 1}
+    refused(t, 0, Action("act", {**build, "params": {"system": "1G", "what": "city"}}), IllegalAction)
+    refused(t, 0, Action("act", {**build, "params": {"system": "9Z", "what": "city"}}), BadParameter)
+    refused(t, 0, Action("act", {**build, "params": {"system": system, "what": "ship"}}), BadParameter)
+    t.act(0, Action("act", {**build, "params": {"system": system, "what": "city"}}))
+    s = t.state
+    assert s.systems[system].buildings[-1].owner == FREE and s.free_city_supply == supply - 1
+    assert s.players[0].outrage == [] and s.turn.pips == 2  # a Build pip paid for it
+    sound(s)
