@@ -25,7 +25,7 @@ from core.hookspecs import hookimpl
 from core.state import Action
 from plugins.arcs.abilities import Env, Use, op, standing
 from plugins.arcs.actions import BUILD_STAND_INS, SECURE_WITHOUT_MAJORITY, builds_on_stand_in, has_loyal_piece
-from plugins.arcs.outrage import clear_outrage
+from plugins.arcs.outrage import agent_returns, clear_outrage
 from plugins.arcs.scoring import PHANTOM, city_bonus, marker_values
 from plugins.arcs.setup import place_ships
 from plugins.blighted_reach import board, crises, empire, fates, free_states, objectives
@@ -437,9 +437,16 @@ def armistice_secured(ctx, seat, card, rivals_to):
     """F216 when secured (securing the card it is attached to secures it too, BR-315): before
     the card is taken, the securer places every agent on it onto other Court cards, one agent
     at a time (`armistice_agents`); the Armistice is tucked back under the Call for Armistice;
-    then the card is taken as usual, with no agent left to capture."""
+    then the card is taken as usual, with no agent left to capture. An Armistice in the row
+    itself (slid down when its card left, BR-317, or dealt after an Intermission put it in
+    the deck) is secured the same way, and goes back under the Call instead of being taken."""
     state = ctx.state
-    if state.game != GAME_ID or state.attached.get(card) not in ARMISTICES:
+    if state.game != GAME_ID:
+        return None
+    if card in ARMISTICES and card in state.court_row:  # one in the row itself (slid down, or dealt)
+        ctx.push(armistice_agents, seat=seat, host=card, armistice=card, rivals_to=rivals_to)
+        return True
+    if state.attached.get(card) not in ARMISTICES:
         return None
     armistice = state.attached.pop(card)
     ctx.push(armistice_agents, seat=seat, host=card, armistice=armistice, rivals_to=rivals_to)
@@ -453,7 +460,7 @@ def _agent_targets(state: BlightedReachState, host: str) -> list[str]:
 
 @steps("armistice_agents")
 def armistice_agents(ctx, seat: int, host: str, armistice: str, rivals_to: str):
-    from plugins.arcs.court_flow import take
+    from plugins.arcs.court_flow import refill, take
 
     state = ctx.state
     agents = state.court_agents.get(host, [])
@@ -462,6 +469,15 @@ def armistice_agents(ctx, seat: int, host: str, armistice: str, rivals_to: str):
     if owner is not None and targets:
         ctx.prompt(seat, "armistice_agent", [Action("place_agent", {"card": c}) for c in targets],
                    resume=armistice_agent_placed, host=host, armistice=armistice, rivals_to=rivals_to, owner=owner)
+        return
+    if host == armistice:  # secured itself: it leaves the row for the booklet, its place refilled
+        position = state.court_row.index(host)
+        for owner, n in enumerate(state.court_agents.pop(host, [])):
+            agent_returns(state, owner, n)  # Reading: with no other card to take them, they go home
+        state.court_row[position] = ""
+        refill(ctx, position)
+        tuck_under_call(state, [armistice])
+        ctx.emit("armistice_ended", seat=seat, armistice=armistice, host="")
         return
     tuck_under_call(state, [armistice])
     ctx.emit("armistice_ended", seat=seat, armistice=armistice, host=host)

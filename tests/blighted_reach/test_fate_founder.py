@@ -769,3 +769,66 @@ def test_F204_book_of_liberation_builds_a_free_city_and_clears_that_outrage():
     assert s.systems[system].buildings[-1].owner == FREE and s.free_city_supply == supply - 1
     assert s.players[0].outrage == [] and s.turn.pips == 2  # a Build pip paid for it
     sound(s)
+
+
+def test_F216_an_armistice_in_the_row_secured_itself_goes_back_under_the_call():
+    from tests.blighted_reach.campaign_tables import sound
+
+    t = act_two_table((FOUNDER, "FATE06", "FATE01"))
+    s = t.state
+    s.booklet = [[c for c in slot if c != "F217"] for slot in s.booklet]
+    into_court(t, "F217", [2, 0, 0])
+    restart(t, [["AGG4", "ADM2"], ["CON2", "MOB2"], ["CON3", "AGG3"]], initiative=0)
+    t.act(0, Action("lead", {"card": "AGG4"}))
+    t.act(0, Action("declare", {"ambition": ""}))
+    t.act(0, Action("act", {"act": "secure", "card": "F217"}))
+    other = next(p for p in t.state.prompts if p.seat == 0).options[0].params["card"]
+    t.act(0, Action("place_agent", {"card": other}))
+    t.act(0, Action("place_agent", {"card": other}))
+    s = t.state
+    assert "F217" not in s.court_row and any("F217" in slot for slot in s.booklet) and all(s.court_row)
+    assert s.turn.seat == 0
+    sound(s)
+
+
+def test_F213_the_marker_goes_back_to_the_fate_card_after_the_chapter():
+    t = act_two_table()
+    declare_with_marker(t)
+    score_now(t)
+    assert t.state.commonwealth == "fate" and t.state.chapter == 2
+
+
+# -- the Act I objective through the engine (BR-095..BR-097, BR-310) ------------------------------
+@pytest.mark.parametrize("players,start", [(2, 18), (3, 16), (4, 14)])
+def test_F201_the_objective_starts_by_player_count_BR_095(players, start):
+    t = founder_table(players)
+    assert t.state.objective_markers[0] == start
+
+
+def test_F201_an_outlaw_founder_advances_3_per_ambition_won_and_1_per_controlled_system_BR_096_BR_097():
+    """Parade Fleets turns the Founder Outlaw (BR-311); at the chapter's end it advances 3 for
+    the ambition it wins and 1 per system it controls (the Empire's control is not its own)."""
+    from plugins.blighted_reach import board
+
+    t = founder_table()
+    lead_and_declare(t, ambition="warlord")
+    t.act(0, next(a for a in parade_options(t) if a.params["index"] == 1))  # becomes an Outlaw
+    s = t.state
+    assert s.titles[0] == "outlaw"
+    from plugins.arcs.state import Trophy
+    s.players[0].trophies.append(Trophy(owner=1, kind="ship"))
+    s.players[1].ships -= 1
+    controlled = sum(board.controls_for_scoring(s, 0, x) for x in s.systems)
+    marker = s.objective_markers[0]
+    score_now(t)
+    assert t.state.objective_markers[0] == max(0, marker - 3 - controlled)
+
+
+def test_F202_parade_fleets_is_protected_yet_discarded_on_fuel_outrage_BR_310():
+    from plugins.arcs.content import box_for
+    from plugins.arcs.outrage import provoke_outrage
+
+    t = founder_table()
+    s = t.state
+    provoke_outrage(box_for(s), s, 0, "fuel")
+    assert "F202" not in s.players[0].guild and "F202" in s.court_discard
