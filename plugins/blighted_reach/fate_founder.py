@@ -122,8 +122,7 @@ def armistice_slot(state: BlightedReachState) -> list[str] | None:
 def tucked_armistices(state: BlightedReachState) -> list[str]:
     """The Armistices waiting in the booklet, under a Call for Armistice (or left there when a
     Call was scrapped: Act III's setup scraps Act II's Call and adds the Mass Call)."""
-    return [c for slot in state.booklet for c in slot[1:] + ([slot[0]] if slot[0] in ARMISTICES else [])
-            if c in ARMISTICES]
+    return [c for slot in state.booklet for c in slot if c in ARMISTICES]
 
 
 def tuck_under_call(state: BlightedReachState, cards: list[str]) -> None:

@@ -22,7 +22,7 @@ from plugins.arcs.court_ops import used_this_turn
 from plugins.arcs.lore_ops import buildings_removed
 from plugins.arcs.outrage import clear_outrage, provoke_outrage
 from plugins.arcs.scoring import ICONS
-from plugins.blighted_reach import crises, fates, free_states, objectives
+from plugins.blighted_reach import crises, fate_believer, fates, free_states, objectives
 from plugins.blighted_reach.campaign import CARRIED_FIELDS
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.crises import FATE_CRISIS_HANDLERS, CrisisHandler
@@ -50,8 +50,11 @@ def _markers_set(state: BlightedReachState) -> bool:
 
 # -- Informants (F602): Spy ----------------------------------------------------------------
 def card_number(card: str) -> int | None:
-    """A base action card's number; None for a card without one.
-    Reading: an Event card has no number, so it is never a Spy's "highest number"."""
+    """An action card's number (a base card's, or a Believer's Faithful card's, 1-9); None for
+    a card without one. Reading: an Event card has no number, so it is never a Spy's
+    "highest number"."""
+    if fate_believer.is_faithful(card):
+        return fate_believer.number(card)
     box = rules_box()
     if not plays.is_action_card(box, card):
         return None

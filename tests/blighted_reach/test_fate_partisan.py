@@ -90,6 +90,15 @@ def test_F602_a_rival_with_tied_highest_cards_chooses_which_returns():
     assert s.turn.seat == 0  # the holder's turn goes on
 
 
+def test_F602_what_counts_as_highest_events_have_no_number_faithful_cards_do():
+    """Reading: an Event card has no number; a Believer's Faithful card (1-9) has its own."""
+    from plugins.blighted_reach.fate_partisan import highest
+
+    assert highest(["EVENT", "ADM3", "AGG3"]) == ["ADM3", "AGG3"]
+    assert highest(["ADM6", "F812", "EVENT"]) == ["F812"]  # the "9"
+    assert highest(["EVENT"]) == []
+
+
 def test_F602_bad_spy_choices_are_refused():
     t = partisan_table()
     restart_round(t, [["ADM3", "AGG6", "MOB6"], ["CON2", "MOB5"], ["CON3", "AGG3"]], initiative=0)
