@@ -162,15 +162,15 @@ def partisan_seize_offer(ctx, seat: int):
     if state.game != GAME_ID or not seizes_by_outrage(state, seat):
         return None
     types = outrage_seize_options(state, seat)
-    if types:
-        options = [Action("seize", {"outrage": ""})] + [Action("seize", {"outrage": r}) for r in types]
+    if types:  # declining is the base offer's answer (no card), so a table answers either alike
+        options = [Action("seize", {"card": ""})] + [Action("seize", {"outrage": r}) for r in types]
         ctx.prompt(seat, "seize", options, resume=seized_by_outrage)
     return True
 
 
 @steps("seized_by_outrage")
 def seized_by_outrage(ctx, seat, params):
-    resource = params["outrage"]
+    resource = params.get("outrage", "")
     if not resource:
         return
     state = ctx.state

@@ -133,7 +133,8 @@ def test_F603_the_partisan_seizes_by_provoking_outrage_not_by_a_second_card():
     t.act(1, Action("play", {"card": "ADM5", "kind": "surpass"}))
     p = next(p for p in t.state.prompts if p.seat == 1)
     assert p.kind == "seize"
-    assert sorted(o.params["outrage"] for o in p.options) == ["", "fuel", "psionic", "relic", "weapon"]
+    assert [o.params for o in p.options][0] == {"card": ""}  # declining, as the base offer's answer
+    assert sorted(o.params["outrage"] for o in p.options[1:]) == ["fuel", "psionic", "relic", "weapon"]
     refused(t, 1, Action("seize", {"card": "MOB2"}))
     refused(t, 1, Action("seize", {"outrage": "material"}))
     agents = t.state.players[1].agents
@@ -153,7 +154,7 @@ def test_F603_fuel_outrage_discards_a_fuel_guild_card_and_declining_seizes_nothi
     t.act(0, Action("declare", {"ambition": ""}))
     t.act(0, Action("act", {"act": "done"}))
     t.act(1, Action("play", {"card": "ADM5", "kind": "surpass"}))
-    t.act(1, Action("seize", {"outrage": ""}))
+    t.act(1, Action("seize", {"card": ""}))
     s = t.state
     assert s.initiative == 0 and not s.seized and s.players[1].outrage == []
 
@@ -166,7 +167,7 @@ def test_F603_rivals_still_seize_with_a_card():
     t.act(0, Action("declare", {"ambition": ""}))
     t.act(0, Action("act", {"act": "done"}))
     t.act(1, Action("play", {"card": "ADM2", "kind": "copy"}))
-    t.act(1, Action("seize", {"outrage": ""}))
+    t.act(1, Action("seize", {"card": ""}))
     t.act(1, Action("act", {"act": "done"}))
     t.act(2, Action("play", {"card": "ADM5", "kind": "surpass"}))
     p = next(p for p in t.state.prompts if p.seat == 2)
@@ -196,7 +197,7 @@ def test_F601_sow_division_advances_each_time_the_partisan_gets_the_initiative()
     t.act(0, Action("declare", {"ambition": ""}))
     t.act(0, Action("act", {"act": "done"}))
     t.act(1, Action("play", {"card": "ADM6", "kind": "surpass"}))
-    t.act(1, Action("seize", {"outrage": ""}))
+    t.act(1, Action("seize", {"card": ""}))
     t.act(1, Action("act", {"act": "done"}))
     t.act(2, Action("play", {"card": "CON5", "kind": "pivot"}))
     t.act(2, Action("seize", {"card": ""}))
@@ -323,7 +324,7 @@ def test_F616_in_act_two_every_player_seizes_by_provoking_outrage():
     t.act(0, Action("act", {"act": "done"}))
     t.act(1, Action("play", {"card": "ADM5", "kind": "surpass"}))
     p = next(p for p in t.state.prompts if p.seat == 1)
-    assert p.kind == "seize" and all("outrage" in o.params for o in p.options)
+    assert p.kind == "seize" and all("outrage" in o.params for o in p.options[1:])
     t.act(1, Action("seize", {"outrage": "weapon"}))
     s = t.state
     assert s.initiative == 1 and s.players[1].outrage == ["weapon"]
@@ -622,10 +623,10 @@ def test_F625_sower_of_division_after_taking_the_initiative_by_surpassing():
     t.act(1, Action("declare", {"ambition": ""}))
     t.act(1, Action("act", {"act": "done"}))
     t.act(2, Action("play", {"card": "ADM5", "kind": "surpass"}))
-    t.act(2, Action("seize", {"outrage": ""}))
+    t.act(2, Action("seize", {"card": ""}))
     t.act(2, Action("act", {"act": "done"}))
     t.act(0, Action("play", {"card": "ADM3", "kind": "surpass"}))
-    t.act(0, Action("seize", {"outrage": ""}))
+    t.act(0, Action("seize", {"card": ""}))
     t.act(0, Action("act", {"act": "done"}))
     # seat 2 Surpassed highest: it takes the initiative, not the Sower
     assert t.state.initiative == 2 and not any(p.kind == "sow_division" for p in t.state.prompts)
@@ -634,10 +635,10 @@ def test_F625_sower_of_division_after_taking_the_initiative_by_surpassing():
     t.act(1, Action("declare", {"ambition": ""}))
     t.act(1, Action("act", {"act": "done"}))
     t.act(2, Action("play", {"card": "ADM5", "kind": "surpass"}))
-    t.act(2, Action("seize", {"outrage": ""}))
+    t.act(2, Action("seize", {"card": ""}))
     t.act(2, Action("act", {"act": "done"}))
     t.act(0, Action("play", {"card": "ADM6", "kind": "surpass"}))
-    t.act(0, Action("seize", {"outrage": ""}))
+    t.act(0, Action("seize", {"card": ""}))
     t.act(0, Action("act", {"act": "done"}))
     p = next(p for p in t.state.prompts if p.seat == 0)
     assert p.kind == "sow_division" and {"rival": 2, "resource": "fuel"} in [o.params for o in p.options]
