@@ -17,6 +17,7 @@ TYPED = """query($t: String!) { table(id: $t) { version state { __typename ... o
 
 
 def test_fate_offers_are_private_and_choices_hidden_until_all_are_in_BR_053(server):
+    """BR-053."""
     asyncio.run(_fates(server))
 
 

@@ -49,6 +49,7 @@ def test_fates_are_kept_in_secret_and_revealed_together_BR_053():
 
 
 def test_a_fate_not_offered_is_refused_and_changes_nothing_BR_053():
+    """BR-053."""
     t = table(3, seed=5)
     other = next(f for f in CBOX.fates if f not in t.state.fate_offers[0] and CBOX.fates[f].letter == "A")
     before = snapshot(t)
@@ -69,6 +70,7 @@ def test_each_fate_setup_side_is_done_and_the_steward_takes_the_first_regent_BR_
 
 
 def test_without_a_fate_giving_it_the_initiative_holder_takes_the_first_regent_BR_058():
+    """BR-058."""
     t = table(3, seed=1)
     wanted = {s: next(f for f in offer if f not in ("FATE01", "FATE07", "FATE05", "FATE08"))
               for s, offer in enumerate(t.state.fate_offers) if any(f not in ("FATE01", "FATE07", "FATE05", "FATE08")
@@ -80,6 +82,7 @@ def test_without_a_fate_giving_it_the_initiative_holder_takes_the_first_regent_B
 
 
 def test_the_admiral_takes_the_first_regent_unless_the_steward_is_in_play_BR_054():
+    """BR-054."""
     t = seed_offering(3, {0: "FATE07", 1: "FATE01"})
     choose_fates(t, {0: "FATE07", 1: "FATE01"})
     assert t.state.first_regent == 1  # the Steward's
@@ -98,6 +101,7 @@ def test_the_admiral_takes_the_first_regent_unless_the_steward_is_in_play_BR_054
 
 # -- the starting placements (BR-059..BR-062) --------------------------------------------------
 def test_placements_are_prompted_in_turn_order_then_reverse_BR_059_BR_061():
+    """BR-059, BR-061."""
     t = plain_table(3, seed=1)
     choose_fates(t)
     n, first = 3, t.state.initiative
@@ -114,6 +118,7 @@ def test_placements_are_prompted_in_turn_order_then_reverse_BR_059_BR_061():
 
 
 def test_a_placement_without_an_imperial_ship_or_out_of_turn_is_refused_BR_060():
+    """BR-060."""
     t = plain_table(3, seed=1)
     choose_fates(t)
     seat = t.state.placement_order[0]
@@ -129,6 +134,7 @@ def test_a_placement_without_an_imperial_ship_or_out_of_turn_is_refused_BR_060()
 
 
 def test_after_placement_free_cities_fill_the_imperial_planets_then_hands_are_dealt_BR_062_BR_063_BR_065():
+    """BR-062, BR-063, BR-065."""
     t = plain_table(3, seed=2)
     choose_fates(t)
     place_all(t)
@@ -153,6 +159,7 @@ def done(t, seat):
 
 
 def test_an_event_card_never_leads_copies_or_seizes_BR_145():
+    """BR-145."""
     t = ready(3, seed=1)
     restart_round(t, [["EVENT", "CON2"], ["EVENT", "MOB3", "AGG5"], ["ADM6", "AGG4"]], initiative=0)
     assert Action("lead", {"card": "EVENT"}) not in options(t, 0)
@@ -166,13 +173,14 @@ def test_an_event_card_never_leads_copies_or_seizes_BR_145():
 
 
 def test_a_holder_with_only_event_cards_must_pass_BR_150():
+    """BR-150."""
     t = ready(3, seed=1)
     restart_round(t, [["EVENT"], ["CON3"], ["ADM6"]], initiative=0)
     assert options(t, 0) == [Action("pass", {})]
 
 
 def test_events_mirror_the_lead_then_a_second_buys_nothing_but_its_prelude_BR_146_BR_147_BR_148_BR_151():
-    """The rulebook's example: Lotus leads a 2 Construction card; Dane plays an Event and
+    """The rulebook's example: Lotus leads a 2 Construction card; Dane plays an Event and (BR-146, BR-147, BR-148, BR-151)
     takes the lead's Construction actions, as many as its pips; Mikah's Event buys none
     (a Rival played one first) but leaves the Prelude open."""
     t = ready(3, seed=1)
@@ -211,7 +219,7 @@ def test_an_event_never_takes_the_initiative_BR_149_BR_160():
 # -- the Act's end (BR-078, BR-079) -------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_act_one_ends_after_its_third_chapter_never_on_power_BR_078_BR_079(players):
-    """Bot games of Act I end after chapter 3 whatever the Power (the base game's threshold
+    """Bot games of Act I end after chapter 3 whatever the Power (the base game's threshold (BR-078, BR-079)
     never ends an Act), with every invariant holding after every action."""
     from core.errors import EngineError
 

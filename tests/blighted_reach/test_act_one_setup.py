@@ -165,6 +165,7 @@ def test_BR_046_047_edicts_in_the_booklet(n, seed):
 
 
 def test_BR_047_the_starting_policy_is_random():
+    """BR-047."""
     tops = Counter(table(3, s).booklet[-1][0] for s in range(30))
     assert set(tops) == {"AID03", "AID04", "AID05"}
 
@@ -382,6 +383,7 @@ def test_BR_059_every_imperial_pair_fits_four_players():
 
 
 def test_BR_060_a_building_the_seat_has_no_more_of_is_refused():
+    """BR-060."""
     state = table(3, 2)
     seat = state.placement_order[0]
     state.players[seat].starports = 0

@@ -293,6 +293,7 @@ def test_blight_looms_secured_destroys_damaged_blight_where_loyal():
 
 
 def test_intermission_repairs_all_blight_BR_339():
+    """BR-339."""
     state = played_table()
     set_blight(state, "1.1", fresh=1, damaged=1)
     assert bl.repair_all_blight(state) == 17

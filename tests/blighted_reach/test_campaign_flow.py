@@ -39,6 +39,7 @@ def act_one(players: int, first_seed: int = 1):
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_act_one_ends_with_the_intermission_and_its_log_sheet_starts_act_two_BR_089_BR_066(players):
+    """BR-089, BR-066."""
     t, campaign, two = act_one(players)
     s = t.state
     assert s.finished and s.result["act"] == 1 and s.chapter == 3
@@ -53,7 +54,7 @@ def test_act_one_ends_with_the_intermission_and_its_log_sheet_starts_act_two_BR_
 
 
 def test_the_new_fates_are_picked_in_secret_and_revealed_together_BR_350_A_R7():
-    """Until the last pick, no view or event shows what anyone picked (their own included)."""
+    """Until the last pick, no view or event shows what anyone picked (their own included). (BR-350)"""
     for seed in range(1, 80):
         t = create_table(GAME, 3, seed=seed, campaign=new_campaign(3))
         bot = PlainFateBot(seed)

@@ -56,6 +56,7 @@ def test_a_regent_leaves_the_empire_BR_117_118():
 
 
 def test_becoming_outlaw_twice_or_an_unknown_seat_is_refused_BR_117():
+    """BR-117."""
     state = table(3)
     outlaw(state, 1)
     refused(state, IllegalAction, empire.become_outlaw, state, 1)
@@ -126,6 +127,7 @@ def test_last_regent_leaving_returns_the_trust_and_loses_power_BR_195():
 
 
 def test_invariants_catch_an_outlaw_first_regent_BR_115():
+    """BR-115."""
     state = table(3)
     state.titles[state.first_regent] = "outlaw"
     assert problems(BOX, CBOX, state) == ["the First Regent is not a Regent"]
@@ -242,6 +244,7 @@ def test_ignoring_the_presence_law_controls_every_empire_system_BR_125_122():
 
 
 def test_a_regent_repairs_imperial_ships_it_commands_BR_123():
+    """BR-123."""
     state = table(3)
     set_imperial(state, "2.1", fresh=0, damaged=1)
     refused(state, IllegalAction, empire.repair_imperial, state, 1, "2.1")  # no Loyal piece
@@ -300,6 +303,7 @@ def test_catapult_worked_example_leg_by_leg_BR_128_127_129():
 
 
 def test_imperial_moves_refused_for_outlaws_missing_ships_or_ships_alone_BR_127_124():
+    """BR-127."""
     state = table(3)
     one = Move(origin="2.1", fresh=1, damaged=0, path=("2G",))
     refused(state, BadParameter, empire.apply_imperial_move, state, 0, one, ImperialGroup(fresh=2))
@@ -311,6 +315,7 @@ def test_imperial_moves_refused_for_outlaws_missing_ships_or_ships_alone_BR_127_
 
 
 def test_ignoring_the_movement_law_moves_imperial_ships_alone_BR_127():
+    """BR-127."""
     state = table(3)
     lone = Move(origin="2.1", fresh=0, damaged=0, path=("2G",))
     empire.apply_imperial_move(state, 0, lone, ImperialGroup(fresh=1), ignore_movement=True)
@@ -359,7 +364,7 @@ def test_outlaw_gates_stop_regent_and_imperial_ships_alike_BR_131():
 
 
 def test_catapult_path_stops_an_outlaw_at_an_empire_gate_BR_129_130():
-    """The path check applies the stops leg by leg: an Outlaw may not Catapult through an
+    """The path check applies the stops leg by leg: an Outlaw may not Catapult through an (BR-129)
     Empire gate; a Regent's Loyal-only group may not pass a Rival Regent's gate, but the
     same group with an Imperial ship may."""
     state = table(3)
@@ -412,6 +417,7 @@ def test_regents_never_harm_or_tax_rival_regents_where_imperial_ships_are_BR_133
 
 
 def test_truce_law_does_not_limit_crises_BR_134():
+    """BR-134."""
     state = table(3)
     empire.check_harm(state, 0, 1, "1.1", crisis=True)
     empire.check_harm(state, 0, "empire", "1.1", harm="destroy", crisis=True)
@@ -460,6 +466,7 @@ def test_outlaw_battles_worked_example_BR_141_136_138_135():
 
 
 def test_battle_sides_refusals_change_nothing_BR_135_137():
+    """BR-135."""
     state, regent, rebel = worked_example()
     refused(state, BadParameter, empire.battle_sides, state, regent, rebel, "1G", attacking_imperial=Pieces(fresh=2))
     refused(state, IllegalAction, empire.battle_sides, state, rebel, regent, "1G", attacking_imperial=Pieces(fresh=1))
@@ -493,7 +500,7 @@ def test_defender_options_by_title_BR_137_180():
 
 
 def test_ignoring_the_truce_a_regent_battles_a_regent_and_the_imperials_defend_BR_133_136():
-    """With the Truce Law ignored (Rogue Admirals) a Regent may battle a Rival Regent where
+    """With the Truce Law ignored (Rogue Admirals) a Regent may battle a Rival Regent where (BR-133)
     Imperial ships are; those ships defend the defender (BR-136), never both sides."""
     state = table(3)
     state.players[0].guild.append("F706")
@@ -535,7 +542,7 @@ def test_building_hits_wait_for_every_defending_ship_imperials_too_BR_140():
 
 
 def test_returned_imperial_and_free_trophies_go_to_their_supplies_BR_139_179():
-    """Imperial ships and Free buildings taken as Trophies stay counted, and return to the
+    """Imperial ships and Free buildings taken as Trophies stay counted, and return to the (BR-139)
     Empire's and Free supplies, not to a seat."""
     state = table(3)
     set_imperial(state, "2G")

@@ -50,6 +50,7 @@ def events_round(t, first_event=True, second_event=False):
 
 
 def test_after_an_event_card_the_initiative_holder_may_call_a_summit_BR_154():
+    """BR-154."""
     t = ready(3, seed=1)
     events_round(t)
     (prompt,) = [p for p in t.state.prompts if p.blocking]
@@ -57,7 +58,7 @@ def test_after_an_event_card_the_initiative_holder_may_call_a_summit_BR_154():
 
 
 def test_without_a_summit_the_dice_are_still_rolled_and_one_event_resolves_BR_155_BR_156_BR_157():
-    """Two Event cards this round: one roll of the event and number dice, whose face names
+    """Two Event cards this round: one roll of the event and number dice, whose face names (BR-155, BR-156, BR-157)
     the Crises or the Edicts; no Summit was called."""
     t = ready(3, seed=1)
     events_round(t, second_event=True)
@@ -73,6 +74,7 @@ def test_without_a_summit_the_dice_are_still_rolled_and_one_event_resolves_BR_15
 
 
 def test_a_round_without_event_cards_resolves_no_event_BR_154():
+    """BR-154."""
     t = ready(3, seed=1)
     events = events_round(t, first_event=False)
     assert "event_rolled" not in kinds(events) and not any(p.kind == "call_summit" for p in t.state.prompts)
@@ -115,6 +117,7 @@ def test_securing_the_council_flips_it_tucks_it_and_it_returns_decided_leftmost_
 
 
 def test_the_decided_council_cannot_be_influenced_BR_172():
+    """BR-172."""
     t = ready(3, seed=1)
     restart_round(t, [["ADM3", "CON4"], ["MOB3", "CON5"], ["ADM4", "CON6"]], initiative=0)
     t.state.court_row[t.state.court_row.index("AID01A")] = "AID01B"
@@ -140,6 +143,7 @@ def negotiate(t, seat, move, parts=()):
 
 
 def test_a_three_part_deal_with_two_rivals_happens_only_when_both_consent_all_at_once_BR_198_BR_208():
+    """BR-198, BR-208."""
     t = ready(3, seed=1)
     summit(t)
     assert [p.seat for p in t.state.prompts if p.kind == "br.negotiate"] == [0]  # turns from the caller (A-R6)
@@ -163,6 +167,7 @@ def test_a_three_part_deal_with_two_rivals_happens_only_when_both_consent_all_at
 
 
 def test_a_declined_deal_changes_nothing_and_negotiations_end_when_all_are_done_BR_208_BR_210():
+    """BR-208, BR-210."""
     t = ready(3, seed=1)
     summit(t)
     negotiate(t, 0, "propose", [{"kind": "promise_favor", "giver": 0, "receiver": 1}])
@@ -179,6 +184,7 @@ def test_a_declined_deal_changes_nothing_and_negotiations_end_when_all_are_done_
 
 
 def test_the_caller_may_end_negotiations_when_no_deal_is_open_A_R6_BR_210():
+    """BR-210."""
     t = ready(3, seed=1)
     summit(t)
     negotiate(t, 0, "propose", [{"kind": "promise_favor", "giver": 0, "receiver": 1}])
@@ -195,6 +201,7 @@ def test_the_caller_may_end_negotiations_when_no_deal_is_open_A_R6_BR_210():
 
 
 def test_a_bad_proposal_is_refused_with_a_typed_error_and_changes_nothing_BR_208():
+    """BR-208."""
     t = ready(3, seed=1)
     summit(t)
     before = snapshot(t)

@@ -109,6 +109,7 @@ def test_F403_overseers_allow_guild_actions_while_placing_and_the_prelude_discar
 
 # -- Guild Investigators (F402) and attached cards (BR-314, BR-315) ----------------------------
 def test_F402_recover_attaches_the_top_discarded_guild_to_an_unagented_court_card_and_advances_2_BR_314():
+    """BR-314."""
     t = advocate_table()
     _fix_court(t, discard=["CC01", "CC11"])  # CC11 (a Vox card) lies on top of the Guild card
     give_row(t, SEAT, ["fuel", "fuel"])
@@ -124,6 +125,7 @@ def test_F402_recover_attaches_the_top_discarded_guild_to_an_unagented_court_car
 
 
 def test_F402_recover_refuses_a_card_with_agents_or_an_attachment_unchanged_BR_314():
+    """BR-314."""
     t = advocate_table()
     _fix_court(t, discard=["CC01", "CC04"])
     give_row(t, SEAT, ["fuel", "fuel"])
@@ -142,6 +144,7 @@ def test_F402_recover_refuses_a_card_with_agents_or_an_attachment_unchanged_BR_3
 
 
 def test_securing_a_court_card_takes_its_attached_guild_card_too_BR_315():
+    """BR-315."""
     t = advocate_table()
     s = t.state
     host = s.court_row[1]
@@ -217,7 +220,7 @@ def played(chosen, markers, seed=3):
 
 
 def test_F404_failed_sends_only_the_liaisons_of_suits_the_advocate_leads_to_court_BR_328():
-    """Failed: the Overseers go to the Court deck first (so they count for no suit); the
+    """Failed: the Overseers go to the Court deck first (so they count for no suit); the (BR-328)
     Advocate leads Weapon (Skirmishers against none) but ties Psionic (Investigators against
     Dealmakers): only the Weapons Liaisons join the Court deck; the other Liaisons and
     Diplomatic Fiasco are scrapped; Guild Struggle joins the Court deck."""
@@ -281,6 +284,7 @@ def test_F412_setup_adds_the_advocates_demand_and_guild_negotiations_to_the_book
 
 
 def test_F406_fuel_liaisons_copying_to_move_gains_a_fuel_BR_312():
+    """BR-312."""
     t = act_two()
     take_card(t, SEAT, "F406")
     give_row(t, SEAT, [])
@@ -300,6 +304,7 @@ def test_F406_fuel_liaisons_copying_to_move_gains_a_fuel_BR_312():
 
 
 def test_F405_material_liaisons_prelude_attaches_it_and_declares_tycoon_BR_313_BR_314():
+    """BR-313, BR-314."""
     t = act_two()
     take_card(t, SEAT, "F405")
     lead(t, "CON2")  # the lead declines to declare
@@ -382,6 +387,7 @@ def test_F413_is_scrapped_when_the_advocate_is_not_in_play():
 
 
 def test_F414_guild_negotiations_giving_a_guild_card_needs_the_advocates_consent_BR_205():
+    """BR-205."""
     t = act_two()
     take_card(t, 0, "CC01")
     restart_round(t, [["CON2", "ADM6"], ["EVENT", "MOB3"], ["EVENT", "AGG4"]], initiative=0)
@@ -573,7 +579,7 @@ def test_F422_guilds_withdraw_when_secured_each_rival_buries_a_guild_card_of_its
 
 
 def test_F410_diplomatic_fiasco_when_secured_the_rivals_discard_guild_cards_down_to_their_agents_BR_230():
-    """The securer's Rivals resolve the Crisis: a Rival with more Guild cards than agents in
+    """The securer's Rivals resolve the Crisis: a Rival with more Guild cards than agents in (BR-230)
     supply discards unprotected ones of its choice until they are equal (BR-229)."""
     t = act_two()
     for card in ("CC01", "CC04", "CC05"):
@@ -639,6 +645,7 @@ def ended_act_two(markers):
 
 
 def test_F415_completed_brings_the_fair_and_guildmasters_and_failed_scraps_the_demand_BR_328():
+    """BR-328."""
     from plugins.blighted_reach import intermission as im
     from tests.blighted_reach.campaign_tables import CBOX as CB, ctx as flow_ctx, sound
 

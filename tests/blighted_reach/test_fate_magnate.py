@@ -55,7 +55,7 @@ def test_F301_setup_gives_the_magnate_merchant_league():
 
 
 def test_F302_merchant_league_takes_two_frozen_resources_that_count_for_ambitions_BR_319_BR_321_BR_322():
-    """On declaring, the Magnate puts any 2 resources from the supply on Merchant League: off
+    """On declaring, the Magnate puts any 2 resources from the supply on Merchant League: off (BR-319)
     the resource row (never spent or discarded there), counted for ambitions (BR-321) as
     part of the play area (BR-322)."""
     t = magnate_table()
@@ -109,7 +109,7 @@ def test_F302_frozen_resources_survive_outrage_and_go_when_the_card_does_BR_319(
 
 
 def test_F302_crisis_discards_every_resource_on_merchant_league_BR_219():
-    """A round's Crises (the flow's steps, the event die read as a Crisis) empty the League."""
+    """A round's Crises (the flow's steps, the event die read as a Crisis) empty the League. (BR-219)"""
     t = magnate_table()
     declare_with_league(t, ["psionic", "relic"])
     s = t.state
@@ -176,6 +176,7 @@ def slot_of(t, seat, resource):
 
 
 def test_F302_transfer_asset_gives_a_merchant_league_resource_in_a_summit_BR_319_BR_204():
+    """BR-319, BR-204."""
     t = magnate_table()
     t.state.card_resources = {"F302": ["relic"]}
     t.state.supply["relic"] -= 1
@@ -245,6 +246,7 @@ def test_F301_export_discards_three_resources_and_advances_two():
 
 
 def test_F301_a_bad_export_is_refused_unchanged_and_only_the_magnate_exports_BR_319():
+    """BR-319."""
     t = magnate_table()
     events_then_summit(t)
     give_row(t, 0, ["weapon", "material"])
@@ -292,6 +294,7 @@ def _to_discard(state, card):
 
 
 def test_F303_completed_brings_the_brokers_to_court_keeps_the_cartels_and_returns_the_interests_BR_328():
+    """BR-328."""
     from plugins.blighted_reach import intermission as im
     from plugins.blighted_reach.fate_steps import unplayed
     from tests.blighted_reach.campaign_tables import CBOX as CB, ctx as flow_ctx, sound
@@ -306,6 +309,7 @@ def test_F303_completed_brings_the_brokers_to_court_keeps_the_cartels_and_return
 
 
 def test_F303_failed_scraps_the_brokers_and_sends_the_cartels_to_court_BR_328():
+    """BR-328."""
     from plugins.blighted_reach import intermission as im
     from tests.blighted_reach.campaign_tables import CBOX as CB, ctx as flow_ctx, sound
 
@@ -321,6 +325,7 @@ def test_F303_failed_scraps_the_brokers_and_sends_the_cartels_to_court_BR_328():
 
 
 def test_F302_merchant_league_resources_return_to_the_supply_at_intermission_BR_337():
+    """BR-337."""
     from plugins.blighted_reach import intermission as im
     from tests.blighted_reach.campaign_tables import BOX as B, CBOX as CB, ctx as flow_ctx, sound
 
@@ -386,6 +391,7 @@ def test_F318_gain_monopolies_gives_a_monopoly_for_more_than_half_and_F312_advan
 
 
 def test_F318_frozen_and_trust_resources_count_and_two_players_count_fewer_in_play_BR_322():
+    """BR-322."""
     t = act_two()
     give_row(t, 0, ["fuel", "fuel"])
     t.state.card_resources = {"F302": ["fuel"]}
@@ -507,6 +513,7 @@ def ended_act_two(markers):
 
 
 def test_F321_completed_gains_prospectors_and_scraps_the_cartels_and_extortions_BR_328():
+    """BR-328."""
     from plugins.blighted_reach import intermission as im
     from tests.blighted_reach.campaign_tables import CBOX as CB, ctx as flow_ctx, sound
 
@@ -520,7 +527,7 @@ def test_F321_completed_gains_prospectors_and_scraps_the_cartels_and_extortions_
 
 
 def test_F321_failed_scraps_unheld_monopolies_and_sends_their_cartels_to_court_BR_328():
-    """Failed with the Material Monopoly held: the four others (in the supply) are scrapped,
+    """Failed with the Material Monopoly held: the four others (in the supply) are scrapped, (BR-328)
     their Cartels (Fuel, Relic, Psionic, Weapon) join the Court deck, the Material Cartel is
     scrapped; Prospectors scrapped; the Extortions join the Court deck."""
     from plugins.blighted_reach import intermission as im
@@ -633,6 +640,7 @@ def test_F323_extortion_crisis_makes_the_leaders_of_each_type_discard_one_and_di
 
 
 def test_F324_extortion_when_secured_steals_one_resource_even_a_frozen_one_BR_320():
+    """BR-320."""
     t = act_three()
     give_row(t, 0, ["weapon"])
     t.state.card_resources = {"F302": ["relic"]}

@@ -46,6 +46,7 @@ def test_a_regent_taxes_a_free_city_it_controls_capturing_nobody_BR_177_184():
 
 
 def test_outside_the_empire_control_by_ships_taxes_a_free_city_BR_177():
+    """BR-177."""
     state = table(3)
     city = give_free(state, "3.1", "city")
     set_ships(state, 1, "3.1", fresh=2)
@@ -101,6 +102,7 @@ def test_catapult_from_a_controlled_free_starport_BR_177():
 
 
 def test_repair_free_buildings_in_a_controlled_system_BR_177():
+    """BR-177."""
     state = table(3)
     port = give_free(state, "3.3", "starport", damaged=True)
     set_ships(state, 2, "3.3", fresh=1)
@@ -112,6 +114,7 @@ def test_repair_free_buildings_in_a_controlled_system_BR_177():
 
 
 def test_free_actions_lists_what_the_controller_may_do_BR_177():
+    """BR-177."""
     state = table(3)
     port = give_free(state, "3.3", "starport", damaged=True)
     set_ships(state, 2, "3.3", fresh=1)
@@ -225,6 +228,7 @@ def test_a_proxy_stands_in_when_the_free_supply_is_empty_BR_182():
 
 
 def test_invariants_refuse_a_proxy_beside_a_supply_or_a_lost_free_building_BR_182():
+    """BR-182."""
     state = table(3)
     state.free_proxies = {"starport": 1}
     state.free_starport_supply -= 1

@@ -79,7 +79,7 @@ def test_BR_327_steps_run_strictly_in_order_and_only_after_acts_one_and_two():
 
 
 def test_BR_328_BR_331_steward_completed_resolution():
-    """BR-331: Council Intrigue, Tax Collectors and Hunter Squads join the Court deck,
+    """BR-331: Council Intrigue, Tax Collectors and Hunter Squads join the Court deck, (BR-328)
     Imperial Protectors the booklet; Empire Falls and the two Lesser Regents are scrapped."""
     state = played([STEWARD, ADMIRAL, FOUNDER], [0, 4, 6])
     deck = list(state.court_deck)
@@ -95,7 +95,7 @@ def test_BR_328_BR_331_steward_completed_resolution():
 
 
 def test_BR_328_BR_332_steward_failed_resolution_takes_dealmakers_from_play():
-    """BR-332: the four completed-side cards are scrapped; Empire Falls, the two Lesser
+    """BR-332: the four completed-side cards are scrapped; Empire Falls, the two Lesser (BR-328)
     Regents and Dealmakers (in the Steward's play area since setup) join the Court deck."""
     state = played([STEWARD, ADMIRAL, FOUNDER], [3, 0, 0])
     assert "F103" in state.players[0].guild
