@@ -80,8 +80,8 @@ def test_F202_then_a_regent_may_become_an_outlaw_BR_311_BR_097():
 
 
 def test_F202_declining_the_ships_still_leaves_the_choice_and_an_outlaw_gets_no_offer_BR_311():
-    """The ships and leaving the Empire are each optional; an Outlaw declaring is offered only
-    the ships."""
+    """BR-311: the ships and leaving the Empire are each optional; an Outlaw declaring is
+    offered only the ships."""
     t = founder_table()
     t.state.titles[0] = "outlaw"
     if t.state.first_regent == 0:
@@ -116,6 +116,7 @@ def resolved(markers):
 
 
 def test_F203_completed_book_of_liberation_intrigues_and_unions_kept_for_F223_BR_328():
+    """BR-328: the Founder's Act I Resolution, completed side."""
     from plugins.blighted_reach.content import default_box
     from plugins.blighted_reach.fate_steps import unplayed
     from tests.blighted_reach.campaign_tables import sound
@@ -129,6 +130,7 @@ def test_F203_completed_book_of_liberation_intrigues_and_unions_kept_for_F223_BR
 
 
 def test_F203_failed_book_and_intrigues_scrapped_unions_to_the_court_deck_BR_328():
+    """BR-328: the Founder's Act I Resolution, failed side."""
     from tests.blighted_reach.campaign_tables import sound
 
     state = resolved([4, 0, 0])
@@ -389,6 +391,7 @@ def test_F216_an_armistice_in_the_court_stops_members_harming_each_other_and_fre
 
 
 def test_F216_securing_its_card_moves_every_agent_to_other_court_cards_and_tucks_it_back_BR_315():
+    """BR-315: securing the card secures the Armistice attached to it, whose effect then moves the agents."""
     from tests.blighted_reach.campaign_tables import sound
 
     t = act_two_table((FOUNDER, "FATE06", "FATE01"))
@@ -506,6 +509,7 @@ def act_two_resolved(markers):
 
 
 def test_F223_completed_spirit_of_freedom_gained_the_unions_scrapped_BR_328():
+    """BR-328: the Founder's Act II Resolution, completed side."""
     from tests.blighted_reach.campaign_tables import sound
 
     state = act_two_resolved([0, 0, 0])
@@ -515,6 +519,7 @@ def test_F223_completed_spirit_of_freedom_gained_the_unions_scrapped_BR_328():
 
 
 def test_F223_failed_the_founder_title_and_marker_scrapped_the_unions_to_the_court_deck_BR_328():
+    """BR-328: the Founder's Act II Resolution, failed side."""
     from tests.blighted_reach.campaign_tables import sound
 
     state = act_two_resolved([6, 0, 0])
@@ -801,6 +806,7 @@ def test_F213_the_marker_goes_back_to_the_fate_card_after_the_chapter():
 # -- the Act I objective through the engine (BR-095..BR-097, BR-310) ------------------------------
 @pytest.mark.parametrize("players,start", [(2, 18), (3, 16), (4, 14)])
 def test_F201_the_objective_starts_by_player_count_BR_095(players, start):
+    """BR-095: 18, 16 or 14 for 2, 3 or 4 players."""
     t = founder_table(players)
     assert t.state.objective_markers[0] == start
 
@@ -825,6 +831,7 @@ def test_F201_an_outlaw_founder_advances_3_per_ambition_won_and_1_per_controlled
 
 
 def test_F202_parade_fleets_is_protected_yet_discarded_on_fuel_outrage_BR_310():
+    """BR-310: Parade Fleets is protected, yet a Fuel Outrage discards it."""
     from plugins.arcs.content import box_for
     from plugins.arcs.outrage import provoke_outrage
 

@@ -240,6 +240,7 @@ def resolved(markers, outrage=("fuel", "relic")):
 
 
 def test_F604_completed_loyal_cards_to_the_court_deck_bards_gained_the_rest_scrapped_BR_328():
+    """BR-328: the Partisan's Act I Resolution, completed side."""
     from tests.blighted_reach.campaign_tables import sound
 
     state, agents = resolved([0, 0, 0])
@@ -251,6 +252,7 @@ def test_F604_completed_loyal_cards_to_the_court_deck_bards_gained_the_rest_scra
 
 
 def test_F604_failed_the_rest_to_the_court_deck_seizing_scrapped_and_outrage_cleared_BR_328():
+    """BR-328: the Partisan's Act I Resolution, failed side."""
     from tests.blighted_reach.campaign_tables import sound
 
     state, agents = resolved([5, 0, 0])
@@ -259,7 +261,7 @@ def test_F604_failed_the_rest_to_the_court_deck_seizing_scrapped_and_outrage_cle
     assert "F603" not in state.play_area[0] and state.players[0].outrage == []
     assert state.players[0].agents == agents + 2  # the two Outrage agents went home
     sound(state)
-def test_F603_a_former_partisan_scraps_it_and_clears_all_outrage_BR_351():
+def test_F603_a_former_partisan_scraps_it_and_clears_all_outrage():
     """F603 held by a seat whose Fate is no longer the Partisan (picked another at
     Intermission F): the card is scrapped and all that seat's Outrage cleared."""
     from tests.blighted_reach.campaign_tables import ADMIRAL, STEWARD, act_one, end_act, sound
@@ -440,7 +442,7 @@ def act_two_state(fates, seed=3):
     return state
 
 
-def test_F615_act_two_setup_from_the_log_sheet_BR_074():
+def test_F615_act_two_setup_from_the_log_sheet():
     from tests.blighted_reach.campaign_tables import ADMIRAL, STEWARD, sound
 
     state = act_two_state([PARTISAN, STEWARD, ADMIRAL])
@@ -460,6 +462,7 @@ def act_two_resolved(markers):
 
 
 def test_F618_completed_decry_terror_edict_terror_strikes_to_the_deck_unions_scrapped_BR_328():
+    """BR-328: the Partisan's Act II Resolution, completed side."""
     from tests.blighted_reach.campaign_tables import sound
 
     state = act_two_resolved([0, 0, 0])
@@ -469,6 +472,7 @@ def test_F618_completed_decry_terror_edict_terror_strikes_to_the_deck_unions_scr
 
 
 def test_F618_failed_edict_and_strikes_scrapped_unions_to_the_deck_BR_328():
+    """BR-328: the Partisan's Act II Resolution, failed side."""
     from tests.blighted_reach.campaign_tables import sound
 
     state = act_two_resolved([3, 0, 0])
@@ -575,7 +579,7 @@ def test_F620_terror_strike_when_secured_spares_the_securers_pieces():
     sound(s)
 
 
-def test_F624_dominant_power_bloc_goals_most_guild_cards_and_the_initiative_BR_102():
+def test_F624_dominant_power_bloc_goals_most_guild_cards_and_the_initiative():
     """Act III grand ambitions: more Guild cards than each Rival; holding the initiative."""
     from plugins.arcs.content import box_for
     from plugins.blighted_reach import objectives as ob
