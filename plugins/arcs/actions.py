@@ -70,6 +70,16 @@ def has_loyal_piece(state: ArcsState, seat: int, system: str) -> bool:
 # False for a table it does not know.
 CITY_WITHOUT_PRESENCE: list = []
 
+# A game built on Arcs may count a piece of no player as a seat's Loyal piece for building (the
+# campaign's Members of the Commonwealth at Free buildings): fn(state, seat, system) -> True;
+# what is built that way is placed fresh.
+BUILD_STAND_INS: list = []
+
+
+def builds_on_stand_in(state: ArcsState, seat: int, system: str) -> bool:
+    """The seat builds in `system` only thanks to a stand-in for its Loyal piece."""
+    return not has_loyal_piece(state, seat, system) and any(rule(state, seat, system) for rule in BUILD_STAND_INS)
+
 
 def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, starports_used: list,
                 in_gate: bool = False, off_slots: bool = False) -> None:
@@ -83,7 +93,7 @@ def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, s
             raise IllegalAction("gates have no building slots")  # ARCS-030
         if planet is not None and len(here.buildings) >= planet.slots and not off_slots:
             raise IllegalAction(f"{system} has no empty building slot")  # ARCS-029
-        if not has_loyal_piece(state, seat, system) and not (
+        if not has_loyal_piece(state, seat, system) and not builds_on_stand_in(state, seat, system) and not (
                 what == "city" and any(rule(box, state, seat, system) for rule in CITY_WITHOUT_PRESENCE)):
             raise IllegalAction(f"building in {system} needs a Loyal piece there")  # ARCS-144
     elif what == "ship":
@@ -99,9 +109,11 @@ def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, s
 
 def do_build(state: ArcsState, seat: int, system: str, what: str, starports_used: list, fresh: bool = False) -> bool:
     """Place the piece, damaged where another player controls the system (ARCS-146/147),
-    unless `fresh` (Hidden Harbors' ships). False when the supply had none (ARCS-148)."""
+    unless `fresh` (Hidden Harbors' ships) or built at a stand-in (`BUILD_STAND_INS`). False
+    when the supply had none (ARCS-148)."""
     here, player = state.systems[system], state.players[seat]
     owner = controller(here)
+    fresh = fresh or (what != "ship" and builds_on_stand_in(state, seat, system))
     damaged = owner is not None and owner != seat and not fresh
     if what == "ship":
         if player.ships <= 0:
@@ -224,6 +236,11 @@ def do_influence(state: ArcsState, seat: int, card: str) -> None:
     state.court_agents[card][seat] += 1
 
 
+# A game built on Arcs may let a seat secure without the majority (the campaign's Spirit of
+# Freedom): each `allows(state, seat, card)` says whether that seat may secure that card anyway.
+SECURE_WITHOUT_MAJORITY: list = []
+
+
 def check_secure(state: ArcsState, seat: int, card: str) -> None:
     if not card or card not in state.court_row:
         raise BadParameter(f"{card!r} is not in the Court row")
@@ -231,7 +248,8 @@ def check_secure(state: ArcsState, seat: int, card: str) -> None:
         raise IllegalAction(f"nobody may influence or secure {card}")
     agents = state.court_agents[card]
     if not all(agents[seat] > n for s, n in enumerate(agents) if s != seat) or agents[seat] == 0:
-        raise IllegalAction(f"securing {card} needs strictly more agents on it than each Rival")  # ARCS-162
+        if not any(allows(state, seat, card) for allows in SECURE_WITHOUT_MAJORITY):
+            raise IllegalAction(f"securing {card} needs strictly more agents on it than each Rival")  # ARCS-162
 
 
 def take_court_card(box: Box, state: ArcsState, seat: int, card: str, rivals_to: str) -> int:

@@ -180,6 +180,23 @@ def arcs_raided(ctx: Ctx, thief: int, victim: int, params: dict, keys: int) -> i
     """Take the piece an `arcs_raid_options` answer names: return the keys left."""
 
 
+# -- the Founder (campaign Fate FATE02): an ambition scored its own way --
+@hookspec(firstresult=True)
+def arcs_ambition_gains(state, ambition: str, gains: dict[int, int]) -> dict[int, int] | None:
+    """A chapter's end: one ambition's Power per seat as the base rules (and the Leaders) score
+    it. Return what a game's own rule gives instead (the campaign's Commonwealth ambition);
+    None keeps them."""
+
+
+# -- the Partisan (campaign Fate FATE06): seizing by Provoking Outrage --
+@hookspec(firstresult=True)
+def arcs_seize_offer(ctx: Ctx, seat: int) -> bool | None:
+    """`seat` just played a card and may seize (it lacks the initiative, nobody seized this
+    round): offer the seize the game's own way (e.g. Provoking Outrage instead of a second card
+    face down); True when it did, so the base offer is not made. Asked before the seat's hand
+    is looked at: such a seize may need no card."""
+
+
 # -- the Steward and the Admiral (campaign Fates 01, 07) --
 @hookspec(firstresult=True)
 def arcs_tax_captures(state, seat: int, system: str, building: int) -> bool | None:

@@ -51,6 +51,18 @@ def cover_outrage_slot(player, resource: str) -> None:
         player.outrage_placeholders.append(resource)
 
 
+def clear_outrage(state: ArcsState, seat: int, resource: str) -> None:
+    """A game built on Arcs lifts an Outrage (the base game never does, ARCS-195): the type
+    leaves `outrage` and what covered its slot comes off: a placeholder is dropped, an agent
+    goes home (`agent_returns`: it first replaces another slot's placeholder, ARCS-194)."""
+    player = state.players[seat]
+    player.outrage.remove(resource)
+    if resource in player.outrage_placeholders:
+        player.outrage_placeholders.remove(resource)
+    else:
+        agent_returns(state, seat)
+
+
 def agent_returns(state: ArcsState, seat: int, count: int = 1) -> None:
     """Agents coming home first replace Outrage placeholders (ARCS-194), then join the supply."""
     player = state.players[seat]

@@ -80,7 +80,13 @@ def chapter_end(ctx):
         state.action_discard.extend(hand)
     state.hands = [[] for _ in state.players]
     ctx.hook.arcs_chapter_scoring(ctx=ctx)
-    gained, scored = score_chapter(box, state, adjust=lore_ops.adjust_gains)
+
+    def adjust(box_, state_, ambition, gains):  # the Leaders' modifiers, then a game's own rule
+        gains = lore_ops.adjust_gains(box_, state_, ambition, gains)
+        own = ctx.hook.arcs_ambition_gains(state=state_, ambition=ambition, gains=gains)
+        return gains if own is None else own
+
+    gained, scored = score_chapter(box, state, adjust=adjust)
     ctx.emit("scored", chapter=state.chapter, ambitions=scored, power={str(s): p for s, p in gained.items()})
     ctx.push_all([(after_scoring, {"scored": scored}), (chapter_cleanup, {"scored": scored})])
     ctx.hook.arcs_chapter_scored(ctx=ctx)  # what it pushes runs before the clean-up
@@ -529,7 +535,11 @@ def followed(ctx, seat, params):
 def seize_offer(ctx, seat: int):
     """ARCS-099: seize by putting an extra card face down, or not."""
     state = ctx.state
-    if state.seized or seat == state.initiative or not state.hands[seat]:
+    if state.seized or seat == state.initiative:
+        return
+    if ctx.hook.arcs_seize_offer(ctx=ctx, seat=seat):  # a game's own way to seize (the Partisan's)
+        return
+    if not state.hands[seat]:
         return
     box = box_for(state)
     usable = [c for c in state.hands[seat]

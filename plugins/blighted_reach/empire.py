@@ -17,7 +17,7 @@ owner of Imperial ship Trophies; `FREE` (-1) owns Free buildings.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Literal
+from typing import Callable, Iterable, Literal
 
 from core.errors import ActionRejected, BadParameter, IllegalAction, UnknownSeat
 from plugins.arcs.actions import Move
@@ -239,6 +239,11 @@ def truce_protects(state: BlightedReachState, seat: int, target: Target, system:
             and is_regent(state, target) and imperial_ships(state, system).total > 0)
 
 
+# Fate rules that forbid a harm the Laws allow (the Founder's Armistice and Book of Liberation):
+# each `limit(state, seat, target, system, harm)` returns why the harm is refused, or "".
+HARM_LIMITS: list[Callable[[BlightedReachState, int, Target, str, str], str]] = []
+
+
 def check_harm(state: BlightedReachState, seat: int, target: Target, system: str, *, harm: Harm = "hit",
                crisis: bool = False, attacking_imperial: bool = False, ignore_truce: bool = False) -> None:
     """May `seat` harm `target`'s pieces in `system`? Harm is choosing as defender, hitting,
@@ -247,7 +252,8 @@ def check_harm(state: BlightedReachState, seat: int, target: Target, system: str
     - Outlaws harm anyone (BR-116); the Free States are harmed by anyone (BR-178);
     - a Regent never harms Imperial ships (BR-132) but for hits it assigns to the Imperial
       ships attacking on its own side (`attacking_imperial`: self-hits, intercepts);
-    - a Regent never harms a Rival Regent where Imperial ships are (BR-133).
+    - a Regent never harms a Rival Regent where Imperial ships are (BR-133);
+    - a Fate's rule in `HARM_LIMITS` may forbid it (outside Crises).
     `ignore_truce`: a card lets the seat ignore the Truce Law."""
     _seat(state, seat)
     _system(state, system)
@@ -256,7 +262,13 @@ def check_harm(state: BlightedReachState, seat: int, target: Target, system: str
         raise BadParameter(f"{harm!r} is not a harm: {', '.join(HARMS)}")
     if attacking_imperial and (target != "empire" or harm == "defend"):
         raise BadParameter("only hits on one's own attacking Imperial ships are such hits")
-    if crisis or ignore_truce or not is_regent(state, seat) or target == "free":
+    if crisis:
+        return
+    for limit in HARM_LIMITS:  # no Law: ignoring the Truce Law does not lift them
+        why = limit(state, seat, target, system, harm)
+        if why:
+            raise IllegalAction(why)
+    if ignore_truce or not is_regent(state, seat) or target == "free":
         return
     if target == "empire":
         if not attacking_imperial:

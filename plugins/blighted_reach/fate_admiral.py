@@ -25,7 +25,8 @@ Act II
   `may_become_regent` when secured.
 - F717/F718 Mass Uprising (BC26's reprint): its own Crisis, `destroy_every_damaged_ship`.
 Act III
-- F719 (setup): Martial Law to the booklet, its reminder (F721) to `state.reminders`.
+- F719 (setup): Martial Law to the booklet, its reminder (F721) under the map (the
+  shared `tuck_reminder_under_map` handler of `fates`).
 - F720 Martial Law: `board.COMMAND_BARRED` (command, control on a turn and for scoring,
   Catapult stops) for every Regent but the Admiral without Imperial Officers or Rogue
   Admirals. The grand ambitions are the objectives module's.
@@ -418,26 +419,11 @@ def _register_crises() -> None:
 _register_crises()
 
 
-# -- F719 Admiral Act III Setup: the reminder; F720 Martial Law ------------------------------
+# -- F720 Martial Law ---------------------------------------------------------------------------
 
 ADMIRAL = "FATE07"
 MARTIAL_LAW = "F720"
 EXEMPTING = ("F702", "F706", "F707")  # Imperial Officers, Rogue Admirals
-
-
-def tuck_reminder(ctx, seat: int, card_id: str, effect) -> None:
-    """A reminder copy of a law is tucked under the map's edge for all to see: it has no
-    rules of its own (the law in the booklet has them), so it only leaves the Fate Set for
-    the table's reminders."""
-    state = ctx.state
-    for card in (effect.cards if effect is not None else []):
-        if card not in state.reminders:
-            state.reminders.append(card)
-    ctx.emit("reminder_tucked", seat=seat, cards=list(effect.cards if effect is not None else []), why=card_id)
-
-
-if "tuck_reminder_under_map" not in fates.HANDLERS:  # a rule the Partisan's Act III setup names too
-    fates.handler("tuck_reminder_under_map")(tuck_reminder)
 
 
 def martial_law(state: BlightedReachState) -> bool:

@@ -115,7 +115,7 @@ def lift(state: BlightedReachState, card: str) -> bool:
     kind = where.split(":")[0]
     if kind in piles:
         piles[kind]().remove(card)
-    elif where in ("court_deck", "court_discard", "resolving"):
+    elif where in ("court_deck", "court_discard", "resolving", "reminders"):
         getattr(state, where).remove(card)
     elif where == "booklet":
         for slot in state.booklet:

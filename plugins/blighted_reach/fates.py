@@ -56,7 +56,7 @@ def where_is(state: BlightedReachState, card: str) -> str:
             return f"lore:{seat}"
         if seat < len(state.play_area) and card in state.play_area[seat]:
             return f"play_area:{seat}"
-    for name in ("court_row", "court_deck", "court_discard", "scrapped", "resolving"):
+    for name in ("court_row", "court_deck", "court_discard", "scrapped", "resolving", "reminders"):
         if card in getattr(state, name):
             return name
     if any(card in slot for slot in state.booklet):
@@ -121,3 +121,16 @@ def apply_effect(ctx, cbox: CampaignBox, seat: int, card_id: str, effect: Effect
         run_handler(ctx, effect.handler, seat, card_id, effect)
     else:
         raise EngineError(f"{card_id}: effect {do!r} at {effect.when!r} has no implementation here")
+
+
+@handler("tuck_reminder_under_map")
+def tuck_reminder_under_map(ctx, seat: int, card_id: str, effect: Effect | None) -> None:
+    """A Setup step's [cards] go under the map by the card play area, only their titles showing
+    (the Partisan's Seizing in Act II, the Admiral's second Martial Law in Act III): a reminder
+    of a law now in the booklet, with no rules of its own. Taken from wherever it is first."""
+    from plugins.blighted_reach.fate_steps import lift  # (fate_steps builds on this module)
+
+    state: BlightedReachState = ctx.state
+    tucked = [c for c in (effect.cards if effect is not None else []) if lift(state, c)]
+    state.reminders.extend(tucked)
+    ctx.emit("reminder_tucked", seat=seat, cards=tucked, why=card_id)

@@ -51,10 +51,21 @@ def _free(state: BlightedReachState, system: str, building: int, kind: str | Non
     return found
 
 
+# Fate rules that let a seat act with a system's Free buildings as if they were Loyal, control
+# or not (the Founder's Members of the Commonwealth): `waives(state, seat, system) -> bool`.
+CONTROL_WAIVERS: list = []
+
+
+def acts_with_free_buildings(state: BlightedReachState, seat: int, system: str, ignore_presence: bool = False) -> bool:
+    """BR-177: the seat controls the system on its turn, or a rule in `CONTROL_WAIVERS` lets it."""
+    return controls_on_turn(state, seat, system, ignore_presence) or any(
+        waives(state, seat, system) for waives in CONTROL_WAIVERS)
+
+
 def check_control(state: BlightedReachState, seat: int, system: str, ignore_presence: bool = False) -> None:
     """BR-177: acting with Free buildings needs control of their system on your turn."""
     _seat(state, seat)
-    if not controls_on_turn(state, seat, system, ignore_presence):
+    if not acts_with_free_buildings(state, seat, system, ignore_presence):
         raise IllegalAction(f"acting with the Free buildings of {system} needs control of it")
 
 
@@ -116,7 +127,7 @@ def catapult_origin(state: BlightedReachState, seat: int, system: str) -> bool:
     if any(b.owner == seat and b.kind == "starport" for b in here.buildings):
         return True
     return (any(b.owner == FREE and b.kind == "starport" for b in here.buildings)
-            and controls_on_turn(state, seat, system))
+            and acts_with_free_buildings(state, seat, system))
 
 
 def check_free_repair(state: BlightedReachState, seat: int, system: str, building: int) -> None:
@@ -139,7 +150,7 @@ def free_actions(state: BlightedReachState, seat: int, taxed: Iterable[list] = (
     out = []
     for system in sorted(state.systems):
         indexes = free_buildings(state, system)
-        if not indexes or not controls_on_turn(state, seat, system):
+        if not indexes or not acts_with_free_buildings(state, seat, system):
             continue
         for i in indexes:
             b = state.systems[system].buildings[i]

@@ -29,10 +29,11 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out: list[str] = []
     out += _campaign_pieces(box, cbox, state)
     favors = [owner for row in state.favors for owner in row] + list(state.scrapped_agents)  # F521
+    sown = [sower for sower, _, _ in state.sown]  # agents on a Rival's Outrage slot (Sower of Division)
     on_cards = [r for resources in state.card_resources.values() for r in resources]  # Merchant League's
     out += arcs_problems(rules_box(), state, court=False,
                          resources_elsewhere=[*state.trust, *on_cards, *state.scrapped_resources],
-                         agents_elsewhere=favors, action_cards=action_cards_now(cbox, state))
+                         agents_elsewhere=favors + sown, action_cards=action_cards_now(cbox, state))
     out += favor_problems(state)
     if state.trust and state.first_regent < 0:
         out.append("the Imperial Trust holds resources but nobody holds the First Regent tile")
@@ -101,7 +102,8 @@ def _cards(cbox: CampaignBox, state: BlightedReachState) -> list[str]:
     places = [*state.court_deck, *row, *state.court_discard, *state.resolving,
               *state.lore_deck, *state.scrapped, *(c for slot in state.booklet for c in slot),
               *(c for p in state.players for c in (*p.guild, *p.lore)), *(u.card for u in state.unions),
-              *(c for area in state.play_area for c in area), *state.attached.values(), *state.monopoly_supply]
+              *(c for area in state.play_area for c in area), *state.attached.values(), *state.monopoly_supply,
+              *state.reminders]
     seen = Counter(places)
     twice = sorted(c for c, k in seen.items() if k > 1)
     if twice:

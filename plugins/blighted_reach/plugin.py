@@ -31,6 +31,12 @@ from plugins.blighted_reach import fate_steward  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_steward import (  # noqa: F401 (hookimpls)
     arcs_declared_by_card, arcs_tax_captures, arcs_taxed,
 )
+from plugins.blighted_reach.fate_founder import (  # noqa: F401 (the Founder's hooks)
+    armistice_secured, commonwealth_marker_home, commonwealth_scoring, founder_watch_disgrace,
+)
+from plugins.blighted_reach.fate_partisan import (  # noqa: F401 (the Partisan's hooks)
+    partisan_seize_offer, partisan_watch_initiative, sower_round_end,
+)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.invariants import problems
 from plugins.blighted_reach.rules_box import rules_box

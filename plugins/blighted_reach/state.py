@@ -146,14 +146,25 @@ class BlightedReachState(ArcsState, kw_only=True):
     scrapped_agents: list[int] = []            # owners of agents scrapped with a Court card (F521)
     golem_goals: list[str] = []                # "<chapter>:lore" / "<chapter>:golem": the Caretaker's
                                                # Act III goals chosen at that chapter's end (F520B)
+    # -- the Founder and the Partisan (issue 18) --
+    visible = visible + ("initiative_seen", "reminders")
+    initiative_seen: int = -1                  # the initiative holder as the "each time you get the
+                                               # initiative" advances last saw it (-1: not yet looked)
+    reminders: list[str] = []                  # Fate Set cards tucked under the map as reminders of a
+                                               # law in the booklet (no rules of their own)
+    visible = visible + ("sown", "commonwealth")
+    commonwealth: str = ""                     # the Commonwealth Ambition marker: "" not in play, "fate"
+                                               # on the Founder's Fate card, else the ambition box it
+                                               # was placed on (Founder of the Commonwealth)
+    sown: list[list[int | str]] = []           # [sower, rival, resource]: the sower's agent covers that
+                                               # Outrage slot of the Rival's (Sower of Division): the
+                                               # Rival is Outraged in it, the slot held as a placeholder
     # -- the Steward and the Admiral (issue 18) --
-    visible = visible + ("vox_agents", "sponsored", "reminders", "navy_battle")
+    visible = visible + ("vox_agents", "sponsored", "navy_battle")
     vox_agents: int = 0                        # the securer's own agents on the Court card just
                                                # taken (Council Intrigue, Empire Falls move them on)
     sponsored: str = ""                        # the Sponsored token (Imperial Sponsor): "" not in
                                                # play, "tile" on the First Regent tile, else the
                                                # ambition box it stands on
-    reminders: list[str] = []                  # reminder cards tucked under the map's edge (Martial
-                                               # Law's second copy): public, no rules of their own
     navy_battle: bool = False                  # the battle being fought has Imperial ships attacking
                                                # (the Admiral's objective counts its Trophies)

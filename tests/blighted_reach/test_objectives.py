@@ -205,9 +205,11 @@ def test_BR_086_act_two_chapter_end_counts_the_board_answers():
     assert moved == {0: 6, 1: 4, 2: 2 + 3, 3: 2 + 3}  # Advocate: Psionic + Relic; more than all 3 Rivals
 
 
-def test_BR_086_a_count_only_a_fates_rules_know_moves_nothing():
+def test_BR_086_a_count_only_a_fates_rules_know_moves_nothing(monkeypatch):
     """BR-086: the Founder's Act II "scoring" advance counts Commonwealth Members, a rule of
-    the Founder's own: until it is registered, scoring refuses and no marker moves."""
+    the Founder's own: until it is registered (taken out here: fate_founder registers it),
+    scoring refuses and no marker moves."""
+    monkeypatch.delitem(ob.COUNT_RULES, "commonwealth_member", raising=False)
     state = act_one([FOUNDER, STEWARD, ADMIRAL])
     state.act = 2
     ob.start_objectives(CBOX, state, {s: 20 for s in range(3)})
@@ -217,8 +219,9 @@ def test_BR_086_a_count_only_a_fates_rules_know_moves_nothing():
     assert snapshot(state) == before
 
 
-def test_rivals_with_fewer_lore_count():
+def test_rivals_with_fewer_lore_count(monkeypatch):
     """The Caretaker's Act II count: Rivals holding fewer lore cards."""
+    monkeypatch.delitem(ob.COUNT_RULES, "commonwealth_member", raising=False)  # as if not written
     state = act_one([STEWARD, ADMIRAL, FOUNDER])
     assert ob.count_for("rival_outnumbered_in_lore", BOX, CBOX, state, 0) == 2  # Imperial Authority
     state.players[1].lore = ["L01"]
