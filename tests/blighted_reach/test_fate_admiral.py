@@ -511,3 +511,39 @@ def test_command_chaos_and_defectors_refuse_bad_answers():
         with pytest.raises(ActionRejected):
             u.act(0, Action("use_ability", {"card": "F118", "index": 2, "params": params}))
         assert snapshot(u) == before
+
+
+# -- bot games of the later Acts --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("act", [2, 3])
+def test_bot_games_of_acts_two_and_three_with_the_admiral_and_the_steward(act):
+    """Acts II and III set up through the engine from a packed log sheet (every objective
+    completed, each Fate kept; the Steward's Govern with Authority pick and the Setup sides
+    played by the bots), then played out by random bots with the invariants after every
+    action."""
+    from tests.blighted_reach.fate_ma_tables import later_act_table
+    from tests.blighted_reach.flow_helpers import play_out
+
+    for seed in (3, 4):
+        t = later_act_table([STEWARD, ADMIRAL, "FATE02"], seed=seed, act=act)
+        assert t.state.act == act and t.state.fates[:2] == [STEWARD, ADMIRAL]
+        play_out(t, seed)
+        assert t.state.finished and t.state.result["act"] == act
+        if act == 3:
+            assert "campaign_winner" in t.state.result
+
+
+def test_F719_F122_act_three_setup_sides_through_the_later_act_flow():
+    """Act III created from the campaign's log sheet: the Steward's Setup side asks the First
+    Regent for the Policy on top; then the Admiral's adds Martial Law and tucks its reminder."""
+    from tests.blighted_reach.fate_ma_tables import later_act_table
+
+    t = later_act_table([STEWARD, ADMIRAL, "FATE02"], seed=3, act=3)
+    prompt = et.prompt_of(t, "authority_policy")
+    assert prompt is not None and prompt.seat == t.state.first_regent
+    t.act(prompt.seat, Action("authority_policy", {"card": "F125"}))
+    s = t.state
+    assert ["F720"] in s.booklet and "F721" in s.reminders and s.sponsored == "tile"
+    assert next(slot for slot in s.booklet if "F124" in slot)[0] == "F125"
+    et.sound(t)
