@@ -277,8 +277,9 @@ def free_raided(ctx, seat, params):
 
 
 # -- the hook's answer ---------------------------------------------------------------------
-def _over(b) -> bool:
-    return not (b.self_hit or b.intercept or b.hit or b.building_hit or b.cities or b.key)
+def _ships_done(b) -> bool:
+    """Only keys (or nothing) are left: no ship is hit any more in this battle."""
+    return not (b.self_hit or b.intercept or b.hit or b.building_hit or b.cities)
 
 
 def resolve_part(ctx) -> bool | None:
@@ -290,7 +291,7 @@ def resolve_part(ctx) -> bool | None:
     if b is None:
         return None
     if not campaign_battle(state):
-        if _over(b):
+        if _ships_done(b):
             end_battle(state)
         return None
     if b.self_hit:  # ARCS-177: on the attacker's own ships, Imperial ones included (BR-132's exception)
@@ -331,6 +332,7 @@ def resolve_part(ctx) -> bool | None:
 
 
 def end_battle(state: BlightedReachState) -> None:
-    """Nothing campaign-owned is left to resolve: the records of this battle go."""
+    """No ship is hit any more in this battle: its Imperial attackers and its raid of the
+    Free States are forgotten (a raid still to come checks the battle's keys alone)."""
     state.battle_imperial = Pieces()
     free_states.clear_free_raid(state)
