@@ -58,10 +58,15 @@ def turn(t, seat: int, card: str) -> None:
 def act(t, seat: int, **params):
     """One turn action; a resource it gains is then placed (the owner's first listed placement)."""
     events = t.act(seat, Action("act", params))
+    settle(t)
+    return events
+
+
+def settle(t) -> None:
+    """Every resource waiting to be placed goes where its owner's first listed placement puts it."""
     while any(p.decision == "arcs.place_resources" for p in t.state.prompts):
         placing = next(p for p in t.state.prompts if p.decision == "arcs.place_resources")
         t.act(placing.seat, t.legal(placing.seat)[0])
-    return events
 
 
 def held(t, seat: int, resource: str) -> int:
@@ -453,6 +458,7 @@ def test_battling_the_free_states_trophies_outrage_and_one_resource_raided_BR_17
     assert "weapon" in s.players[REGENT].outrage
     assert [a.params for a in t.legal(REGENT)] == [{"take": True}, {"take": False}]
     t.act(REGENT, Action("raid_free_states", {"take": True}))
+    settle(t)
     s = t.state
     assert s.supply["weapon"] == weapons - 1 and s.battle is None and not s.free_raided
     sound(t)
