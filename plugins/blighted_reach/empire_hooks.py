@@ -15,7 +15,9 @@ from __future__ import annotations
 from core.errors import ActionRejected, BadParameter, IllegalAction
 from core.hookspecs import hookimpl
 from plugins.arcs.actions import check_build, check_move, do_build
-from plugins.arcs.turn import MAX_DICE_PER_KIND, Attack, Build, MoveShips, Repair, check_dice, dice_allowed, to_move
+from plugins.arcs.turn import (
+    MAX_DICE_PER_KIND, Attack, Build, MoveShips, Repair, check_dice, dice_allowed, reach_of, to_move,
+)
 from plugins.blighted_reach import blight as blight_rules
 from plugins.blighted_reach import empire, empire_battle, free_states
 from plugins.blighted_reach.blight import BLIGHT
@@ -245,8 +247,6 @@ def arcs_act_candidates(box, state, seat, pay, kinds):
     """Answers only the campaign's pieces make possible: ships at Free starports, repairs
     of Imperial ships and Free buildings, moves with Imperial ships and from Free starports,
     battles with Imperial ships or against the Empire, the Free States and the Blight."""
-    from plugins.arcs.turn import reach_of
-
     out: list = []
     presence = "presence" in _laws(state, seat)
     commanded = set(empire.commandable_systems(state, seat, presence)) if is_regent(state, seat) else set()
