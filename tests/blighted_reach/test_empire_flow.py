@@ -108,7 +108,8 @@ def city(t, system: str, owner: int) -> int:
 
 # -- taxing (BR-122, BR-123, BR-124, BR-133, BR-177, BR-184) ---------------------------------
 def test_a_regent_taxes_as_controller_where_the_empire_rules_and_a_free_city_captures_nobody_BR_122_123_177_184():
-    """3.3 is Empire-controlled (a fresh Imperial ship); the Outlaw has 3 fresh ships there,
+    """BR-122, BR-123, BR-177, BR-184.
+    3.3 is Empire-controlled (a fresh Imperial ship); the Outlaw has 3 fresh ships there,
     the Regent 1, so the base rule would call it the Outlaw's. On the Regent's turn the
     Presence Law makes it the Regent's: it taxes the Outlaw's city there (capturing an agent,
     ARCS-139) and the Free city (capturing nobody)."""
@@ -132,7 +133,8 @@ def test_a_regent_taxes_as_controller_where_the_empire_rules_and_a_free_city_cap
 
 
 def test_taxing_needs_loyal_pieces_and_the_truce_law_shields_a_rival_regent_BR_124_133():
-    """BR-124: without a Loyal piece in 2.3 (Empire-controlled) the Regent cannot tax the
+    """BR-124, BR-133.
+    BR-124: without a Loyal piece in 2.3 (Empire-controlled) the Regent cannot tax the
     Outlaw's city there. BR-133: in 2.2 the Regent even outnumbers the Rival Regent (the base
     rule's control), yet an Imperial ship is there: the Truce Law refuses the tax."""
     t = campaign_table()
@@ -149,7 +151,8 @@ def test_taxing_needs_loyal_pieces_and_the_truce_law_shields_a_rival_regent_BR_1
 
 
 def test_an_outlaw_taxes_a_free_city_only_where_it_controls_BR_177_184():
-    """An Outlaw never controls an Empire system (3.3); in 1.3 (no Imperial ship) its fresh
+    """BR-177, BR-184.
+    An Outlaw never controls an Empire system (3.3); in 1.3 (no Imperial ship) its fresh
     ships control, and the Free city there pays, capturing nobody."""
     t = campaign_table()
     s = t.state
@@ -167,7 +170,8 @@ def test_an_outlaw_taxes_a_free_city_only_where_it_controls_BR_177_184():
 
 # -- building (BR-126, BR-177) ---------------------------------------------------------------
 def test_the_rulebook_example_outlaw_builds_damaged_the_regent_fresh_BR_126_122():
-    """BR-126's example: an Outlaw with 4 fresh ships, a Regent with 2 and 1 fresh Imperial
+    """BR-122, BR-126.
+    BR-126's example: an Outlaw with 4 fresh ships, a Regent with 2 and 1 fresh Imperial
     ship in 3.3. By the base rule the Outlaw controls; with the Empire, on the Outlaw's turn
     the Empire controls (its city is placed damaged) and on the Regent's turn the Regent
     does (its starport is placed fresh)."""
@@ -189,7 +193,8 @@ def test_the_rulebook_example_outlaw_builds_damaged_the_regent_fresh_BR_126_122(
 
 
 def test_a_free_starport_builds_ships_for_its_controller_once_a_turn_BR_177():
-    """The Regent controls 3.3 on its turn (Presence Law) and builds a fresh ship at the Free
+    """BR-177.
+    The Regent controls 3.3 on its turn (Presence Law) and builds a fresh ship at the Free
     starport there; that starport is used for the turn. The Outlaw, who never controls an
     Empire system, is refused."""
     t = campaign_table()
@@ -210,6 +215,7 @@ def test_a_free_starport_builds_ships_for_its_controller_once_a_turn_BR_177():
 
 # -- repairing (BR-123, BR-124, BR-125, BR-177) ---------------------------------------------
 def test_a_regent_repairs_imperial_ships_and_free_buildings_it_commands_BR_123_124_177():
+    """BR-123, BR-124, BR-177."""
     t = campaign_table()
     s = t.state
     set_imperial(s, "2.1", damaged=1)
@@ -226,7 +232,8 @@ def test_a_regent_repairs_imperial_ships_and_free_buildings_it_commands_BR_123_1
 
 
 def test_ignoring_the_presence_law_commands_imperial_ships_anywhere_BR_125():
-    """The First Regent's Fate (FATE07) ignores the Presence Law: it repairs the Imperial
+    """BR-125.
+    The First Regent's Fate (FATE07) ignores the Presence Law: it repairs the Imperial
     ship of 2.3, where it has no Loyal piece."""
     t = campaign_table()
     s = t.state
@@ -240,6 +247,7 @@ def test_ignoring_the_presence_law_commands_imperial_ships_anywhere_BR_125():
 
 # -- moving (BR-127..BR-131, BR-237) -------------------------------------------------------
 def test_imperial_ships_move_only_with_as_many_loyal_ships_BR_127():
+    """BR-127."""
     t = campaign_table()
     s = t.state
     outlaw(t)
@@ -261,7 +269,8 @@ def test_imperial_ships_move_only_with_as_many_loyal_ships_BR_127():
 
 
 def test_the_rulebook_catapult_with_imperial_ships_BR_128_129():
-    """BR-128: from a Loyal starport, 3 Loyal and 2 Imperial ships leave; 1 Loyal ship is left
+    """BR-128, BR-129.
+    BR-128: from a Loyal starport, 3 Loyal and 2 Imperial ships leave; 1 Loyal ship is left
     in 3G, 1 Imperial ship in 2G; 2 Loyal and 1 Imperial finish in 2.1. Both gates are the
     Empire's, which never stops a Regent (BR-129). Leaving 2 Loyal ships in 3G would move 2
     Imperial with 1 Loyal on the next leg: refused."""
@@ -287,7 +296,8 @@ def test_the_rulebook_catapult_with_imperial_ships_BR_128_129():
 
 
 def test_catapult_stops_of_the_empire_regents_outlaws_and_the_blight_BR_129_130_131_237():
-    """From a Loyal starport in 3.3: an Outlaw stops in the Empire's 3G (BR-129); a Regent's
+    """BR-129, BR-130, BR-131, BR-237.
+    From a Loyal starport in 3.3: an Outlaw stops in the Empire's 3G (BR-129); a Regent's
     Loyal-only group stops in a Rival Regent's 4G, a group with an Imperial ship goes on
     (BR-130); anyone stops in an Outlaw's gate (BR-131) and in a gate holding Blight (BR-237)."""
     t = campaign_table()
@@ -324,7 +334,8 @@ def test_catapult_stops_of_the_empire_regents_outlaws_and_the_blight_BR_129_130_
 
 # -- battle (BR-132..BR-141) -----------------------------------------------------------------
 def test_a_regent_attacks_with_imperial_ships_and_may_hit_its_own_attacking_ones_BR_135_141_132(monkeypatch):
-    """BR-141's last case: the Regent attacks the Outlaw with 2 Loyal ships and the Imperial
+    """BR-132, BR-135, BR-141.
+    BR-141's last case: the Regent attacks the Outlaw with 2 Loyal ships and the Imperial
     one: three dice (two without it). The self-hits are the Regent's to assign: it destroys
     its attacking Imperial ship (BR-132's exception), which becomes the Outlaw's Trophy."""
     t = campaign_table()
@@ -350,7 +361,8 @@ def test_a_regent_attacks_with_imperial_ships_and_may_hit_its_own_attacking_ones
 
 
 def test_imperial_ships_defend_a_regent_and_shield_its_buildings_BR_136_140_141(monkeypatch):
-    """BR-141: the Outlaw attacking a Regent with 2 Loyal ships and 1 Imperial one faces 3
+    """BR-136, BR-140, BR-141.
+    BR-141: the Outlaw attacking a Regent with 2 Loyal ships and 1 Imperial one faces 3
     defending ships: an intercept deals it 3 hits. BR-140: 6 hits destroy the three ships and
     leave the Regent's city standing; a 7th hit would reach it."""
     t = campaign_table()
@@ -374,6 +386,7 @@ def test_imperial_ships_defend_a_regent_and_shield_its_buildings_BR_136_140_141(
 
 
 def test_the_seventh_hit_reaches_the_regents_city_BR_140(monkeypatch):
+    """BR-140."""
     t = campaign_table()
     s = t.state
     outlaw(t)
@@ -388,7 +401,8 @@ def test_the_seventh_hit_reaches_the_regents_city_BR_140(monkeypatch):
 
 
 def test_the_truce_law_in_battle_BR_133_137():
-    """BR-133: a Regent cannot choose a Rival Regent as defender where Imperial ships are;
+    """BR-133, BR-137.
+    BR-133: a Regent cannot choose a Rival Regent as defender where Imperial ships are;
     BR-137: only an Outlaw may choose the Empire. Refusals change nothing."""
     t = campaign_table()
     s = t.state
@@ -401,7 +415,8 @@ def test_the_truce_law_in_battle_BR_133_137():
 
 
 def test_an_outlaw_battles_the_empire_and_the_first_regent_takes_its_losses_BR_137_138_139(monkeypatch):
-    """The Empire defends with its Imperial ship only, not the Regent's ships there (BR-138);
+    """BR-137, BR-138, BR-139.
+    The Empire defends with its Imperial ship only, not the Regent's ships there (BR-138);
     its intercept destroys an Outlaw ship, which the First Regent takes (BR-139); the Outlaw
     takes the Imperial ship it destroys."""
     t = campaign_table()
@@ -422,6 +437,7 @@ def test_an_outlaw_battles_the_empire_and_the_first_regent_takes_its_losses_BR_1
 
 
 def test_with_no_first_regent_the_outlaws_losses_go_home_BR_139(monkeypatch):
+    """BR-139."""
     t = campaign_table()
     s = t.state
     for seat in (OTHER, REGENT, FIRST_REGENT):
@@ -440,7 +456,8 @@ def test_with_no_first_regent_the_outlaws_losses_go_home_BR_139(monkeypatch):
 
 # -- the Free States (BR-178..BR-183) --------------------------------------------------------
 def test_battling_the_free_states_trophies_outrage_and_one_resource_raided_BR_178_179_180_181_183(monkeypatch):
-    """Every Free building in 3.3 defends (BR-180) and takes the dice's hits (two HITs and a
+    """BR-178, BR-179, BR-180, BR-181, BR-183.
+    Every Free building in 3.3 defends (BR-180) and takes the dice's hits (two HITs and a
     building hit here, split by the attacker); a destroyed Free city is the attacker's Trophy
     (BR-179) and Outrages it in weapons (BR-183); the keys buy one weapon, once (BR-181)."""
     t = campaign_table()
@@ -473,7 +490,8 @@ def blighted(t, fresh: int = 0, damaged: int = 0):
 
 
 def test_two_hits_flip_a_fresh_blight_and_the_attacker_takes_none_BR_233_236(monkeypatch):
-    """BR-236: two dice, two hits, against a fresh Blight: it turns damaged, the attacker is untouched."""
+    """BR-233, BR-236.
+    BR-236: two dice, two hits, against a fresh Blight: it turns damaged, the attacker is untouched."""
     t = campaign_table()
     blighted(t, fresh=1)
     turn(t, REGENT, "AGG3")
@@ -485,6 +503,7 @@ def test_two_hits_flip_a_fresh_blight_and_the_attacker_takes_none_BR_233_236(mon
 
 
 def test_the_blight_is_tough_ignores_building_hits_and_never_intercepts_BR_231_234_235(monkeypatch):
+    """BR-231, BR-234, BR-235."""
     t = campaign_table()
     blighted(t, fresh=1)
     turn(t, REGENT, "AGG3")
@@ -499,6 +518,7 @@ def test_the_blight_is_tough_ignores_building_hits_and_never_intercepts_BR_231_2
 
 
 def test_destroyed_blight_is_a_trophy_BR_232(monkeypatch):
+    """BR-232."""
     t = campaign_table()
     blighted(t, fresh=1, damaged=1)
     turn(t, REGENT, "AGG3")
@@ -542,7 +562,8 @@ def test_warlord_returns_imperial_free_and_blight_trophies_to_their_supplies():
 
 # -- what the prompts offer ------------------------------------------------------------------------
 def test_listed_answers_name_imperial_ships_and_campaign_defenders_and_are_accepted_BR_127_135_137():
-    """The turn's listed answers offer moves and battles with the Imperial ships to a Regent and
+    """BR-127, BR-135, BR-137.
+    The turn's listed answers offer moves and battles with the Imperial ships to a Regent and
     battles against the Empire to an Outlaw; each listed answer is accepted as listed."""
     t = campaign_table()
     s = t.state
