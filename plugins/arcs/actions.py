@@ -82,9 +82,11 @@ def builds_on_stand_in(state: ArcsState, seat: int, system: str) -> bool:
 
 
 def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, starports_used: list,
-                in_gate: bool = False, off_slots: bool = False) -> None:
+                in_gate: bool = False, off_slots: bool = False, present: bool | None = None) -> None:
     """`in_gate`: a Lore card lets this building stand in a gate (Gate Ports, Gate
-    Stations); `off_slots`: a city beyond the planet's full slots (Cloud Cities)."""
+    Stations); `off_slots`: a city beyond the planet's full slots (Cloud Cities);
+    `present`: whether the seat may build a building there, for a game that adds other
+    pieces to build at (None: a Loyal piece there, ARCS-144)."""
     here = _system(state, system)
     player = state.players[seat]
     if what in ("city", "starport"):
@@ -93,7 +95,8 @@ def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, s
             raise IllegalAction("gates have no building slots")  # ARCS-030
         if planet is not None and len(here.buildings) >= planet.slots and not off_slots:
             raise IllegalAction(f"{system} has no empty building slot")  # ARCS-029
-        if not has_loyal_piece(state, seat, system) and not builds_on_stand_in(state, seat, system) and not (
+        present = has_loyal_piece(state, seat, system) if present is None else present
+        if not present and not builds_on_stand_in(state, seat, system) and not (
                 what == "city" and any(rule(box, state, seat, system) for rule in CITY_WITHOUT_PRESENCE)):
             raise IllegalAction(f"building in {system} needs a Loyal piece there")  # ARCS-144
     elif what == "ship":
@@ -107,14 +110,18 @@ def check_build(box: Box, state: ArcsState, seat: int, system: str, what: str, s
     # ARCS-148: an empty supply still lets the action be taken; nothing is placed
 
 
-def do_build(state: ArcsState, seat: int, system: str, what: str, starports_used: list, fresh: bool = False) -> bool:
+def do_build(state: ArcsState, seat: int, system: str, what: str, starports_used: list, fresh: bool = False,
+             damaged: bool | None = None) -> bool:
     """Place the piece, damaged where another player controls the system (ARCS-146/147),
-    unless `fresh` (Hidden Harbors' ships) or built at a stand-in (`BUILD_STAND_INS`). False
-    when the supply had none (ARCS-148)."""
+    unless `fresh` (Hidden Harbors' ships) or built at a stand-in (`BUILD_STAND_INS`);
+    `damaged`: whether another controls, said by a game with other controllers (the
+    campaign's Empire). False when the supply had none (ARCS-148)."""
     here, player = state.systems[system], state.players[seat]
-    owner = controller(here)
     fresh = fresh or (what != "ship" and builds_on_stand_in(state, seat, system))
-    damaged = owner is not None and owner != seat and not fresh
+    if damaged is None:
+        owner = controller(here)
+        damaged = owner is not None and owner != seat
+    damaged = damaged and not fresh
     if what == "ship":
         if player.ships <= 0:
             return False
@@ -168,9 +175,11 @@ class Move:
     drops: tuple[tuple[int, int], ...] = ()
 
 
-def check_move(state: ArcsState, reach: Reach, seat: int, move: Move, catapult: bool = False) -> None:
+def check_move(state: ArcsState, reach: Reach, seat: int, move: Move, catapult: bool = False, stops=None) -> None:
     """A move's legality; `catapult`: a card's Catapult move, which needs no Loyal starport
-    where it starts (the campaign's Seeker Golem)."""
+    where it starts (the campaign's Seeker Golem); `stops(state, seat, move)`: a game's own
+    check of where a Catapult may start and which systems end it, in place of the base one
+    (ARCS-152/153, ARCS-155)."""
     here = _system(state, move.origin)
     mine = here.ships_of(seat)
     if move.fresh < 0 or move.damaged < 0 or move.fresh + move.damaged == 0:
@@ -182,7 +191,7 @@ def check_move(state: ArcsState, reach: Reach, seat: int, move: Move, catapult: 
     if len(move.drops) not in (0, len(move.path)):
         raise BadParameter("drops give one (fresh, damaged) pair per system of the path")
     catapult = catapult or any(b.owner == seat and b.kind == "starport" for b in here.buildings)  # ARCS-152, ARCS-155
-    if len(move.path) > 1 and not catapult:
+    if stops is None and len(move.path) > 1 and not catapult:
         raise IllegalAction("moving on past the first system needs a Loyal starport where the move starts")
     at, fresh, damaged = move.origin, move.fresh, move.damaged
     for i, step in enumerate(move.path):
@@ -191,7 +200,7 @@ def check_move(state: ArcsState, reach: Reach, seat: int, move: Move, catapult: 
         if not reach.adjacent(at, step):
             raise BadParameter(f"{step} does not border {at}")
         last = i == len(move.path) - 1
-        if not last:  # Catapult stops (ARCS-152/153): a planet, or a gate another player controls
+        if not last and stops is None:  # Catapult stops (ARCS-152/153): a planet, or a gate another player controls
             if "." in step:
                 raise IllegalAction(f"entering the planet {step} ends the move")
             holder = controller(state.systems[step])
@@ -205,6 +214,8 @@ def check_move(state: ArcsState, reach: Reach, seat: int, move: Move, catapult: 
             if fresh < 0 or damaged < 0 or (not last and fresh + damaged == 0):
                 raise BadParameter("more ships dropped than are moving")
         at = step
+    if stops is not None:
+        stops(state, seat, move)
 
 
 def do_move(state: ArcsState, seat: int, move: Move) -> None:

@@ -44,10 +44,12 @@ def _faces(box):
 
 
 @steps("battle")
-def battle(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmish: int = 0, raid: int = 0):
+def battle(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmish: int = 0, raid: int = 0,
+           imperial_fresh: int = 0, imperial_damaged: int = 0):
     """ARCS-171..176: one roll of the collected dice; every symbol is then resolved in order.
     Railgun Arrays (L12) first hit the attacker before the dice are collected (the card FAQ:
-    the attacker then chooses dice for the ships left)."""
+    the attacker then chooses dice for the ships left). `imperial_*`: other ships joining
+    the attack in a game built on Arcs (`arcs_battle_begun`)."""
     state, box = ctx.state, box_for(ctx.state)
     here = state.systems[system]
     which = ["assault"] * assault + ["skirmish"] * skirmish + ["raid"] * raid
@@ -55,6 +57,7 @@ def battle(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmis
     state.battle = Battle(attacker=seat, defender=defender, system=system, dice=which,
                           all_fresh=here.ships_of(seat).damaged == 0,
                           trophies_at_start=len(state.players[seat].trophies))
+    ctx.hook.arcs_battle_begun(ctx=ctx, imperial_fresh=imperial_fresh, imperial_damaged=imperial_damaged)
     railgun = lore_ops.railgun_hits(state, box, system, defender)
     ctx.push(roll_dice)
     if railgun:  # the hit comes before the dice are collected: they are chosen afterwards
@@ -107,6 +110,8 @@ def tally(ctx):
 
 @steps("resolve")
 def resolve(ctx):
+    if ctx.hook.arcs_battle_resolve(ctx=ctx):  # a game built on Arcs resolves its own pieces' part
+        return
     state = ctx.state
     b = state.battle
     here = state.systems[b.system]
@@ -135,8 +140,8 @@ def resolve(ctx):
     if lore_ops.repair_drones(state, box_for(state), b.attacker, b.system, attacking):  # L07
         ctx.emit("repaired", seat=b.attacker, system=b.system, piece="ship", why="repair_drones")
     took = len(state.players[b.attacker].trophies) > b.trophies_at_start
-    ctx.push_all([(offer, {"seat": b.attacker, "when": "after_attack"}),
-                  *offer_in_window(b.defender, "after_defend", facts={"trophies_taken": took})])
+    defended = offer_in_window(b.defender, "after_defend", facts={"trophies_taken": took}) if b.defender >= 0 else []
+    ctx.push_all([(offer, {"seat": b.attacker, "when": "after_attack"}), *defended])  # a defender < 0 is no seat
 
 
 def splits(ships: Ships, hits: int):
@@ -286,7 +291,7 @@ def city_lost(ctx, attacker: int, owner: int, system: str) -> None:
         provoke_outrage(box, state, attacker, resource)
         ctx.emit("outrage", seat=attacker, resource=resource)
     ctx.hook.arcs_city_destroyed(ctx=ctx, attacker=attacker, owner=owner, system=system)
-    if lore_ops.ransack_barred(state, box, owner, True):
+    if owner < 0 or lore_ops.ransack_barred(state, box, owner, True):  # owner < 0: a city of no player, no agents
         return
     targets = ransack_targets(state, owner)
     if targets:

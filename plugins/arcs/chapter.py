@@ -2,6 +2,7 @@
 name the winner, deal the next chapter."""
 from __future__ import annotations
 
+from core.errors import EngineError
 from core.rng import Rng
 from plugins.arcs.content import Box
 from plugins.arcs.outrage import agent_returns
@@ -49,6 +50,8 @@ def clean_up(box: Box, state: ArcsState, scored: list[str]) -> None:
     if "warlord" in scored:
         for holder in state.players:
             for t in holder.trophies:
+                if t.owner < 0:  # a piece of no player: its game returns it first (`arcs_chapter_clean_up`)
+                    raise EngineError(f"no rule returned a Trophy of owner {t.owner} ({t.kind})")
                 owner = state.players[t.owner]
                 if t.kind == "ship":
                     owner.ships += 1

@@ -196,6 +196,87 @@ def arcs_seize_offer(ctx: Ctx, seat: int) -> bool | None:
     face down); True when it did, so the base offer is not made. Asked before the seat's hand
     is looked at: such a seize may need no card."""
 
+# -- the Empire (campaign) --
+# A game built on Arcs with pieces of no player (the campaign's Imperial ships, Free buildings
+# and Blight) checks and applies the standard actions on them itself. The base rules ask these
+# only from a turn's actions and battles; a game without an implementation answers None and
+# the base rule stands, so a base game pays one empty hook call per check at most.
+@hookspec(firstresult=True)
+def arcs_check_tax(state, seat: int, system: str, building: int, taxed: list) -> bool | None:
+    """Check a Tax target in place of the base check (raise an ActionRejected to refuse);
+    True when the game checked it."""
+
+
+@hookspec(firstresult=True)
+def arcs_check_build(box, state, seat: int, system: str, what: str, starports_used: list,
+                     in_gate: bool, off_slots: bool) -> bool | None:
+    """Check a Build in place of the base check; True when the game checked it."""
+
+
+@hookspec(firstresult=True)
+def arcs_build(state, seat: int, system: str, what: str, starports_used: list, fresh: bool) -> bool | None:
+    """Place a checked Build in place of the base `do_build`: whether a piece was placed
+    (False: the supply had none), None to leave it to the base rule."""
+
+
+@hookspec(firstresult=True)
+def arcs_check_repair(state, seat: int, system: str, piece: str, building: int | None) -> bool | None:
+    """Check a Repair of a piece the base rules do not know (or do not let the seat
+    repair); True when the game checked it."""
+
+
+@hookspec(firstresult=True)
+def arcs_repair(state, seat: int, system: str, piece: str, building: int | None) -> bool | None:
+    """Apply a checked Repair the game checked itself; True when it did."""
+
+
+@hookspec(firstresult=True)
+def arcs_check_move(box, state, reach, seat: int, act) -> bool | None:
+    """Check a move (`turn.MoveShips`, with its other pieces moving along) in place of the
+    base check; True when the game checked it."""
+
+
+@hookspec
+def arcs_moved_along(ctx: Ctx, seat: int, act) -> None:
+    """A checked move named other pieces moving with the seat's ships (the campaign's
+    Imperial ships): move them. Asked only for such a move."""
+
+
+@hookspec(firstresult=True)
+def arcs_check_attack(box, state, seat: int, act) -> bool | None:
+    """Check a battle (`turn.Attack`: the defender may be an owner below 0, other ships may
+    join the attack) in place of the base check; True when the game checked it."""
+
+
+@hookspec
+def arcs_act_candidates(box, state, seat: int, pay: int, kinds: set) -> list | None:
+    """More complete answers for a turn's actions paid by `pay` (candidates; each is still
+    checked): e.g. moves and battles with the campaign's pieces."""
+
+
+@hookspec
+def arcs_battle_begun(ctx: Ctx, imperial_fresh: int, imperial_damaged: int) -> None:
+    """`state.battle` was just set up; the attack's other ships (the campaign's Imperial
+    ships) are named. Asked once per battle."""
+
+
+@hookspec(firstresult=True)
+def arcs_battle_resolve(ctx: Ctx) -> bool | None:
+    """Before the base rules resolve the battle's next symbol: True when the game resolved
+    it itself (it pushes `battle_flow.resolve` again when done)."""
+
+
+@hookspec(firstresult=True)
+def arcs_defender_present(state, system: str, defender: int) -> bool | None:
+    """Whether a defender below 0 (no seat) still has pieces in `system` to battle."""
+
+
+@hookspec
+def arcs_chapter_clean_up(ctx: Ctx, scored: list) -> None:
+    """Before the base chapter clean-up: return what the base rules cannot (Trophies of
+    owners below 0) and take it out of the Trophies."""
+
+
 
 # -- the Steward and the Admiral (campaign Fates 01, 07) --
 @hookspec(firstresult=True)

@@ -123,6 +123,8 @@ def buildings_removed(state: ArcsState, system: str, removed: Iterable[int]) -> 
 
 
 def holds(state: ArcsState, box: Box, seat: int, op_name: str) -> list[Use]:
+    if seat < 0:  # a defender of no seat (a game built on Arcs: the Empire, the Free States) holds nothing
+        return []
     return modifiers(state, box, seat, op_name)
 
 

@@ -95,6 +95,7 @@ def chapter_end(ctx):
 @steps("chapter_cleanup")
 def chapter_cleanup(ctx, scored: list):
     state, box = ctx.state, box_for(ctx.state)
+    ctx.hook.arcs_chapter_clean_up(ctx=ctx, scored=scored)  # Trophies of no player (a game built on Arcs)
     clean_up(box, state, scored)
     over = ctx.hook.arcs_game_over(state=state)  # a game built on Arcs may end otherwise (an Act)
     if over if over is not None else game_over(box, state):  # ARCS-252..254
@@ -290,14 +291,15 @@ def turn_prompt(ctx, seat: int):
     ctx.decide(seat, "arcs.act", resume=acted)
 
 
-@decisions.kind("act", answer="act", params=Act, describe="One action of the turn, a Prelude spend, or done.")
-def check_turn_act(state, seat, prompt, answer):
-    check_act(box_for(state), state, seat, answer)
+@decisions.kind("act", answer="act", params=Act, describe="One action of the turn, a Prelude spend, or done.",
+                 hooks=True)
+def check_turn_act(state, seat, prompt, answer, hook):
+    check_act(box_for(state), state, seat, answer, hook)
 
 
 @check_turn_act.candidates
-def _act_candidates(state, seat, prompt):
-    return candidates(box_for(state), state, seat)
+def _act_candidates(state, seat, prompt, hook):
+    return candidates(box_for(state), state, seat, hook)
 
 
 def close_prelude(state) -> None:
@@ -358,12 +360,20 @@ def acted(ctx, seat, params):
         if params.cost_slot >= 0:  # L09 Cloud Cities: a city beyond the planet's slots
             lore_ops.pay_cloud_city(state, box, seat, params.system, params.cost_slot)
         fresh = params.what == "ship" and lore_ops.builds_ships_fresh(state, box, seat)  # L05
-        placed = do_build(state, seat, params.system, params.what, turn.starports_used, fresh=fresh)
+        placed = ctx.hook.arcs_build(state=state, seat=seat, system=params.system, what=params.what,
+                                     starports_used=turn.starports_used, fresh=fresh)
+        if placed is None:
+            placed = do_build(state, seat, params.system, params.what, turn.starports_used, fresh=fresh)
         ctx.emit("built", seat=seat, system=params.system, what=params.what, placed=placed)
     elif isinstance(params, Repair):
-        do_repair(state, seat, params.system, params.piece, None if params.building < 0 else params.building)
+        building = None if params.building < 0 else params.building
+        if not ctx.hook.arcs_repair(state=state, seat=seat, system=params.system, piece=params.piece,
+                                    building=building):
+            do_repair(state, seat, params.system, params.piece, building)
         ctx.emit("repaired", seat=seat, system=params.system, piece=params.piece)
     elif isinstance(params, MoveShips):
+        if params.imperial_fresh or params.imperial_damaged:  # only a game that checked them names any
+            ctx.hook.arcs_moved_along(ctx=ctx, seat=seat, act=params)
         move(ctx, seat, to_move(params))
     elif isinstance(params, Influence):
         do_influence(state, seat, params.card)
@@ -440,16 +450,21 @@ def secure_step(ctx, seat: int, card: str):
 
 
 @steps("battle_if_able")
-def battle_if_able(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmish: int = 0, raid: int = 0):
+def battle_if_able(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmish: int = 0, raid: int = 0,
+                   imperial_fresh: int = 0, imperial_damaged: int = 0):
     """A battle held back for a window before it (Tactical's move): fought if the attacker
     still has ships there and the defender pieces; the dice shrink to what is allowed."""
     state = ctx.state
     here = state.systems[system]
-    if not here.ships_of(seat).total or not (here.ships_of(defender).total
-                                             or any(b.owner == defender for b in here.buildings)):
+    if defender < 0:  # no seat: a game built on Arcs says whether its pieces are still there
+        present = bool(ctx.hook.arcs_defender_present(state=state, system=system, defender=defender))
+    else:
+        present = here.ships_of(defender).total or any(b.owner == defender for b in here.buildings)
+    if not here.ships_of(seat).total or not present:
         ctx.emit("battle_lapsed", seat=seat, system=system)
         return
-    ctx.call(battle, seat=seat, system=system, defender=defender, assault=assault, skirmish=skirmish, raid=raid)
+    ctx.call(battle, seat=seat, system=system, defender=defender, assault=assault, skirmish=skirmish, raid=raid,
+             imperial_fresh=imperial_fresh, imperial_damaged=imperial_damaged)
 
 
 @steps("end_turn")

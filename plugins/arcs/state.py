@@ -36,7 +36,8 @@ class SystemState(msgspec.Struct, omit_defaults=True):
     buildings: list[Building] = []
 
     def ships_of(self, seat: int) -> Ships:
-        return self.ships[seat] if seat < len(self.ships) else Ships()
+        """An owner below 0 (a game built on Arcs: pieces of no player) has no seat's ships."""
+        return self.ships[seat] if 0 <= seat < len(self.ships) else Ships()
 
 
 class Trophy(msgspec.Struct, array_like=True):

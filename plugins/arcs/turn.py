@@ -56,6 +56,11 @@ class MoveShips(_Act, tag="move", kw_only=True):
     fresh: int = 0
     damaged: int = 0
     drops: list[tuple[int, int]] = []  # per system of the path: (fresh, damaged) left there (Catapult)
+    # A game built on Arcs may let other ships move along (the campaign's Imperial ships,
+    # `arcs_check_move`); the base rules refuse any.
+    imperial_fresh: int = 0
+    imperial_damaged: int = 0
+    imperial_drops: list[tuple[int, int]] = []
 
 
 class Influence(_Act, tag="influence", kw_only=True):
@@ -68,10 +73,12 @@ class Secure(_Act, tag="secure", kw_only=True):
 
 class Attack(_Act, tag="battle", kw_only=True):
     system: str
-    defender: int
+    defender: int  # a Rival seat; a game built on Arcs may allow owners below 0 (`arcs_check_attack`)
     assault: int = 0
     skirmish: int = 0
     raid: int = 0
+    imperial_fresh: int = 0    # other ships joining the attack (the campaign's Imperial ships);
+    imperial_damaged: int = 0  # the base rules refuse any
 
 
 class Spend(_Act, tag="spend", kw_only=True):
@@ -132,7 +139,9 @@ def act_kind(box: Box, state: ArcsState, seat: int, act) -> str | None:
     return KIND.get(type(act))
 
 
-def check_act(box: Box, state: ArcsState, seat: int, act) -> None:
+def check_act(box: Box, state: ArcsState, seat: int, act, hook=None) -> None:
+    """`hook`: the table's plugin hooks, through which a game built on Arcs checks the
+    actions on its own pieces (`arcs_check_*`); None checks by the base rules alone."""
     turn = state.turn
     if turn is None or turn.seat != seat or state.battle is not None:
         raise NotYourTurn(f"seat {seat} is not taking a turn")
@@ -155,14 +164,24 @@ def check_act(box: Box, state: ArcsState, seat: int, act) -> None:
         if kind not in turn.actions and not (kind == "battle" and turn.weapon):
             raise IllegalAction(f"the played card's pips do not buy {kind}")
     if isinstance(act, Tax):
-        check_tax(state, seat, act.system, act.building, turn.taxed + lore_ops.taxed_this_turn(state, seat))
+        taxed = turn.taxed + lore_ops.taxed_this_turn(state, seat)
+        if hook is None or not hook.arcs_check_tax(state=state, seat=seat, system=act.system,
+                                                   building=act.building, taxed=taxed):
+            check_tax(state, seat, act.system, act.building, taxed)
         check_tax_lore(box, state, seat, act)
     elif isinstance(act, Build):
-        check_build_lore(box, state, seat, act)
+        check_build_lore(box, state, seat, act, hook)
     elif isinstance(act, Repair):
-        check_repair(state, seat, act.system, act.piece, None if act.building < 0 else act.building)
+        building = None if act.building < 0 else act.building
+        if hook is None or not hook.arcs_check_repair(state=state, seat=seat, system=act.system,
+                                                      piece=act.piece, building=building):
+            check_repair(state, seat, act.system, act.piece, building)
     elif isinstance(act, MoveShips):
-        check_move(state, reach_of(box, state), seat, to_move(act))
+        reach = reach_of(box, state)
+        if hook is None or not hook.arcs_check_move(box=box, state=state, reach=reach, seat=seat, act=act):
+            if act.imperial_fresh or act.imperial_damaged or act.imperial_drops:
+                raise BadParameter("no other ships move along in this game")
+            check_move(state, reach, seat, to_move(act))
         lore_ops.check_move_limit(state, box, seat, act.fresh + act.damaged)  # Disorganized
     elif isinstance(act, Influence):
         check_influence(state, seat, act.card)
@@ -170,7 +189,8 @@ def check_act(box: Box, state: ArcsState, seat: int, act) -> None:
         check_secure(state, seat, act.card)
         lore_ops.check_paranoid(state, box, seat, act.card)
     elif isinstance(act, Attack):
-        check_attack(box, state, seat, act)
+        if hook is None or not hook.arcs_check_attack(box=box, state=state, seat=seat, act=act):
+            check_attack(box, state, seat, act)
     elif isinstance(act, UseAbility):
         check_ability(box, state, seat, act)
 
@@ -196,15 +216,18 @@ def check_tax_lore(box: Box, state: ArcsState, seat: int, act: Tax) -> None:
         raise BadParameter("a planet's city yields the planet's type; name none")
 
 
-def check_build_lore(box: Box, state: ArcsState, seat: int, act: Build) -> None:
+def check_build_lore(box: Box, state: ArcsState, seat: int, act: Build, hook=None) -> None:
     """Build with the Lore that changes where pieces go: a building in a gate (Gate Ports,
     Gate Stations), a city beyond a full planet's slots paid with its type (Cloud Cities)."""
     in_gate = box.systems.get(act.system, 0) is None and act.what in ("city", "starport") \
         and lore_ops.gate_build_allowed(state, box, seat, act.system, act.what)
     planet = box.systems.get(act.system)
     off_slots = act.what == "city" and planet is not None and lore_ops.cloud_city_allowed(state, box, seat, act.system)
-    check_build(box, state, seat, act.system, act.what, state.turn.starports_used, in_gate=in_gate,
-                off_slots=off_slots)
+    if hook is None or not hook.arcs_check_build(box=box, state=state, seat=seat, system=act.system, what=act.what,
+                                                 starports_used=state.turn.starports_used, in_gate=in_gate,
+                                                 off_slots=off_slots):
+        check_build(box, state, seat, act.system, act.what, state.turn.starports_used, in_gate=in_gate,
+                    off_slots=off_slots)
     full = planet is not None and act.what in ("city", "starport") and len(state.systems[act.system].buildings) >= planet.slots
     if full != (act.cost_slot >= 0):
         raise BadParameter("a Cloud City names the slot of the resource it costs; no other build does")
@@ -220,10 +243,11 @@ def to_move(act: MoveShips) -> Move:
                 drops=tuple(tuple(d) for d in act.drops))
 
 
-def dice_allowed(box: Box, state: ArcsState, seat: int, system: str) -> int:
+def dice_allowed(box: Box, state: ArcsState, seat: int, system: str, joining: int = 0) -> int:
     """One die per attacking ship (ARCS-171), plus what standing abilities add (Gatekeepers
-    in a gate, the Rebel's Committed anywhere)."""
-    return state.systems[system].ships_of(seat).total + extra_battle_dice(state, box, seat, system)
+    in a gate, the Rebel's Committed anywhere); `joining`: other ships attacking with the
+    seat's (the campaign's Imperial ships)."""
+    return state.systems[system].ships_of(seat).total + joining + extra_battle_dice(state, box, seat, system)
 
 
 def check_attack(box: Box, state: ArcsState, seat: int, act: Attack) -> None:
@@ -237,16 +261,19 @@ def check_attack(box: Box, state: ArcsState, seat: int, act: Attack) -> None:
         raise BadParameter("the defender is one Rival")
     if here.ships_of(act.defender).total == 0 and not any(b.owner == act.defender for b in here.buildings):
         raise IllegalAction(f"seat {act.defender} has no piece in {act.system}")  # ARCS-169
+    if act.imperial_fresh or act.imperial_damaged:
+        raise BadParameter("no other ships join an attack in this game")
     check_dice(box, state, seat, act.system, act.defender, act.assault, act.skirmish, act.raid)
 
 
 def check_dice(box: Box, state: ArcsState, seat: int, system: str, defender: int,
-               assault: int, skirmish: int, raid: int) -> None:
-    """The dice collected for a battle (ARCS-171..173), by the attacking ships there now."""
+               assault: int, skirmish: int, raid: int, joining: int = 0) -> None:
+    """The dice collected for a battle (ARCS-171..173), by the attacking ships there now
+    (`joining`: as in `dice_allowed`)."""
     counts = (assault, skirmish, raid)
     if min(counts) < 0 or max(counts) > MAX_DICE_PER_KIND:
         raise BadParameter(f"0 to {MAX_DICE_PER_KIND} dice of each kind")
-    if sum(counts) > dice_allowed(box, state, seat, system):
+    if sum(counts) > dice_allowed(box, state, seat, system, joining):
         raise IllegalAction("at most one die per attacking ship")
     forced = lore_ops.extra_dice(state, box, seat)
     if sum(counts) < forced:  # ARCS-171 lets fewer be taken, but not the Rebel's 2 extra
@@ -297,11 +324,12 @@ def check_ability(box: Box, state: ArcsState, seat: int, act: UseAbility) -> Non
 
 
 # -- candidates -----------------------------------------------------------------------------
-def candidates(box: Box, state: ArcsState, seat: int) -> Iterator[dict]:
-    """Complete answers the check accepts: every action kind the turn can pay for."""
-    for act in _raw(box, state, seat):
+def candidates(box: Box, state: ArcsState, seat: int, hook=None) -> Iterator[dict]:
+    """Complete answers the check accepts: every action kind the turn can pay for (and
+    those a game built on Arcs adds through `hook`, `arcs_act_candidates`)."""
+    for act in _raw(box, state, seat, hook):
         try:
-            check_act(box, state, seat, act)
+            check_act(box, state, seat, act, hook)
         except ActionRejected:
             continue
         yield msgspec.to_builtins(act)
@@ -321,7 +349,7 @@ def _pays(box: Box, state: ArcsState, seat: int) -> list[tuple[int, set[str]]]:
     return out
 
 
-def _raw(box: Box, state: ArcsState, seat: int):
+def _raw(box: Box, state: ArcsState, seat: int, hook=None):
     turn = state.turn
     mine = [s for s, here in state.systems.items() if here.ships_of(seat).total]
     reach = reach_of(box, state)
@@ -386,6 +414,9 @@ def _raw(box: Box, state: ArcsState, seat: int):
                     yield Attack(pay=pay, system=s, defender=rival, raid=r, assault=min(n - r, 6))
                     if n > 1:
                         yield Attack(pay=pay, system=s, defender=rival, assault=n // 2, raid=min(n - n // 2, 6))
+        if hook is not None:
+            for more in hook.arcs_act_candidates(box=box, state=state, seat=seat, pay=pay, kinds=kinds):
+                yield from more or ()
     if turn.prelude:
         for i, r in enumerate(state.players[seat].resources):  # a token spent as a Weapon (ARCS-215, ARCS-313)
             if r is not None and not turn.weapon and "battle_with_pips" in prelude_buys(box, state, seat, r):

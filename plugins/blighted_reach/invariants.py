@@ -42,6 +42,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += _cards(cbox, state)
     out += golem_problems(box, state)
     out += faithful_problems(state)
+    out += _battle(state)
     return out
 
 
@@ -61,6 +62,18 @@ def action_cards_now(cbox: CampaignBox, state: BlightedReachState) -> list[str]:
     here = [*state.action_deck, *state.action_discard, *state.action_discard_up, *(c for h in state.hands for c in h),
             *(p.card for p in state.plays if p.card), *state.facedown]
     return base + [hand_id(c) for c in here if hand_id(c) in fate_cards]
+
+
+def _battle(state: BlightedReachState) -> list[str]:
+    """The Imperial ships attacking with a Regent stand in the battle system, and only while
+    a battle is resolved (BR-135)."""
+    attacking = state.battle_imperial
+    if state.battle is None:
+        return ["Imperial ships attack in no battle"] if attacking.total else []
+    here = state.imperial.get(state.battle.system)
+    if attacking.total and (here is None or attacking.fresh > here.fresh or attacking.damaged > here.damaged):
+        return ["more Imperial ships attack than stand in the battle system"]
+    return []
 
 
 def _campaign_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str]:

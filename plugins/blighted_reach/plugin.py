@@ -38,6 +38,7 @@ from plugins.blighted_reach.fate_partisan import (  # noqa: F401 (the Partisan's
     partisan_seize_offer, partisan_watch_initiative, sower_round_end,
 )
 from plugins.blighted_reach.content import default_box as campaign_box
+from plugins.blighted_reach.empire_hooks import *  # noqa: F401,F403 - the Empire on the Arcs flow (its hooks)
 from plugins.blighted_reach.invariants import problems
 from plugins.blighted_reach.rules_box import rules_box
 from plugins.blighted_reach.state import BlightedReachState

@@ -88,6 +88,10 @@ class BlightedReachState(ArcsState, kw_only=True):
                                                # Trophies (BR-182); the supply never goes below zero
     free_raided: bool = False                  # the Free States were raided in the battle being
                                                # resolved: one resource per battle (BR-181)
+    # -- the Empire in the Arcs flow (issue 18) --
+    visible = visible + ("battle_imperial",)
+    battle_imperial: Pieces = msgspec.field(default_factory=Pieces)  # the Imperial ships attacking with
+                                               # a Regent in the battle being resolved (BR-135)
     # -- edicts, the Imperial Council and the Imperial Trust (issue 18) --
     trust: list[str] = []                      # the Imperial Trust: resources on the First Regent
                                                # tile, frozen (BR-260); empty while nobody holds it

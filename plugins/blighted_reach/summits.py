@@ -113,7 +113,7 @@ class TransferAsset(msgspec.Struct, tag_field="kind", tag="transfer_asset", forb
     asset: Literal["resource", "captive", "trophy", "favor"]
     slot: int = -1
     owner: int | None = None
-    piece: Literal["", "ship", "city", "starport", "agent"] = ""
+    piece: Literal["", "ship", "city", "starport", "agent", "blight"] = ""  # "blight": a Blight Trophy (BR-232)
     source: Literal["board", "imperial_trust", "card"] = "board"
     resource: str = ""  # a resource held off the board: its type
     card: str = ""      # source "card": the card it sits on

@@ -711,6 +711,7 @@ def test_F326_F327_open_economy_loyal_cities_and_the_magnates_taxes_repeat_in_a_
     system, city = empire_city_of(t2, 1)
     s.systems[system].ships[0].fresh += 2  # the Magnate controls the Advocate's city's system
     s.players[0].ships -= 2
+    s.imperial_supply += s.imperial.pop(system).total  # an Outlaw never controls where the Empire does (BR-120)
     lead_for(t2, 0, "ADM4")
     act(t2, 0, "tax", system=system, building=city)
     act(t2, 0, "tax", system=system, building=city)  # the Magnate taxes a Rival city again
