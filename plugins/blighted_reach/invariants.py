@@ -102,7 +102,15 @@ def _campaign_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> 
             out.append(f"Free {name} are not {total}")
     for system, s in state.systems.items():
         planet = box.systems[system]
-        if len(s.buildings) > (planet.slots if planet is not None else 0):
+        # The base Lore lifts the slots (the campaign's Court deals it too, BR-034): Cloud Cities
+        # one city beyond a planet's slots, Gate Ports and Gate Stations a starport and a city
+        # in a gate; the card may have changed hands since, so those are always allowed.
+        if planet is not None:
+            beyond = len(s.buildings) - planet.slots
+            if beyond > 1 or (beyond == 1 and not any(b.kind == "city" and b.owner >= 0 for b in s.buildings)):
+                out.append(f"{system} holds more buildings than slots")
+        elif sorted(b.kind for b in s.buildings) not in ([], ["city"], ["starport"], ["city", "starport"]) \
+                or any(b.owner < 0 for b in s.buildings):
             out.append(f"{system} holds more buildings than slots")
     return out
 

@@ -547,3 +547,66 @@ def test_F719_F122_act_three_setup_sides_through_the_later_act_flow():
     assert ["F720"] in s.booklet and "F721" in s.reminders and s.sponsored == "tile"
     assert next(slot for slot in s.booklet if "F124" in slot)[0] == "F125"
     et.sound(t)
+
+
+# -- the Empire's laws on the table's flow (the Empire's hooks) -------------------------------
+
+
+def test_F702_moves_more_imperial_ships_than_loyal_ones_and_repairs_where_it_has_no_piece():
+    """Imperial Officers ignore the Movement Law (three Imperial ships with one Loyal ship)
+    and the Presence Law (the Imperial ships of a system without its pieces); the Steward, a
+    Regent without them, may do neither."""
+    t = et.empire_table()
+    s = t.state
+    s.imperial["5.1"] = Pieces(fresh=3)
+    s.imperial["6.3"] = Pieces(fresh=0, damaged=1)
+    s.imperial_supply -= 2
+    et.new_round(t, [["MOB3", "CON4"], ["MOB4", "CON5"], ["ADM4", "CON6"]], initiative=1)
+    lead(t, 1, "MOB4")
+    move = {"origin": "5.1", "path": ["5G"], "fresh": 1, "imperial_fresh": 3}
+    act(t, 1, "move", **move)
+    s = t.state
+    assert s.imperial["5G"].fresh >= 3 and s.systems["5G"].ships_of(1).fresh == 1
+    u = et.empire_table()
+    u.state.imperial["5.3"] = Pieces(fresh=3)
+    u.state.imperial_supply -= 2
+    et.new_round(u, [["MOB4", "CON4"], ["MOB3", "CON5"], ["ADM4", "CON6"]])
+    lead(u, 0, "MOB4")
+    before = snapshot(u)
+    with pytest.raises(ActionRejected):
+        act(u, 0, "move", origin="5.3", path=["5G"], fresh=1, imperial_fresh=3)
+    assert snapshot(u) == before
+
+
+def test_F702_repairs_imperial_ships_without_a_loyal_piece_there():
+    t = et.empire_table()
+    s = t.state
+    s.imperial["6.3"] = Pieces(damaged=1)
+    assert not s.systems["6.3"].ships_of(1).total
+    et.new_round(t, [["MOB3", "CON4"], ["CON5", "AGG3"], ["ADM4", "CON6"]], initiative=1)
+    lead(t, 1, "CON5")
+    act(t, 1, "repair", system="6.3", piece="imperial")
+    assert t.state.imperial["6.3"] == Pieces(fresh=1)
+
+
+def test_F701_demonstrate_the_navys_might_advances_for_trophies_taken_with_imperial_attackers_BR_094():
+    """BR-094: a Regent Admiral attacking with Imperial ships advances 1 for each Trophy taken."""
+    t = et.empire_table()
+    s = t.state
+    empire.become_outlaw(s, 2)
+    s.systems["5.1"].ships[1] = Ships()
+    s.systems["5.2"].ships[1] = Ships(fresh=3)
+    s.imperial["5.2"] = Pieces(fresh=3)
+    s.imperial_supply -= 2
+    s.systems["5.2"].ships[2] = Ships(damaged=1)
+    s.players[2].ships += 2
+    s.objective_markers = [20, 13, 16]
+    et.new_round(t, [["MOB3", "CON4"], ["AGG3", "CON5"], ["ADM4", "CON6"]], initiative=1)
+    lead(t, 1, "AGG3")
+    act(t, 1, "battle", system="5.2", defender=2, assault=6, imperial_fresh=3)
+    while t.state.battle is not None:
+        p = next(p for p in t.state.prompts if p.blocking)
+        t.act(p.seat, options(t, p.seat)[0])
+    taken = len(t.state.players[1].trophies)
+    assert taken >= 1 and t.state.objective_markers[1] == 13 - taken
+    assert not t.state.navy_battle

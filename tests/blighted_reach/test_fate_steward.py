@@ -857,3 +857,42 @@ def test_F101_objective_advances_by_the_power_won_as_first_regent():
     u.state.players[0].trophies.append(Trophy(owner=1, kind="agent"))
     u.state.players[1].agents -= 1
     assert objectives.advance_for_ambitions(box, cbox, u.state, objectives.chapter_score(box, cbox, u.state)) == {}
+
+
+# -- the Empire's laws on the table's flow (the Empire's hooks) -------------------------------
+
+
+def test_F102_taxes_an_empire_city_without_loyal_pieces_or_truce_and_takes_no_captive_BR_021():
+    """BR-021: Imperial Authority ignores the Presence Law (no Loyal piece needed in the Empire's
+    system) and the Truce Law (a Rival Regent's city where Imperial ships are): the
+    Admiral's city at 5.1 is taxed like a Loyal one, no Captive. The Founder, a Regent
+    without it, may not."""
+    t = et.empire_table()
+    s = t.state
+    assert not s.systems["5.1"].ships_of(0).total and s.imperial["5.1"].fresh and s.systems["5.1"].buildings[0].owner == 1
+    et.new_round(t, [["ADM3", "CON4"], ["MOB3", "CON5"], ["ADM4", "CON6"]])
+    lead(t, 0, "ADM3")
+    agents = t.state.players[1].agents
+    events = act(t, 0, "tax", system="5.1", building=0)
+    taxed = next(e for e in events if e.type == "taxed")
+    assert taxed.data["captive"] is None and t.state.players[1].agents == agents
+    et.sound(t)
+    u = et.empire_table()
+    et.new_round(u, [["CON4", "AGG3"], ["MOB3", "CON5"], ["ADM4", "CON6"]], initiative=2)
+    lead(u, 2, "ADM4")
+    before = snapshot(u)
+    with pytest.raises(ActionRejected):
+        act(u, 2, "tax", system="5.1", building=0)
+    assert snapshot(u) == before
+
+
+def test_F102_buried_an_outlaw_steward_no_longer_taxes_empire_cities():
+    t = et.empire_table()
+    empire.become_outlaw(t.state, 0)
+    et.new_round(t, [["ADM3", "CON4"], ["MOB3", "CON5"], ["ADM4", "CON6"]])
+    lead(t, 0, "ADM3")
+    assert "F102" not in t.state.players[0].lore
+    before = snapshot(t)
+    with pytest.raises(ActionRejected):
+        act(t, 0, "tax", system="5.1", building=0)
+    assert snapshot(t) == before
