@@ -199,28 +199,30 @@ def test_F705_honor_guard_keeps_weapon_guild_cards_from_being_stolen_while_holdi
     assert snapshot(t) == before
 
 
-def test_F706_rogue_admirals_ignore_all_three_laws_and_place_imperial_ships_in_the_prelude():
+@pytest.mark.parametrize("card", ["F706", "F707"])
+def test_F706_rogue_admirals_ignore_all_three_laws_and_place_imperial_ships_in_the_prelude(card):
+    """Rogue Admirals and its reprint (F707)."""
     from plugins.blighted_reach.content import default_box
 
     t = et.empire_table()
-    et.give(t, 1, "F706")
+    et.give(t, 1, card)
     s = t.state
     assert empire.laws_ignored(default_box(), s, 1) == frozenset({"presence", "movement", "truce"})
     et.new_round(t, [["MOB3", "CON4"], ["AGG3", "CON5"], ["ADM4", "CON6"]], initiative=1)
     lead(t, 1, "AGG3")
     far = "6.1"  # the Founder's system, the Empire's: the Rogue Admirals command there too
     assert not t.state.systems[far].ships_of(1).total
-    legal = [a.params["params"]["system"] for a in options(t, 1) if a.params.get("card") == "F706"]
+    legal = [a.params["params"]["system"] for a in options(t, 1) if a.params.get("card") == card]
     assert far in legal and "1.1" not in legal   # an Empire system, not one nobody controls
     before = snapshot(t)
     with pytest.raises(ActionRejected):
-        act(t, 1, "ability", card="F706", index=2, params={"system": "1.1"})
+        act(t, 1, "ability", card=card, index=2, params={"system": "1.1"})
     assert snapshot(t) == before
     supply = t.state.imperial_supply
-    act(t, 1, "ability", card="F706", index=2, params={"system": far})
+    act(t, 1, "ability", card=card, index=2, params={"system": far})
     s = t.state
     assert s.imperial[far] == Pieces(fresh=4) and s.imperial_supply == supply - 3
-    assert "F706" in s.court_discard and "F706" not in s.players[1].guild
+    assert card in s.court_discard and card not in s.players[1].guild
     et.sound(t)
 
 
@@ -231,7 +233,7 @@ def _defectors_table(card: str):
     return t
 
 
-@pytest.mark.parametrize("card", ["F710", "F118"])
+@pytest.mark.parametrize("card", ["F710", "F118", "F119"])
 def test_F710_F118_imperial_defectors_crisis_turns_the_rolled_clusters_imperial_ships_outlaw(card):
     t = _defectors_table(card)
     s = t.state
@@ -610,3 +612,17 @@ def test_F701_demonstrate_the_navys_might_advances_for_trophies_taken_with_imper
     taken = len(t.state.players[1].trophies)
     assert taken >= 1 and t.state.objective_markers[1] == 13 - taken
     assert not t.state.navy_battle
+
+
+@pytest.mark.parametrize("card", ["F708", "F709"])
+def test_F708_F709_court_enforcers_reprint_abducts_with_weapon_icons(card):
+    """Court Enforcers (BC14's reprint): Abduct, a battle action, captures the Rival agents of
+    a Court card holding fewer than the holder's Weapon icons (the card itself is one)."""
+    t = et.empire_table()
+    et.give(t, 1, card)
+    target = next(c for c in t.state.court_row if c.startswith("CC"))
+    et.put_agent(t, 0, target, 1)
+    et.new_round(t, [["MOB3", "CON4"], ["AGG3", "CON5"], ["ADM4", "CON6"]], initiative=1)
+    lead(t, 1, "AGG3")
+    act(t, 1, "ability", card=card, index=0, params={"card": target})
+    assert t.state.players[1].captives == [0] and t.state.court_agents[target][0] == 0

@@ -400,20 +400,22 @@ def test_F109_empire_falls_secured_lets_the_securer_place_its_agents_elsewhere()
     assert s.court_agents[target][0] == 1 and s.court_deck[-1] == "F109" and s.titles[0] == "regent"
 
 
-def test_F110_lesser_regent_is_discarded_in_the_prelude_to_declare_any_ambition():
+@pytest.mark.parametrize("card", ["F110", "F111", "F120", "F121"])
+def test_F110_lesser_regent_is_discarded_in_the_prelude_to_declare_any_ambition(card):
+    """Lesser Regent and its reprints (F111, F120, F121)."""
     t = et.empire_table()
-    et.give(t, 0, "F110")
+    et.give(t, 0, card)
     et.new_round(t, [["CON4", "AGG3"], ["MOB3", "CON5"], ["ADM4", "CON6"]])
     lead(t, 0, "CON4")
     before = snapshot(t)
     with pytest.raises(ActionRejected):  # the card declares: no discard for nothing
-        act(t, 0, "ability", card="F110", index=0, params={})
+        act(t, 0, "ability", card=card, index=0, params={})
     assert snapshot(t) == before
-    assert not any(a.params.get("card") == "F110" and not a.params.get("params") for a in options(t, 0))
-    events = act(t, 0, "ability", card="F110", index=0, params={"ambition": "tyrant"})
+    assert not any(a.params.get("card") == card and not a.params.get("params") for a in options(t, 0))
+    events = act(t, 0, "ability", card=card, index=0, params={"ambition": "tyrant"})
     s = t.state
     assert s.ambition_boxes["tyrant"] and s.ambition_declared == "tyrant"
-    assert "F110" in s.court_discard and "F110" not in s.players[0].guild
+    assert card in s.court_discard and card not in s.players[0].guild
     assert any(e.type == "ambition_declared" for e in events)
 
 
