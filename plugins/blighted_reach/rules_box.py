@@ -83,6 +83,8 @@ def compose(base: Box, cbox: CampaignBox) -> CampaignRulesBox:
             court[card.id] = CourtCard(id=card.id, name=card.name, kind="action", abilities=[])
         elif card.kind == "lore":
             lore[card.id] = LoreCard(id=card.id, name=card.name, abilities=[_ability(e) for e in card.abilities])
+            # a Fate's Lore can be buried into (or added to) the Court deck and come up in the row
+            court[card.id] = CourtCard(id=card.id, name=card.name, kind="lore", abilities=list(lore[card.id].abilities))
         else:
             others[card.id] = [_ability(e) for e in card.abilities]
     for card in base.lore.values():  # BR-034: Lore is shuffled into the campaign's Court deck

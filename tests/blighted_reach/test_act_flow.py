@@ -236,3 +236,25 @@ def test_act_one_ends_after_its_third_chapter_never_on_power_BR_078_BR_079(playe
     else:
         pytest.skip("every seed tried deals a Fate whose rules are not written yet")
     assert t.state.finished and t.state.result["chapter"] == 3 and t.state.chapter == 3
+
+
+def test_a_fates_lore_buried_into_the_court_comes_up_and_is_secured_as_lore():
+    """A Fate's Lore card can reach the Court row (Imperial Authority, F102, is buried when its
+    holder is an Outlaw): it is a Court card of kind lore there, and securing it gives it as Lore."""
+    from plugins.blighted_reach.content import default_box as cbox
+    from plugins.blighted_reach.rules_box import rules_box
+
+    lore = [c.id for f in cbox().fates.values() for c in f.cards if c.kind == "lore"]
+    assert lore and all(rules_box().court[c].kind == "lore" for c in lore)
+    t = ready(3, seed=1)
+    restart_round(t, [["AGG3", "ADM6"], ["MOB3", "CON4"], ["ADM4", "CON5"]], initiative=0)
+    s = t.state
+    place = next(i for i, c in enumerate(s.court_row) if c and not c.startswith("AID"))
+    s.court_deck.append(s.court_row[place])
+    s.court_agents.pop(s.court_row[place])
+    s.court_row[place] = "F204"  # Book of Liberation, a Lore of the Founder's Act II
+    s.court_agents["F204"] = [1, 0, 0]
+    s.players[0].agents -= 1
+    lead(t, 0, "AGG3")
+    t.act(0, Action("act", {"act": "secure", "card": "F204"}))
+    assert "F204" in t.state.players[0].lore and "F204" not in t.state.court_row
