@@ -8,7 +8,7 @@ from core.state import Action
 from plugins.arcs.rounds import round_start
 
 GAME = "blighted-reach"
-# Fates whose Act I setup needs no Fate-specific rule yet: tests that only need *a* Fate take one of these.
+# Fates a test keeps when it only needs *a* Fate (a fixed list: tests built their tables on it).
 PLAIN_FATES = ("FATE01", "FATE02", "FATE03", "FATE04", "FATE06", "FATE07")
 
 
@@ -119,3 +119,9 @@ def fate_rule_missing(exc: Exception) -> bool:
     from plugins.blighted_reach.fate_steps import RuleMissing
 
     return isinstance(exc, RuleMissing) or "not implemented" in str(exc)
+
+
+def table_holding(players: int, seed: int, fate: str):
+    """A table at Act I's first round where seat 0 holds `fate` and every other seat a Fate of
+    PLAIN_FATES (2 players: the mulligan declined)."""
+    return ready(players, seed, wanted={0: fate})

@@ -141,27 +141,10 @@ def test_F203_failed_book_and_intrigues_scrapped_unions_to_the_court_deck_BR_328
 
 
 # -- bot games ----------------------------------------------------------------------------------
-# The A Fates whose Act I rules and Resolutions are all written: the other seats take one
-# (every seat is offered one: the Admiral's edict is the only rule still missing).
-READY_FATES = ("FATE01", "FATE02", "FATE03", "FATE04", "FATE05", "FATE06", "FATE08")
-
-
 def bot_table(players: int, seed: int, fate: str):
-    """A table at Act I's first round where seat 0 holds `fate` and every other seat a Fate of
-    READY_FATES."""
-    from tests.blighted_reach.flow_helpers import choose_fates, place_all, table
+    from tests.blighted_reach.flow_helpers import table_holding
 
-    while True:
-        t = table(players, seed)
-        offers = t.state.fate_offers
-        if fate in offers[0] and all(any(f in READY_FATES for f in o) for o in offers[1:]):
-            break
-        seed += 1
-    choose_fates(t, {0: fate, **{s: next(f for f in offers[s] if f in READY_FATES) for s in range(1, players)}})
-    place_all(t)
-    if players == 2:
-        t.act(1 - t.state.initiative, Action("mulligan", {"redraw": False}))
-    return t
+    return table_holding(players, seed, fate)
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (2, 7), (3, 2), (3, 11), (4, 3), (4, 9)])
