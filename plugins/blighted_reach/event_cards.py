@@ -8,14 +8,10 @@ from plugins.blighted_reach.setup import is_event_card
 from plugins.blighted_reach.state import BlightedReachState
 
 
-def is_event(card: str) -> bool:
-    return is_event_card(card)  # the box's Events and a Fate Set's (F515)
-
-
 def follow_kinds(card: str) -> list[str] | None:
     """BR-145, BR-149: an Event follows only as an Event play (never a Copy, a Pivot or a
     Surpass, so it never takes the initiative by itself)."""
-    return ["event"] if is_event(card) else None
+    return ["event"] if is_event_card(card) else None
 
 
 def another_event_first(state: BlightedReachState, seat: int) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 
+from core.errors import BadOption, IllegalAction
 from core.hookspecs import hookimpl
 from core.plugins import GameSpec, OptionSpec
 from plugins.arcs import hookspecs as arcs_hookspecs
@@ -41,6 +42,7 @@ from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.empire_hooks import *  # noqa: F401,F403 - the Empire on the Arcs flow (its hooks)
 from plugins.blighted_reach.invariants import problems
 from plugins.blighted_reach.rules_box import rules_box
+from plugins.blighted_reach.setup import is_event_card
 from plugins.blighted_reach.state import BlightedReachState
 from plugins.blighted_reach.tables import decisions, steps
 
@@ -100,12 +102,8 @@ def conclave_campaign_begin(ctx, campaign):
     if state.game != GAME_ID or not campaign.get("log"):
         return
     if campaign.get("finished"):
-        from core.errors import IllegalAction
-
         raise IllegalAction("this campaign is over")
     if campaign["players"] != len(state.seats):
-        from core.errors import BadOption
-
         raise BadOption(f"this campaign has {campaign['players']} players, not {len(state.seats)}")
     first = act_flow.begin_act_one.step_name
     state.stack = [s for s in state.stack if s.name != first]
@@ -163,19 +161,19 @@ def arcs_follow_kinds(state, seat, card):
 
 @hookimpl
 def arcs_may_lead(state, seat, card):
-    return False if event_cards.is_event(card) else None  # BR-145, BR-150
+    return False if is_event_card(card) else None  # BR-145, BR-150
 
 
 @hookimpl
 def arcs_may_seize_with(state, seat, card):
     if fate_believer.is_faithful(card):
         return True  # F813: a Faithful card is an action card (face down, no side)
-    return False if event_cards.is_event(card) else None  # BR-145
+    return False if is_event_card(card) else None  # BR-145
 
 
 @hookimpl
 def arcs_play_buys(state, seat, kind, card):
-    if event_cards.is_event(card):
+    if is_event_card(card):
         return event_cards.buys(box_for(state), state, seat)
     if fate_believer.side_of(card):
         return fate_believer.buys(box_for(state), state, seat, kind, card)  # F802

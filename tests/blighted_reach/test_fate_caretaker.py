@@ -427,7 +427,7 @@ def test_F512_act_two_setup_librarians_knowledge_set_free_the_event_and_golems_a
     assert "F515" in two.action_deck
     assert all(g.awake for g in two.golems.values())
     ctab.sound(two)
-    from plugins.blighted_reach.event_cards import is_event
+    from plugins.blighted_reach.setup import is_event_card as is_event
     assert is_event("F515")
 
 
