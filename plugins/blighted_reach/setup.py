@@ -121,10 +121,16 @@ def set_up_table(box: Box, cbox: CampaignBox, state: BlightedReachState, rng: Rn
                 state.supply[planet.type] -= 1
 
 
+PLAYER_COLOURS = ("blue", "red", "yellow", "white")
+
+
 def set_up_players(cbox: CampaignBox, state: BlightedReachState, rng: Rng) -> None:
     """Player steps A, B (the offers), E, F and the placement order of G-H."""
     n = len(state.seats)
     state.players = [PlayerState() for _ in range(n)]  # BR-052, BR-056: full supply, cities on the board, Power 0
+    # BR-052: each player takes a colour. Reading: the table hands them out by seat, in the
+    # campaign log's column order; the log sheet keeps each one for the later Acts (BR-355).
+    state.colours = list(PLAYER_COLOURS[:n])
     a_fates = sorted(f.id for f in cbox.fates_by_letter(cbox.campaign.act_one.fate_letter))
     rng.shuffle(a_fates)
     k = cbox.campaign.act_one.fates_drawn  # BR-053

@@ -279,3 +279,160 @@ def test_BR_251_BR_253_lotus_enforces_peace_collects_the_demand_and_celebrates_r
     assert [p.power - before for p, before in zip(t.state.players, powers)] == [0, 5, 0, 2]
     assert gained["power"] in ({0: 0, 1: 5, 2: 0, 3: 2}, {"0": 0, "1": 5, "2": 0, "3": 2})
     sound(t)
+
+
+# -- Objectives and grand ambitions --------------------------------------------------------------
+FOUNDER, STEWARD, ADMIRAL, MAGNATE = "FATE02", "FATE01", "FATE07", "FATE03"
+
+
+def last_round(t, lead: str, ambition: str = "", others: tuple[str, ...] = ("MOB3", "AGG4", "ADM2"),
+               leader: int = LOTUS) -> list:
+    """The chapter's last round: `leader` leads `lead` (declaring `ambition`, if any) and takes
+    no action; each Rival pivots its only card and takes none; the hands are then empty, so
+    the chapter ends (ARCS-079) and is scored. Returns the events from the lead on."""
+    n = len(t.state.players)
+    order = [(leader + i) % n for i in range(n)]
+    hands = [[] for _ in range(n)]
+    hands[leader] = [lead]
+    for seat, card in zip(order[1:], others):
+        hands[seat] = [card]
+    restart_round(t, hands, initiative=leader)
+    events = t.act(leader, Action("lead", {"card": lead}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        events += t.act(leader, Action("declare", {"ambition": ambition}))
+    while any(p.kind == "arcs.use_ability" and p.seat == leader for p in t.state.prompts):  # e.g. Parade Fleets
+        events += t.act(leader, Action("use_ability", {"card": "", "index": -1, "params": {}}))  # declined
+    events += act(t, leader, "done")
+    for seat in order[1:]:
+        pivot(t, seat, hands[seat][0])
+        events += act(t, seat, "done")
+    return events
+
+
+def test_BR_087_lotus_an_outlaw_founder_wins_two_ambitions_controls_three_systems_and_advances_nine():
+    """BR-087: at a chapter's end Lotus, an Outlaw with the Founder's objective, wins two
+    ambitions (Keeper, declared earlier; Tycoon, declared by leading a 2 this round) and
+    controls 3 systems: the marker advances 2 x 3 (BR-096) + 3 x 1 (BR-097) = 9 spaces, from
+    16 (BR-095, 3 players) to 7."""
+    from plugins.arcs.state import Marker
+    from tests.blighted_reach.campaign_tables import clear_map, non_imperial_systems, put_ships
+    from tests.blighted_reach.test_objectives import clear_resources
+
+    t = ready(3, seed=1, wanted={LOTUS: FOUNDER, DANE: STEWARD, MIKAH: ADMIRAL})
+    s = t.state
+    assert s.objective_markers[LOTUS] == 16
+    s.titles[LOTUS] = "outlaw"
+    if s.first_regent == LOTUS:
+        s.first_regent = DANE
+    clear_resources(s)
+    clear_map(s)
+    keeper = s.markers_available.pop(next(i for i, m in enumerate(s.markers_available) if m.id == "B"))
+    s.ambition_boxes["keeper"] = [Marker(keeper.id)]
+    for r, slot in (("material", 0), ("relic", 1)):  # with Parade Fleets' Fuel: Tycoon 2, Keeper 1
+        s.players[LOTUS].resources[slot] = r
+        s.supply[r] -= 1
+    for system in non_imperial_systems(s)[:3]:
+        put_ships(s, LOTUS, system, fresh=2)
+    put_ships(s, DANE, non_imperial_systems(s)[3], fresh=1)  # the Rivals keep a presence elsewhere
+    put_ships(s, MIKAH, non_imperial_systems(s)[4], fresh=1)
+    sound(t)
+    last_round(t, "CON2", ambition="tycoon")
+    assert t.state.chapter == 2  # the chapter was scored and the next one dealt
+    assert t.state.objective_markers[LOTUS] == 16 - 9
+    assert t.state.objective_markers[DANE] == 17 and t.state.objective_markers[MIKAH] == 13  # nothing for them
+    sound(t)
+
+
+def test_BR_103_dane_fulfils_one_grand_ambition_at_the_end_of_chapter_three_and_gains_4_power():
+    """BR-103: Act III, the end of chapter 3, no ambition declared (BR-102): Dane (the
+    Partisan, "Form a Dominant Power Bloc") holds the initiative but not more Guild cards than
+    each Rival, so fulfils one of its two goals and gains 4 Power (BR-101: 4 for one in
+    chapter 3; BR-099: scored with the chapter)."""
+    from tests.blighted_reach.fate_ma_tables import later_act_table
+
+    t = later_act_table([MAGNATE, "FATE06", "FATE04"], act=3)
+    s = t.state
+    assert s.act == 3
+    s.chapter = 3
+    guild = max(len(p.guild) for i, p in enumerate(s.players) if i != DANE)
+    assert len(s.players[DANE].guild) <= guild  # not more than each Rival: one goal only
+    before = [p.power for p in s.players]
+    events = last_round(t, "MOB3", others=("AGG4", "ADM2"), leader=DANE)
+    (grand,) = [e.data["power"] for e in events if e.type == "grand_ambitions"]
+    assert grand == {str(DANE): 4}
+    assert t.state.players[DANE].power == before[DANE] + 4
+    assert [p.power for i, p in enumerate(t.state.players) if i != DANE] == [before[0], before[2]]
+
+
+# -- the Intermission ----------------------------------------------------------------------------
+def act_one_last_chapter():
+    """Act I's third chapter: Lotus (the Admiral) has completed her objective and has 7 Power;
+    Dane (the Magnate) failed with his marker on 5 and has 2 Power; Mikah (the Steward, blue)
+    has completed hers with 25 Power and Material and Psionic Outrage. None of these
+    objectives advances in a chapter with no ambition declared."""
+    t = ready(3, seed=1, wanted={LOTUS: ADMIRAL, DANE: MAGNATE, MIKAH: STEWARD})
+    s = t.state
+    s.chapter = 3
+    for seat, name in enumerate(("Lotus", "Dane", "Mikah")):
+        s.seats[seat].name = name
+    s.colours[MIKAH], s.colours[LOTUS] = s.colours[LOTUS], s.colours[MIKAH]  # Mikah plays blue
+    s.objective_markers = [0, 5, 0]
+    for seat, power in ((LOTUS, 7), (DANE, 2), (MIKAH, 25)):
+        s.players[seat].power = power
+    mikah = s.players[MIKAH]
+    mikah.outrage = ["material", "psionic"]
+    mikah.agents -= 2  # the agents the Outrage slots hold
+    sound(t)
+    return t
+
+
+def finish_intermission(t, events: list) -> list:
+    """Answer the Intermission's choices: every seat keeps a completed Fate, a failed one
+    takes its first offer (picked in secret, A-R7)."""
+    while not t.state.finished:
+        prompt = next((p for p in t.state.prompts if p.blocking), t.state.prompts[0])
+        if prompt.kind == "choose_fate":
+            keep = t.state.fates[prompt.seat]
+            choice = next((o for o in prompt.options if o.params["fate"] == keep), prompt.options[0])
+        else:
+            choice = prompt.options[0] if prompt.options else t.legal(prompt.seat)[0]
+        events += t.act(prompt.seat, choice)
+    return events
+
+
+def test_BR_330_BR_346_dane_fails_on_five_and_lotus_halves_seven_to_four():
+    """BR-330: at the Act's end (the Intermission's step A) Dane, who failed with his marker on
+    5 and had 2 Power, drops to -3 (BR-329: Power lost = the marker's space). BR-346: step E
+    then halves each positive Power rounding up (Lotus 7 -> 4) and leaves a negative one as
+    it is (Dane stays at -3); the Intermission runs A to F in order (BR-089)."""
+    t = act_one_last_chapter()
+    events = last_round(t, "CON2")
+    events = finish_intermission(t, events)
+    kinds = [e.type for e in events]
+    assert kinds.index("act_over") < kinds.index("fates_resolved") < kinds.index("initiative_and_power")
+    resolved = next(e.data for e in events if e.type == "fates_resolved")
+    assert resolved["results"][str(DANE)] == "failed" and resolved["results"][str(LOTUS)] == "completed"
+    assert resolved["power"][DANE] == -3 and resolved["power"][LOTUS] == 7
+    shifted = next(e.data for e in events if e.type == "initiative_and_power")
+    assert shifted["power"][LOTUS] == 4 and shifted["power"][DANE] == -3
+    assert [p.power for p in t.state.players][:2] == [4, -3]
+    assert t.state.intermission_done == ["resolve_fate", "clear_court", "clear_pieces", "repair_and_destroy",
+                                         "shift_initiative_and_power", "choose_fate"]
+
+
+def test_BR_360_mikah_logs_the_steward_with_13_power_for_act_one():
+    """BR-360: the Act's table ends and its log sheet is saved into the campaign: Mikah, blue,
+    the Steward, completed, 13 Power (25 halved up, BR-346) and Outrage Material and Psionic
+    for Act I (BR-355)."""
+    from core import default_registry
+
+    rules = default_registry().rules_for("blighted-reach", [])
+    t = act_one_last_chapter()
+    finish_intermission(t, last_round(t, "CON2"))
+    campaign = rules.hook.conclave_campaign_new(game="blighted-reach", seats=list(t.state.seats), options={})
+    rules.hook.conclave_campaign_save(state=t.state, campaign=campaign)
+    mikah = campaign["log"]["players"][MIKAH]
+    assert (mikah["name"], mikah["colour"], mikah["fate"]) == ("Mikah", "blue", STEWARD)
+    assert mikah["acts"] == [{"act": 1, "fate": STEWARD, "result": "completed", "power": 13,
+                              "outrage": ["material", "psionic"]}]
+    assert campaign["acts_played"] == 1 and not campaign["finished"]
