@@ -53,18 +53,26 @@ class NotHeld(BadParameter):
     """The giver does not have the piece, resource, card or Favor the part names (a Rival's
     card included)."""
 
+    code = "NOT_HELD"
+
 
 class LastPiece(IllegalAction):
     """Cede Control would give away the giver's last city, starport or ship on the map (BR-201)."""
+
+    code = "LAST_PIECE"
 
 
 class Frozen(IllegalAction):
     """Frozen resources (the Imperial Trust's) can never be given (BR-260, BR-319)."""
 
+    code = "FROZEN"
+
 
 class NotTradeable(IllegalAction):
     """What no Negotiation action gives: cards, unless a Summit card in the booklet lets them
     be given (BR-205); or what Return Favors may not force."""
+
+    code = "NOT_TRADEABLE"
 
 
 # -- the Negotiation actions (BR-199..BR-206) --------------------------------------------

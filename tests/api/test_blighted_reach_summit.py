@@ -314,7 +314,8 @@ async def _withdrawn(summit: Summit, proposer: int, before: dict) -> None:
 
 
 def test_bad_proposals_are_refused_with_typed_codes_and_change_nothing_BR_201_BR_205_BR_208(server):
-    """BR-208: a deal with a part that cannot resolve is refused whole, with a specific code:
+    """BR-208: a deal with a part that cannot resolve is refused whole, with a specific code
+    (NOT_HELD, LAST_PIECE, NOT_TRADEABLE):
     a resource slot the caller does not hold; its last city, after ceding the ships beside
     it in the same deal (BR-201); a Rival's Guild card asked for (BR-205: Transfer Asset
     gives no cards); a Rival's card offered as the caller's own. Neither the version nor
@@ -331,10 +332,10 @@ def _bad_deals(summit: Summit) -> list[tuple[list[dict], str, str]]:
     return [
         ([{"kind": "promise_favor", "giver": caller, "receiver": holder},
           {"kind": "transfer_asset", "giver": caller, "receiver": holder, "asset": "resource", "slot": empty}],
-         "BAD_PARAMETER", "holds no resource"),
-        (_last_city_parts(summit.twin, caller), "NOT_LEGAL_NOW", "last city"),
-        ([{"kind": "transfer_card", "giver": holder, "receiver": caller, "card": card}], "NOT_LEGAL_NOW", "no cards"),
-        ([{"kind": "transfer_card", "giver": caller, "receiver": holder, "card": card}], "BAD_PARAMETER",
+         "NOT_HELD", "holds no resource"),
+        (_last_city_parts(summit.twin, caller), "LAST_PIECE", "last city"),
+        ([{"kind": "transfer_card", "giver": holder, "receiver": caller, "card": card}], "NOT_TRADEABLE", "no cards"),
+        ([{"kind": "transfer_card", "giver": caller, "receiver": holder, "card": card}], "NOT_HELD",
          "not in seat"),
     ]
 
