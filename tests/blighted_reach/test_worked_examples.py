@@ -436,3 +436,37 @@ def test_BR_360_mikah_logs_the_steward_with_13_power_for_act_one():
     assert mikah["acts"] == [{"act": 1, "fate": STEWARD, "result": "completed", "power": 13,
                               "outrage": ["material", "psionic"]}]
     assert campaign["acts_played"] == 1 and not campaign["finished"]
+
+
+# -- a Fate's card ---------------------------------------------------------------------------------
+def test_BR_310_parade_fleets_is_protected_yet_discarded_when_its_holder_provokes_fuel_outrage(monkeypatch):
+    """BR-310: Lotus (the Founder) holds Parade Fleets (F202), a protected Guild card (BR-309);
+    her raid destroys Dane's city on a Fuel planet, which provokes Fuel Outrage on her
+    (ARCS-191), and Outrage discards her Guild cards of that suit, protected or not."""
+    from tests.blighted_reach.campaign_tables import put_building
+    from tests.blighted_reach.crisis_tables import clear, set_ships
+    from tests.blighted_reach.test_empire_flow import act as act_and_place, rolls, turn
+
+    t = ready(3, seed=1, wanted={LOTUS: FOUNDER})
+    s = t.state
+    box = box_for(s)
+    assert "F202" in s.players[LOTUS].guild
+    system = next(x for x in sorted(s.systems) if box.systems[x] is not None and box.systems[x].type == "fuel"
+                  and not s.systems[x].buildings)
+    clear(s, system)
+    put_building(s, DANE, system, "city")
+    s.imperial_supply += s.imperial.pop(system).total if system in s.imperial else 0
+    set_ships(s, LOTUS, system, 3)
+    sound(t)
+    turn(t, LOTUS, "AGG3")
+    rolls(monkeypatch, [("raid", 2), ("raid", 2)])  # two building hits and two keys
+    events = act_and_place(t, LOTUS, system=system, defender=DANE, raid=2, **{"act": "battle"})
+    while any(p.seat == LOTUS and p.kind != "arcs.act" for p in t.state.prompts if p.blocking):
+        prompt = next(p for p in t.state.prompts if p.blocking)
+        events += t.act(prompt.seat, t.legal(prompt.seat)[0])
+    outrage = [e.data for e in events if e.type == "outrage"]
+    assert {"seat": LOTUS, "resource": "fuel"}.items() <= outrage[0].items()
+    assert not any(b.owner == DANE for b in t.state.systems[system].buildings)  # the city is destroyed
+    assert "F202" not in t.state.players[LOTUS].guild and "F202" in t.state.court_discard
+    assert "fuel" in t.state.players[LOTUS].outrage
+    sound(t)
