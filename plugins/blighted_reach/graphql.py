@@ -21,11 +21,27 @@ class CampaignPieces:
     damaged: int
 
 
+@strawberry.type(name="BlightedReachActLine")
+class ActLine:
+    """One line of the campaign log (BR-355): an act played, its Fate, how its objective
+    ended, and Power and Outrage when the line was written."""
+
+    act: int
+    fate: str
+    result: str                # completed | failed | "" (the act still under way)
+    power: int
+    outrage: list[str]
+
+
 @strawberry.type(name="BlightedReachSeat")
 class CampaignSeat:
     seat: int
+    colour: str                # the colour played, kept by the log sheet (BR-355)
     title: str                 # regent | outlaw
     fate: str | None           # null until every seat has chosen (BR-053, A-R7)
+    objective_marker: int | None  # its Power track space; null off the track (Act III's A/B Fates, BR-098)
+    fate_result: str | None    # completed | failed, once the Intermission resolved it
+    acts: list[ActLine]        # the campaign log so far
     favors: list[int]          # the owners of the Rival agents on this seat's Fate card
     fate_cards: list[str]      # Fate Set cards held that are neither Guild nor Lore
 
@@ -91,11 +107,22 @@ def _pieces(where: dict) -> list[CampaignPieces]:
             for s, p in sorted(where.items())]
 
 
+def _seat(view: dict, i: int) -> CampaignSeat:
+    def at(name: str, default):
+        values = view.get(name) or []
+        return values[i] if i < len(values) else default
+
+    marker = at("objective_markers", -1)
+    return CampaignSeat(
+        seat=i, colour=at("colours", ""), title=at("titles", "regent"), fate=at("fates", "") or None,
+        objective_marker=marker if marker >= 0 else None, fate_result=at("fate_results", "") or None,
+        acts=[ActLine(act=a["act"], fate=a["fate"], result=a.get("result", ""), power=a.get("power", 0),
+                      outrage=a.get("outrage", [])) for a in at("act_log", [])],
+        favors=at("favors", []), fate_cards=at("play_area", []))
+
+
 def from_view(view: dict) -> BlightedReachState:
     n = len(view["players"])
-    fates = view.get("fates") or [""] * n
-    favors = view.get("favors", [])
-    area = view.get("play_area", [])
     deals = [Deal(id=g["id"], proposer=g["proposer"], seats=g["seats"], accepted=g["answered"],
                   parts=g["proposal"].get("parts", []))
              for g in view.get("groups", []) if g["mode"] == "consent"]
@@ -105,9 +132,7 @@ def from_view(view: dict) -> BlightedReachState:
                         done=view.get("summit_done", []), deals=deals)
     return BlightedReachState(
         arcs=arcs_from_view(view), act=view["act"],
-        seats=[CampaignSeat(seat=i, title=view["titles"][i] if i < len(view["titles"]) else "regent",
-                            fate=fates[i] or None, favors=favors[i] if i < len(favors) else [],
-                            fate_cards=area[i] if i < len(area) else []) for i in range(n)],
+        seats=[_seat(view, i) for i in range(n)],
         first_regent=view["first_regent"] if view["first_regent"] >= 0 else None,
         imperial_clusters=view["imperial_clusters"], imperial_ships=_pieces(view["imperial"]),
         imperial_supply=view["imperial_supply"], blight=_pieces(view["blight"]), blight_supply=view["blight_supply"],

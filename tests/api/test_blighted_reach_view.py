@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 
+from core.state import Action
 from tests.blighted_reach.flow_helpers import PLAIN_FATES, plain_table
 from tests.api.client import ACT, create_and_join, http, run, sessions, states_seen
 
 TYPED = """query($t: String!) { table(id: $t) { version state { __typename ... on BlightedReachState {
   act fateOffer firstRegent council imperialSupply imperialClusters
   imperialShips { system fresh damaged } blight { system damaged }
-  seats { seat title fate favors }
+  seats { seat title fate favors colour objectiveMarker fateResult acts { act fate result power outrage } }
   arcs { hand chapter court { card agents } } } } } }"""
 
 
@@ -45,9 +46,17 @@ async def _fates(server):
     middle = await _views(server.url, table_id, tokens)
     for viewer in (0, 1, 2, "spectator"):
         assert [s["fate"] for s in middle[viewer]["seats"]] == [None, None, None]
+        # a start space would tell the Fate: no marker is on the track before the reveal
+        assert [s["objectiveMarker"] for s in middle[viewer]["seats"]] == [None, None, None]
     async with sessions(server.url, {1: tokens[1], 2: tokens[2]}) as ss:
         for seat in (1, 2):
             await act(ss[seat], table_id, "choose_fate", {"fate": keep[seat]})
     last = await _views(server.url, table_id, tokens)
+    twin = plain_table(3, 5)
+    for seat in range(3):
+        twin.act(seat, Action("choose_fate", {"fate": keep[seat]}))
     for viewer in (0, 1, 2, "spectator"):
         assert [s["fate"] for s in last[viewer]["seats"]] == [keep[s] for s in range(3)]
+        assert [s["objectiveMarker"] for s in last[viewer]["seats"]] == twin.state.objective_markers  # BR-085
+        assert [s["colour"] for s in last[viewer]["seats"]] == ["blue", "red", "yellow"]
+        assert all(s["acts"] == [] and s["fateResult"] is None for s in last[viewer]["seats"])
