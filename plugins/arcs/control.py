@@ -2,7 +2,9 @@
 single player. Damaged ships and buildings count for nothing."""
 from __future__ import annotations
 
-from plugins.arcs.state import SystemState
+from typing import Callable
+
+from plugins.arcs.state import ArcsState, SystemState
 
 
 def controller(system: SystemState) -> int | None:
@@ -14,3 +16,19 @@ def controller(system: SystemState) -> int | None:
         elif ships.fresh == best_count and ships.fresh > 0:
             tied = True
     return None if tied else best
+
+
+# A game built on Arcs may read control its own way where a card's effect asks for it (the
+# campaign: Empire control, and a Regent's control through the Presence Law). Each reader
+# returns whether the seat controls the system, or None when the table is not its game's.
+CONTROL_READERS: list[Callable[[ArcsState, int, str], bool | None]] = []
+
+
+def controls(state: ArcsState, seat: int, system: str) -> bool:
+    """Whether `seat` controls `system` for a card's effect on its turn (ARCS-130, or the
+    rule of the game built on these rules)."""
+    for reader in CONTROL_READERS:
+        verdict = reader(state, seat, system)
+        if verdict is not None:
+            return verdict
+    return controller(state.systems[system]) == seat

@@ -23,7 +23,7 @@ from core.rng import Rng
 from plugins.arcs.abilities import Env, Use, modifiers, op, standing
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
-from plugins.arcs.control import controller
+from plugins.arcs.control import controls
 from plugins.arcs.discard import draw_bottom, take_back
 from plugins.arcs.outrage import agent_returns, guarded, guild_card_guarded, provoke_outrage
 from plugins.arcs.placing import gain, receive
@@ -187,7 +187,7 @@ def _gates(state: ArcsState) -> list[str]:
 
 
 def _controlled(state: ArcsState, seat: int) -> list[str]:
-    return sorted(s for s, here in state.systems.items() if controller(here) == seat)
+    return sorted(s for s in state.systems if controls(state, seat, s))
 
 
 def _place_ships_candidates(env: Env, u: Use):
@@ -212,7 +212,7 @@ def do_place_ships(env: Env, u: Use, choice: PlaceShips) -> None:
             raise BadParameter("name one system")
         if choice.system not in state.systems:
             raise BadParameter(f"{choice.system!r} is not a system in play")
-        if controller(state.systems[choice.system]) != u.seat:
+        if not controls(state, u.seat, choice.system):
             raise IllegalAction(f"seat {u.seat} does not control {choice.system}")
         placed = place_ships(state, choice.system, u.seat, ab.count)
         env.emit("ships_placed", seat=u.seat, card=u.card, systems={choice.system: placed})
@@ -403,7 +403,7 @@ class TradeChoice(_Choice):
 def _trade_options(env: Env, u: Use):
     state, me = env.state, env.state.players[u.seat]
     for system, here in sorted(state.systems.items()):
-        if controller(here) != u.seat:
+        if not controls(state, u.seat, system):
             continue
         for i, b in enumerate(here.buildings):
             if b.kind != "city" or b.owner == u.seat or b.owner < 0:  # < 0: no player's (a Free city)
@@ -429,7 +429,7 @@ def do_trade(env: Env, u: Use, choice: TradeChoice) -> None:
     owner = here.buildings[choice.building].owner
     if owner == u.seat:
         raise IllegalAction("Trade needs a Rival city")
-    if controller(here) != u.seat:
+    if not controls(state, u.seat, choice.system):
         raise IllegalAction(f"seat {u.seat} does not control {choice.system}")
     mine, theirs = state.players[u.seat].resources, state.players[owner].resources
     if env.box.systems[choice.system] is None:
@@ -795,7 +795,7 @@ class ReturnCity(_Choice):
 
 def _returnable(env: Env, u: Use):
     for system, here in sorted(env.state.systems.items()):
-        if controller(here) == u.seat:
+        if controls(env.state, u.seat, system):
             for i, b in enumerate(here.buildings):
                 if b.kind == "city":
                     yield system, i
@@ -822,7 +822,7 @@ def do_song_of_freedom(env: Env, u: Use, choice: ReturnCity) -> None:
     here = state.systems.get(choice.system)
     if here is None or not 0 <= choice.building < len(here.buildings) or here.buildings[choice.building].kind != "city":
         raise BadParameter(f"there is no city {choice.building} in {choice.system!r}")
-    if controller(here) != u.seat:
+    if not controls(state, u.seat, choice.system):
         raise IllegalAction(f"seat {u.seat} does not control {choice.system}")
     if choice.seize:
         _check_can_seize(state, u.seat)

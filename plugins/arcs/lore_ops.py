@@ -29,7 +29,7 @@ from plugins.arcs.battle import ShipHits, apply_building_hits, apply_ship_hits, 
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
 from plugins.arcs.court_ops import _chance, can_spend_as
-from plugins.arcs.control import controller
+from plugins.arcs.control import controller, controls
 from plugins.arcs.reach import reach_for
 from plugins.arcs.outrage import cover_outrage_slot
 from plugins.arcs.scoring import PHANTOM, ambition_count, marker_values
@@ -156,7 +156,7 @@ class AtSystem(msgspec.Struct, forbid_unknown_fields=True):
 
 def _summon_candidates(env: Env, u: Use):
     for name, here in sorted(env.state.systems.items()):
-        if controller(here) == u.seat and any(b.kind == "city" for b in here.buildings):
+        if controls(env.state, u.seat, name) and any(b.kind == "city" for b in here.buildings):
             yield {"system": name}
 
 
@@ -172,7 +172,7 @@ def summon(env: Env, u: Use, p: AtSystem) -> None:
     here = _system(env.state, p.system)
     if not any(b.kind == "city" for b in here.buildings):
         raise IllegalAction(f"there is no city in {p.system}")
-    if controller(here) != u.seat:
+    if not controls(env.state, u.seat, p.system):
         raise IllegalAction(f"Summon needs control of {p.system}")
     turn(env.state, write=True)["used"].append([u.seat, _tag(u)])
     player = env.state.players[u.seat]
@@ -753,7 +753,7 @@ def check_callow(state: ArcsState, box: Box, seat: int, system: str, building: i
     """Callow: the Upstart taxes a Loyal city only in a system it controls."""
     city = state.systems[system].buildings[building]
     if city.owner == seat and holds(state, box, seat, "tax_loyal_only_if_controlled") \
-            and controller(state.systems[system]) != seat:
+            and not controls(state, seat, system):
         raise IllegalAction(f"Callow: taxing your city in {system} needs control of {system}")
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from core.errors import ActionRejected, BadParameter, IllegalAction
 from core.hookspecs import hookimpl
 from plugins.arcs.actions import check_build, check_move, do_build
+from plugins.arcs.control import CONTROL_READERS
 from plugins.arcs.turn import (
     MAX_DICE_PER_KIND, Attack, Build, MoveShips, Repair, check_dice, dice_allowed, reach_of, to_move,
 )
@@ -22,7 +23,7 @@ from plugins.blighted_reach import blight as blight_rules
 from plugins.blighted_reach import empire, empire_battle, free_states
 from plugins.blighted_reach.blight import BLIGHT
 from plugins.blighted_reach.board import (
-    EMPIRE, blight, free_buildings, imperial_ships, is_regent,
+    EMPIRE, blight, controls_on_turn, free_buildings, imperial_ships, is_regent,
 )
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.empire import ImperialGroup
@@ -38,6 +39,19 @@ DEFENDERS = (EMPIRE, FREE, BLIGHT)  # the defenders of no seat, as `Attack.defen
 
 def _laws(state: BlightedReachState, seat: int) -> frozenset[str]:
     return empire.laws_ignored(campaign_box(), state, seat)
+
+
+def card_control(state, seat: int, system: str) -> bool | None:
+    """Control as a card's effect reads it on a campaign table: the Empire's where it
+    controls, a Regent's there by the Presence Law (BR-121..BR-125), else the base count.
+    Reading: a card asking for "a system you control" is used on its holder's turn, so it
+    reads control on that turn, as Tax does."""
+    if not isinstance(state, BlightedReachState):
+        return None
+    return controls_on_turn(state, seat, system, "presence" in _laws(state, seat))
+
+
+CONTROL_READERS.append(card_control)
 
 
 # -- Tax (BR-123, BR-133, BR-177, BR-184) ------------------------------------------------

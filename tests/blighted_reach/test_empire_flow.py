@@ -577,3 +577,47 @@ def test_listed_answers_name_imperial_ships_and_campaign_defenders_and_are_accep
         apply(t.rules, t.state, REGENT, action)  # on a copy
     turn(t, OTHER, "AGG3")
     assert any(a.params.get("defender") == EMPIRE for a in t.legal(OTHER))
+
+
+# -- card effects read the Empire's control (BR-120..BR-124) -----------------------------------
+def skirmishers_for(t, seat: int) -> None:
+    """Skirmishers (CC05, BC13's reprint) into the seat's Guild cards, from wherever it lies
+    (out of the Court row, the Court deck's top card takes its place)."""
+    s = t.state
+    for player in s.players:
+        if "CC05" in player.guild:
+            player.guild.remove("CC05")
+    for pile in (s.court_deck, s.court_discard):
+        if "CC05" in pile:
+            pile.remove("CC05")
+    if "CC05" in s.court_row:
+        i = s.court_row.index("CC05")
+        s.court_row[i] = s.court_deck.pop(0)
+        s.court_agents[s.court_row[i]] = s.court_agents.pop("CC05")
+    s.players[seat].guild.append("CC05")
+
+
+def test_a_card_placing_ships_where_you_control_reads_the_empires_control_BR_120_BR_122_BR_124():
+    """Skirmishers' Prelude places 3 ships in a system its holder controls. In 2.1 stand 1
+    fresh Imperial ship, 1 of the Regent's and 2 of an Outlaw's: by the base count the Outlaw
+    would control it, but the Empire does (BR-120), and on the Regent's turn the Regent, who
+    has a Loyal piece there, controls it through the Presence Law (BR-122); the Outlaw does
+    not (BR-124: no control through the Empire), and is refused, the state unchanged."""
+    t = campaign_table()
+    s = t.state
+    outlaw(t)
+    set_imperial(s, "2.1", fresh=1)
+    set_ships(s, REGENT, "2.1", fresh=1)
+    set_ships(s, OTHER, "2.1", fresh=2)
+    skirmishers_for(t, OTHER)
+    turn(t, OTHER, "AGG3")
+    listed = [a.params["params"] for a in t.legal(OTHER) if a.params.get("card") == "CC05"]
+    assert {"system": "2.1"} not in listed
+    refused(t, OTHER, {"act": "ability", "card": "CC05", "index": 1, "params": {"system": "2.1"}}, IllegalAction)
+    skirmishers_for(t, REGENT)
+    turn(t, REGENT, "AGG3")
+    listed = [a.params["params"] for a in t.legal(REGENT) if a.params.get("card") == "CC05"]
+    assert {"system": "2.1"} in listed
+    act(t, REGENT, **{"act": "ability", "card": "CC05", "index": 1, "params": {"system": "2.1"}})
+    assert t.state.systems["2.1"].ships[REGENT].fresh == 4 and "CC05" not in t.state.players[REGENT].guild
+    sound(t)
