@@ -29,7 +29,7 @@ from plugins.arcs.battle import ShipHits, apply_building_hits, apply_ship_hits, 
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
 from plugins.arcs.court_ops import _chance, can_spend_as
-from plugins.arcs.control import controller, controls
+from plugins.arcs.control import controlling_seat, controls
 from plugins.arcs.reach import reach_for
 from plugins.arcs.outrage import cover_outrage_slot
 from plugins.arcs.scoring import PHANTOM, ambition_count, marker_values
@@ -427,7 +427,7 @@ def gate_port_capture(state: ArcsState, box: Box, mover: int, gate: str, control
 
 def gates_before(state: ArcsState, path: Iterable[str]) -> dict[str, int | None]:
     """Who controls each gate on a move's path before the ships enter (for Gate Ports)."""
-    return {g: controller(state.systems[g]) for g in path if g.endswith("G")}
+    return {g: controlling_seat(state, g) for g in path if g.endswith("G")}
 
 
 def capture_at_gates(state: ArcsState, box: Box, mover: int, before: dict, emit) -> None:

@@ -25,6 +25,7 @@ from plugins.blighted_reach.blight import BLIGHT
 from plugins.blighted_reach.board import (
     EMPIRE, blight, controls_on_turn, free_buildings, imperial_ships, is_regent,
 )
+from plugins.blighted_reach.board import controller as board_controller
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.empire import ImperialGroup
 from plugins.blighted_reach.state import FREE, BlightedReachState, Pieces
@@ -41,13 +42,16 @@ def _laws(state: BlightedReachState, seat: int) -> frozenset[str]:
     return empire.laws_ignored(campaign_box(), state, seat)
 
 
-def card_control(state, seat: int, system: str) -> bool | None:
+def card_control(state, seat: int, system: str, on_turn: bool) -> bool | None:
     """Control as a card's effect reads it on a campaign table: the Empire's where it
-    controls, a Regent's there by the Presence Law (BR-121..BR-125), else the base count.
-    Reading: a card asking for "a system you control" is used on its holder's turn, so it
-    reads control on that turn, as Tax does."""
+    controls, a Regent's there by the Presence Law on its own turn (BR-121..BR-125), else
+    the base count. Reading: a card asking for "a system you control" is used on its
+    holder's turn, so reads control on that turn, as Tax does; while a Rival acts (Gate
+    Ports) an Empire-controlled system is no seat's."""
     if not isinstance(state, BlightedReachState):
         return None
+    if not on_turn:
+        return board_controller(state, system) == seat
     return controls_on_turn(state, seat, system, "presence" in _laws(state, seat))
 
 

@@ -621,3 +621,48 @@ def test_a_card_placing_ships_where_you_control_reads_the_empires_control_BR_120
     act(t, REGENT, **{"act": "ability", "card": "CC05", "index": 1, "params": {"system": "2.1"}})
     assert t.state.systems["2.1"].ships[REGENT].fresh == 4 and "CC05" not in t.state.players[REGENT].guild
     sound(t)
+
+
+def lore_for(t, seat: int, card: str) -> None:
+    """A base Lore card (in the campaign's Court or Lore deck) into the seat's play area."""
+    s = t.state
+    for pile in (s.court_deck, s.court_discard, s.lore_deck):
+        if card in pile:
+            pile.remove(card)
+    assert card not in s.court_row
+    s.players[seat].lore.append(card)
+
+
+def move_in(t, seat: int, origin: str, gate: str) -> list:
+    turn(t, seat, "MOB3")
+    return act(t, seat, **{"act": "move", "pay": -1, "origin": origin, "path": [gate], "fresh": 1, "damaged": 0,
+                           "drops": [], "imperial_fresh": 0, "imperial_damaged": 0, "imperial_drops": []})
+
+
+def test_gate_ports_capture_only_where_its_holder_controls_the_gate_not_the_empire_BR_120():
+    """Gate Ports (L08): a Rival moving into a gate its holder controls, with a fresh
+    starport there, loses an agent to it. With a fresh Imperial ship in the gate the Empire
+    controls it (BR-120), the holder does not while a Rival moves, and nothing is captured;
+    once the Imperial ship is gone the holder's 3 ships control it and the next Rival ship
+    moving in is captured from."""
+    from tests.blighted_reach.campaign_tables import put_building
+
+    t = campaign_table()
+    s = t.state
+    gate, origin = "2G", "2.1"
+    lore_for(t, REGENT, "L08")
+    for seat in range(3):
+        set_ships(s, seat, gate, fresh=0)
+    set_imperial(s, gate, fresh=1)
+    set_ships(s, REGENT, gate, fresh=3)
+    put_building(s, REGENT, gate, "starport")
+    set_ships(s, OTHER, origin, fresh=3)
+    agents = s.players[OTHER].agents
+    events = move_in(t, OTHER, origin, gate)
+    assert "agent_captured" not in [e.type for e in events] and t.state.players[OTHER].agents == agents
+    set_imperial(t.state, gate, fresh=0)
+    events = move_in(t, OTHER, origin, gate)
+    captured = [e.data for e in events if e.type == "agent_captured"]
+    assert captured and captured[0]["seat"] == REGENT and t.state.players[OTHER].agents == agents - 1
+    assert OTHER in t.state.players[REGENT].captives
+    sound(t)
