@@ -12,13 +12,15 @@ from plugins.arcs.state import ArcsState
 
 def problems(box: Box, state: ArcsState, in_play_cards: list[str] = (), court: bool = True,
              resources_elsewhere: list[str] = (), agents_elsewhere: list[int] = (),
-             action_cards: list[str] | None = None) -> list[str]:
+             action_cards: list[str] | None = None, buildings_elsewhere: list[tuple[int, str]] = ()) -> list[str]:
     """`in_play_cards`: action cards lying played elsewhere (the round's own are read from
     the state: the lead, the face-up plays and the face-down cards). `court=False` leaves
     the Court cards to the caller (a game whose Court changes from game to game). A game built
     on Arcs names the resource tokens and the agents (by owner) its own components hold, and
     `action_cards` the action cards it plays with now (None: the box's deck for the count);
-    a side of a double-sided card counts as its card (`plays.hand_id`)."""
+    a side of a double-sided card counts as its card (`plays.hand_id`). `buildings_elsewhere`:
+    (owner, "city" | "starport") of a seat's buildings standing off the map and off its
+    board (the campaign's Flagship boards)."""
     out: list[str] = []
     in_play_cards = [hand_id(c) for c in (*in_play_cards, *(p.card for p in state.plays if p.card), *state.facedown)]
     aside = state.turn.aside if state.turn is not None else []
@@ -34,6 +36,7 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = (), court: b
             on_map["starports"] += sum(1 for b in s.buildings if b.owner == seat and b.kind == "starport")
             on_map["cities"] += sum(1 for b in s.buildings if b.owner == seat and b.kind == "city")
         taken = Counter(t.kind for q in state.players for t in q.trophies if t.owner == seat)
+        taken.update(kind for owner, kind in buildings_elsewhere if owner == seat)
         where = {
             "ships": p.ships + on_map["ships"] + taken["ship"],
             "starports": p.starports + on_map["starports"] + taken["starport"],

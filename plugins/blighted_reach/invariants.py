@@ -18,6 +18,8 @@ from plugins.blighted_reach.fate_caretaker import golem_problems
 from plugins.blighted_reach.favors import favor_problems
 from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
 from plugins.blighted_reach.state import FREE, BlightedReachState
+from plugins.flagships.invariants import flagship_problems
+from plugins.flagships.rules import board_buildings
 
 BLIGHT_TROPHY = "blight"
 
@@ -33,7 +35,8 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     on_cards = [r for resources in state.card_resources.values() for r in resources]  # Merchant League's
     out += arcs_problems(rules_box(), state, court=False,
                          resources_elsewhere=[*state.trust, *on_cards, *state.scrapped_resources],
-                         agents_elsewhere=favors + sown, action_cards=action_cards_now(cbox, state))
+                         agents_elsewhere=favors + sown, action_cards=action_cards_now(cbox, state),
+                         buildings_elsewhere=board_buildings(state))  # Flagship boards (issue 19)
     out += favor_problems(state)
     if state.trust and state.first_regent < 0:
         out.append("the Imperial Trust holds resources but nobody holds the First Regent tile")
@@ -43,6 +46,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += golem_problems(box, state)
     out += faithful_problems(state)
     out += _battle(state)
+    out += flagship_problems(box, state)
     return out
 
 
