@@ -239,3 +239,30 @@ def test_F416_guild_fair_crisis_secures_resolve_when_secured_effects_too():
     assert s.players[0].guild[-2:] == ["F403", "CC10"] and "F416" not in s.court_row
     assert s.court_deck[-1] == "CC11" and "F416" in s.court_deck
     sound(t)
+
+
+# -- 4. the Monopolies in the supply when the Magnate takes another Fate (F312, BR-351) -----------
+def test_F312_monopolies_in_the_supply_stay_there_when_the_magnate_changes_fate_BR_351():
+    """The Magnate's Act II puts the five Monopolies (F313-F317) in the general supply, where
+    they are in play though nobody's. At the Act's end the Magnate takes another Fate: BR-351
+    scraps only the rest of the old Fate Set that is in no place, so the Monopolies stay in
+    the supply, each card in one place (bot campaign 4p seed 1007 had them in the supply and
+    scrapped at once)."""
+    from tests.blighted_reach.test_fate_magnate import act_two
+    from tests.blighted_reach.test_worked_examples import last_round
+
+    t = act_two()
+    monopolies = ["F313", "F314", "F315", "F316", "F317"]
+    assert t.state.monopoly_supply == monopolies
+    t.state.chapter = 3
+    t.state.objective_markers[0] = 0  # completed: a failure would scrap the unheld Monopolies (F321)
+    last_round(t, "CON2")
+    while not t.state.finished:
+        prompt = next((p for p in t.state.prompts if p.blocking), t.state.prompts[0])
+        choice = prompt.options[0] if prompt.options else options(t, prompt.seat)[0]
+        if prompt.kind == "choose_fate" and prompt.seat == 0:
+            choice = next(o for o in prompt.options if o.params["fate"] != "FATE03")
+        t.act(prompt.seat, choice)
+    assert t.state.fates[0] != "FATE03"
+    assert t.state.monopoly_supply == monopolies and not set(monopolies) & set(t.state.scrapped)
+    sound(t)
