@@ -316,8 +316,8 @@ def test_BR_063_065_hands_of_six_and_the_rest_discarded(n, seed):
 
 @pytest.mark.parametrize("seed", range(12))
 def test_BR_064_two_player_mulligan_keeps_events(seed):
-    """BR-064: only the seat without initiative may mulligan; its Events stay and each
-    other card is replaced by a fresh draw; after it nobody can mulligan."""
+    """BR-064, BR-153: only the seat without initiative may mulligan; its Events stay and
+    each other card is replaced by a fresh draw; after it nobody can mulligan."""
     state = table(2, seed)
     place_all(state)
     br.deal_hands(CBOX, state, Rng(state))
