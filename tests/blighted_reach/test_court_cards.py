@@ -313,3 +313,62 @@ def test_CC15_blight_looms_when_secured_destroys_a_clusters_damaged_blight_as_tr
     assert sum(1 for x in s.players[HOLDER].trophies if x.kind == "blight") == 3
     assert s.court_deck[-1] == "CC15"
     sound(t)
+
+
+# -- Construction Union (F208, BC05's reprint) -------------------------------------------------------
+def test_F208_construction_union_takes_a_played_construction_card_back_at_the_rounds_end_BR_211():
+    """BR-211: in its Prelude the holder sets Construction Union beside a face-up played
+    Construction card (here a Rival's lead); when the round ends that card goes to the
+    holder's hand and the Union to the Court discard. Beside a card of another suit it is
+    refused."""
+    from tests.blighted_reach.empire_fate_tables import give
+
+    t = ready(3, seed=1)
+    give(t, RIVAL, "F208")
+    restart_round(t, [["CON3", "ADM6"], ["MOB5", "CON6"], ["AGG6", "MOB6"]], initiative=HOLDER)
+    t.act(HOLDER, Action("lead", {"card": "CON3"}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(HOLDER, Action("declare", {"ambition": ""}))
+    t.act(HOLDER, Action("act", {"act": "done"}))
+    t.act(RIVAL, Action("play", {"card": "MOB5", "kind": "pivot"}))
+    if any(p.kind == "seize" and p.seat == RIVAL for p in t.state.prompts):
+        t.act(RIVAL, Action("seize", {"card": ""}))
+    (union,) = abilities(t, RIVAL, "F208")
+    assert union.params["params"] == {"card": "CON3"}
+    refused(t, RIVAL, Action("act", {**union.params, "params": {"card": "MOB5"}}))
+    t.act(RIVAL, union)
+    t.act(RIVAL, Action("act", {"act": "done"}))
+    t.act(OTHER, Action("play", {"card": "AGG6", "kind": "pivot"}))
+    if any(p.kind == "seize" and p.seat == OTHER for p in t.state.prompts):
+        t.act(OTHER, Action("seize", {"card": ""}))
+    t.act(OTHER, Action("act", {"act": "done"}))
+    s = t.state
+    assert "CON3" in s.hands[RIVAL] and s.chapter == 1  # taken back when the round ended
+    assert "F208" not in s.players[RIVAL].guild and "F208" in s.court_discard
+    sound(t)
+
+
+# -- Sworn Guardians (CC09, BC22's reprint) ----------------------------------------------------------
+def test_CC09_sworn_guardians_shield_resources_and_guilds_until_stolen_first_then_buried_BR_031():
+    """BR-031: a Rival's raid on the holder may not take its resources or other Guild cards;
+    it may steal Sworn Guardians itself first (its raid cost in keys), which are buried, and
+    then spend the rest of its keys as usual."""
+    from tests.blighted_reach.test_fixes import raid_on_founder
+
+    t = ready(3, seed=1)
+    own(t, HOLDER, "CC09")
+    own(t, HOLDER, "CC01")
+    assert any(t.state.players[HOLDER].resources)
+    raid_on_founder(t, keys=4)  # seat 1 raids seat 0 with 4 keys
+    steals = [a.params for a in t.legal(RIVAL) if a.type == "steal"]
+    assert {"card": "CC09"} in steals
+    assert not any(p.get("card") == "CC01" or "slot" in p for p in steals)
+    refused(t, RIVAL, Action("steal", {"card": "CC01"}))
+    t.act(RIVAL, Action("steal", {"card": "CC09"}))
+    s = t.state
+    assert s.court_deck[-1] == "CC09" and "CC09" not in s.players[RIVAL].guild + s.players[HOLDER].guild
+    steals = [a.params for a in t.legal(RIVAL) if a.type == "steal"]
+    assert {"card": "CC01"} in steals  # the shield is gone: the keys left buy the rest
+    t.act(RIVAL, Action("steal", {"card": "CC01"}))
+    assert "CC01" in t.state.players[RIVAL].guild
+    sound(t)
