@@ -69,7 +69,7 @@ def test_without_a_summit_the_dice_are_still_rolled_and_one_event_resolves_BR_15
     assert face in ("crisis", "edict")
     if face == "edict":
         assert "edict" in kinds(events) or any(p.kind == "govern" for p in t.state.prompts)
-    rolls = [e for e in events if e.type == "roll" and e.data["why"] == "act_one_setup"]
+    rolls = [e for e in events if e.type == "roll" and e.data["why"] == "event"]
     assert [d["die"] for e in rolls for d in e.data["dice"]][:2] == ["event", "number"]  # BR-155
 
 
