@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from core.errors import BadOption, IllegalAction
+from core.errors import BadOption, IllegalAction, IncompatibleModules
 from core.hookspecs import hookimpl
 from core.plugins import GameSpec, OptionSpec
 from plugins.arcs import hookspecs as arcs_hookspecs
@@ -105,6 +105,9 @@ def conclave_campaign_begin(ctx, campaign):
         raise IllegalAction("this campaign is over")
     if campaign["players"] != len(state.seats):
         raise BadOption(f"this campaign has {campaign['players']} players, not {len(state.seats)}")
+    if campaign.get("modules", []) != sorted(state.modules):  # modules are chosen when a campaign starts
+        raise IncompatibleModules(f"this campaign plays {campaign.get('modules') or 'no modules'}, "
+                                  f"not {sorted(state.modules) or 'no modules'}: modules are chosen when it starts")
     first = act_flow.begin_act_one.step_name
     state.stack = [s for s in state.stack if s.name != first]
     ctx.push(campaign_flow.later_act, log=campaign["log"])
@@ -119,6 +122,8 @@ def conclave_campaign_save(state, campaign):
 
     log = sheet.pack_up(box_for(state), campaign_box(), state)
     campaign.update(log=sheet.to_json(log), acts_played=state.act, finished=log.finished, winner=log.winner)
+    if state.modules:  # kept only when there are some: a campaign without modules looks as before
+        campaign["modules"] = sorted(state.modules)
     campaign["acts"] = [*campaign.get("acts", []), {"act": state.act, "power": [p.power for p in state.players],
                                                       "fates": list(state.fates)}]
 
