@@ -88,6 +88,18 @@ def secure_council(state: BlightedReachState, seat: int) -> None:
     # Reading: the emptied place is refilled at once like any secured card's (ARCS-166);
     # the Council comes back as an extra card at the round's end."""
     check_secure(state, seat, IN_SESSION)
+    take_secured_council(state, seat)
+
+
+def take_secured_council(state: BlightedReachState, seat: int) -> None:
+    """The flow's take of the Council for a secure already allowed: the majority (ARCS-162)
+    is checked when the secure is chosen, and what resolves before the take may change the
+    agents on it. An attached Armistice (F216, BR-315) first moves every agent from it, the
+    securer's too, onto other Court cards, so checking again would refuse a legal secure.
+    The Decided side stays closed (BR-172)."""
+    _closed(IN_SESSION, state)
+    if IN_SESSION not in state.court_row:
+        raise IllegalAction("the Imperial Council is not in the Court")
     _take(state, seat, rivals_to="captives")
 
 

@@ -7,9 +7,10 @@
    Event card's roll reused when there was one (BR-220).
 4. for `card` in `court_crisis_cards(box, cbox, state)` (left to right, attached first),
    skipping any no longer `in_court`: `court_crisis_decisions` -> prompt ->
-   `resolve_court_crisis(..., answers)`.
+   `court_crisis_steps` (read first) -> `resolve_court_crisis(..., answers)` -> those steps.
 
-`resolve_crises` runs all four with a `choose(decision) -> answer` callback;
+`resolve_crises` runs all four with a `choose(decision) -> answer` callback (the pure part
+alone: a handler's `then` steps need the flow);
 `missing_crisis_handlers` says beforehand which Fate rules the Crises would lack.
 
 A `Decision` names the seat that decides and lists its options; `answers` maps that seat
@@ -33,12 +34,13 @@ from core.rng import Rng
 from plugins.arcs.actions import refill_court
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
-from plugins.arcs.outrage import agent_returns
+from plugins.arcs.outrage import GUILD_GUARDS, agent_returns
 from plugins.arcs.plays import marker_value
 from plugins.arcs.state import Building
 from plugins.blighted_reach import blight as bl
 from plugins.blighted_reach.content import Box as CampaignBox
 from plugins.blighted_reach.content import Effect
+from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.setup import SYMBOLS, cluster_systems
 from plugins.blighted_reach.state import FREE, BlightedReachState
 
@@ -85,11 +87,15 @@ class CrisisCall:
 class CrisisHandler:
     """A named Crisis rule a Fate provides: `apply` changes the state (and may return
     event dicts); `decisions` lists the prompts it needs first; `check` refuses bad
-    answers without changing anything."""
+    answers without changing anything; `then` names the flow steps (step, args) that carry
+    out what the pure rules cannot, after the card's Crisis (a secure, whose When Secured
+    effects may ask for choices): read before the Crisis resolves, for a Court card's
+    Crisis (`court_crisis_steps`; Guild Fair, F416, is the one that needs it)."""
 
     apply: Callable[[CrisisCall], list[dict] | None]
     decisions: Callable[[CrisisCall], list[Decision]] = lambda call: []
     check: Callable[[CrisisCall], None] = lambda call: None
+    then: Callable[[CrisisCall], list[tuple]] = lambda call: []
 
 
 # Handler name (an effect's `handler`) -> its rule. Empty here: the Fates' rules fill it.
@@ -253,6 +259,17 @@ def protected(cbox: CampaignBox, card: str) -> bool:
     """A protected Guild card (an X for raid cost, BR-308)."""
     found = cbox.court.get(card) or cbox.fate_cards.get(card)
     return bool(found and found.protected)
+
+
+def protected_from_theft(box: Box, state, victim: int, card: str) -> bool:
+    """`outrage.GUILD_GUARDS` (BR-309): no theft takes a protected Guild card from its holder,
+    a raid's keys or a card's steal alike. The rules box gives such a card no raid cost (an X
+    is printed in its place), so a raid would otherwise take it for 0 keys. Only the
+    campaign's tables hold protected cards: a base Arcs table is never guarded here."""
+    return isinstance(state, BlightedReachState) and protected(campaign_box(), card)
+
+
+GUILD_GUARDS.append(protected_from_theft)
 
 
 def fiasco_excess(state: BlightedReachState, seat: int) -> int:
@@ -529,6 +546,14 @@ def court_crisis_cards(box: Box, cbox: CampaignBox, state: BlightedReachState) -
 def court_crisis_decisions(box: Box, cbox: CampaignBox, state: BlightedReachState, card: str,
                            dice: Dice) -> list[Decision]:
     return [d for c in _calls(box, cbox, state, card, -1, dice, None) for d in _decisions(c)]
+
+
+def court_crisis_steps(box: Box, cbox: CampaignBox, state: BlightedReachState, card: str,
+                       dice: Dice) -> list[tuple]:
+    """The flow steps the card's Crisis leaves to run after it (its handlers' `then`), read
+    from the state before it resolves."""
+    return [step for c in _calls(box, cbox, state, card, -1, dice, None) if c.effect.do == "handler"
+            for step in _handler(c).then(c)]
 
 
 def resolve_court_crisis(box: Box, cbox: CampaignBox, state: BlightedReachState, card: str, dice: Dice,

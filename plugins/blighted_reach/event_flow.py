@@ -34,11 +34,12 @@ def announce(ctx, results: list[dict]) -> None:
 
 # -- the Council (BR-164, BR-165) --------------------------------------------------------------
 def take_council(ctx, seat: int, card: str, rivals_to: str) -> bool:
-    """`arcs_take_court_card`: securing the Council is the campaign's own rule."""
+    """`arcs_take_court_card`: securing the Council is the campaign's own rule. The flow
+    checked the secure when it was chosen (`council.take_secured_council`)."""
     if not council.is_council(card):
         return False
     if rivals_to == "captives":
-        council.secure_council(ctx.state, seat)
+        council.take_secured_council(ctx.state, seat)
     else:
         council.ransack_council(ctx.state, seat)
     ctx.emit("council_secured", seat=seat, how="secure" if rivals_to == "captives" else "ransack")
@@ -188,7 +189,9 @@ def court_crisis(ctx, card: str, number: int, symbol: str, answers: dict):
             choose(ctx, pending.seat, "crisis_choice", pending.options, resume=crisis_answered,
                    then="court", holder=-1, card=card, number=number, symbol=symbol, answers=answers)
             return
+        later = crises.court_crisis_steps(box, cbox, state, card, dice)
         announce(ctx, crises.resolve_court_crisis(box, cbox, state, card, dice, _answers(answers)))
+        ctx.push_all(later)
     except crises.MissingCrisisHandler as exc:
         raise EngineError(f"a Fate handler is not implemented: {exc}") from None
 

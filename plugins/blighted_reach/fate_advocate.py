@@ -384,58 +384,65 @@ def securable_guilds(state: BlightedReachState, seat: int) -> list[str]:
     return [c for c in state.court_row if c and is_guild(c) and can_secure(state, seat, c)]
 
 
-def secure_by_card(state: BlightedReachState, seat: int, card: str) -> list[str]:
-    """A card secures a Guild card of the Court for `seat` (Rival agents captured, ARCS-163;
-    the place refilled, ARCS-166), and what is attached above it (BR-315). Reading: a card
-    securing inside a Crisis or another card's effect resolves no When Secured on the way;
-    an attached Vox card goes to the Court discard. Returns the cards taken."""
-    from plugins.arcs.actions import refill_court, take_court_card
+@steps("guild_fair_secures")
+def guild_fair_secures(ctx, seat: int, card: str, taken: list | None = None):
+    """Guild Fair (F416) has `seat` secure the leftmost Guild card it can, as a secure action
+    does (`court_flow.take`): Rival agents captured, the card's own When Secured (Guild
+    Overseers, F403) and its attached card's (BR-315, an Armistice's F216) resolved, the place
+    refilled, the after-secure abilities offered. Then the next one, once those are done:
+    what it "currently can" secure is read again after each (an Armistice may have moved its
+    agents onto another Guild card)."""
+    from plugins.arcs import court_flow
 
-    box = rules_box()
-    above = state.attached.pop(card, None)
-    position = take_court_card(box, state, seat, card, "captives")
-    taken = [card]
-    if above is not None:
-        kind = box.court[above].kind if above in box.court else "lore"
-        (state.players[seat].guild if kind == "guild" else
-         state.players[seat].lore if kind == "lore" else state.court_discard).append(above)
-        taken.append(above)
-    refill_court(state, position)
-    return taken
-
-
-def secure_all_guilds(state: BlightedReachState, seat: int) -> list[str]:
-    """Every Guild card the seat can secure now, left to right (a refill it can secure too)."""
-    taken = []
-    while True:
-        found = securable_guilds(state, seat)
-        if not found:
-            return taken
-        taken += secure_by_card(state, seat, found[0])
+    taken = list(taken or [])
+    found = securable_guilds(ctx.state, seat)
+    if not found:
+        ctx.emit("guild_fair_secured", seat=seat, card=card, secured=taken)
+        return
+    ctx.push(guild_fair_secures, seat=seat, card=card, taken=[*taken, found[0]])
+    court_flow.take(ctx, seat, found[0], rivals_to="captives")
 
 
 def _fair_crisis(call) -> dict:
-    """Guild Fair's Crisis: in turn order, each player secures every Guild card they can."""
+    """Guild Fair's Crisis: in turn order, each player secures every Guild card they can.
+    The secures are the flow's (`_fair_crisis_secures`): a secure resolves When Secured
+    effects, which may ask for choices. Here only the order is reported."""
     from plugins.blighted_reach.crises import turn_order
 
-    done = {s: secure_all_guilds(call.state, s) for s in turn_order(call.state)}
-    return {"event": "guild_fair", "card": call.card, "secured": {s: c for s, c in done.items() if c}}
+    return {"event": "guild_fair", "card": call.card, "order": turn_order(call.state)}
+
+
+def _fair_crisis_secures(call) -> list:
+    from plugins.blighted_reach.crises import turn_order
+
+    return [(guild_fair_secures, {"seat": s, "card": call.card}) for s in turn_order(call.state)]
+
+
+def _return_rival_agents_from_guilds(state: BlightedReachState, seat: int) -> dict[str, int]:
+    """Every Rival agent on a Guild card in the Court goes home; returns how many each owner got back."""
+    from plugins.arcs.outrage import agent_returns
+
+    returned: Counter = Counter()
+    for court_card in [c for c in state.court_row if c and is_guild(c)]:
+        agents = state.court_agents.get(court_card, [])
+        for owner, n in enumerate(agents):
+            if owner != seat and n:
+                agent_returns(state, owner, n)
+                agents[owner] = 0
+                returned[str(owner)] += n
+    return dict(returned)
 
 
 @op("guild_fair", usable=lambda env, u: is_campaign(env.state))
 def guild_fair(env: Env, u: Use, _: None) -> None:
     """Guild Fair when secured: every Rival agent on a Guild card in the Court goes home,
-    then the securer secures every Guild card they can."""
-    from plugins.arcs.outrage import agent_returns
-
-    state = env.state
-    for card in [c for c in state.court_row if c and is_guild(c)]:
-        agents = state.court_agents.get(card, [])
-        for owner, n in enumerate(agents):
-            if owner != u.seat and n:
-                agent_returns(state, owner, n)
-                agents[owner] = 0
-    env.emit("guild_fair", seat=u.seat, secured=secure_all_guilds(state, u.seat))
+    then the securer secures every Guild card they can, each as a secure action would
+    (`guild_fair_secures`, after this effect). Outside a flow (the trial of the choice)
+    only the agents go home."""
+    returned = _return_rival_agents_from_guilds(env.state, u.seat)
+    env.emit("guild_fair", seat=u.seat, returned=returned)
+    if env.chance is not None:
+        env.chance.push(guild_fair_secures, seat=u.seat, card=u.card)
 
 
 # -- Act III: the Guildmasters (F417-F421) -------------------------------------------------------
@@ -520,7 +527,8 @@ def _withdraw_apply(call) -> dict:
 def _register_act_three_crises() -> None:
     from plugins.blighted_reach import crises
 
-    crises.FATE_CRISIS_HANDLERS["everyone_secures_what_they_can"] = crises.CrisisHandler(apply=_fair_crisis)
+    crises.FATE_CRISIS_HANDLERS["everyone_secures_what_they_can"] = crises.CrisisHandler(
+        apply=_fair_crisis, then=_fair_crisis_secures)
     crises.FATE_CRISIS_HANDLERS["each_buries_a_guild"] = crises.CrisisHandler(
         apply=_withdraw_apply, decisions=_withdraw_decisions, check=_withdraw_check)
 

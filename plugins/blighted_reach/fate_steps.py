@@ -84,10 +84,13 @@ def check_side(cbox: CampaignBox, fate: str, card_id: str, when: str) -> None:
 
 def place_of(state: BlightedReachState, card: str) -> str:
     """`fates.where_is`, with the places it does not look at: attached to a Court card,
-    beside a played card as a Union, face up on the split discard."""
+    beside a played card as a Union, face up on the split discard, a Monopoly in the
+    general supply (F312: nobody's, yet in play)."""
     where = fates.where_is(state, card)
     if where:
         return where
+    if card in state.monopoly_supply:
+        return "monopoly_supply"
     if card in state.attached.values():
         return "attached"
     if any(u.card == card for u in state.unions):
@@ -115,7 +118,7 @@ def lift(state: BlightedReachState, card: str) -> bool:
     kind = where.split(":")[0]
     if kind in piles:
         piles[kind]().remove(card)
-    elif where in ("court_deck", "court_discard", "resolving", "reminders"):
+    elif where in ("court_deck", "court_discard", "resolving", "reminders", "monopoly_supply"):
         getattr(state, where).remove(card)
     elif where == "booklet":
         for slot in state.booklet:
