@@ -374,7 +374,7 @@ def acted(ctx, seat, params):
             do_repair(state, seat, params.system, params.piece, building)
         ctx.emit("repaired", seat=seat, system=params.system, piece=params.piece)
     elif isinstance(params, MoveShips):
-        if params.imperial_fresh or params.imperial_damaged:  # only a game that checked them names any
+        if params.imperial_fresh or params.imperial_damaged or params.flagship:  # only a game that checked them
             ctx.hook.arcs_moved_along(ctx=ctx, seat=seat, act=params)
         move(ctx, seat, to_move(params))
     elif isinstance(params, Influence):

@@ -65,6 +65,8 @@ class MoveShips(_Act, tag="move", kw_only=True):
     imperial_fresh: int = 0
     imperial_damaged: int = 0
     imperial_drops: list[tuple[int, int]] = []
+    # ... and a ship kept outside the `Ships` counts (the campaign's Flagship); the base refuses it.
+    flagship: bool = False
 
 
 class Influence(_Act, tag="influence", kw_only=True):
@@ -183,7 +185,7 @@ def check_act(box: Box, state: ArcsState, seat: int, act, hook=None) -> None:
     elif isinstance(act, MoveShips):
         reach = reach_of(box, state)
         if hook is None or not hook.arcs_check_move(box=box, state=state, reach=reach, seat=seat, act=act):
-            if act.imperial_fresh or act.imperial_damaged or act.imperial_drops:
+            if act.imperial_fresh or act.imperial_damaged or act.imperial_drops or act.flagship:
                 raise BadParameter("no other ships move along in this game")
             check_move(state, reach, seat, to_move(act))
         lore_ops.check_move_limit(state, box, seat, act.fresh + act.damaged)  # Disorganized

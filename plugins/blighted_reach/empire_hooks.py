@@ -181,6 +181,10 @@ def arcs_check_move(box, state, reach, seat, act):
     gates; then the Imperial ships moving along (command, the Movement Law)."""
     laws = _laws(state, seat)
     move, group = to_move(act), _group(act)
+    if act.flagship:
+        flagship.check_move(state, reach, seat, act)
+        if not (act.fresh or act.damaged):
+            return True  # the Flagship alone: its own check is the whole of it
 
     def catapult(state_, seat_, move_):
         empire.check_catapult_path(state_, seat_, move_, group)
@@ -194,7 +198,12 @@ def arcs_check_move(box, state, reach, seat, act):
 @hookimpl
 def arcs_moved_along(ctx, seat, act):
     """The Imperial ships named in a checked move go along its path (before the Loyal
-    ships leave, so command at the origin still holds)."""
+    ships leave, so command at the origin still holds); a Flagship named goes too."""
+    if act.flagship:
+        flagship.move(ctx.state, seat, act)
+        ctx.emit("flagship_moved", seat=seat, origin=act.origin, system=act.path[-1])
+    if not (act.imperial_fresh or act.imperial_damaged):
+        return
     laws = _laws(ctx.state, seat)
     empire.apply_imperial_move(ctx.state, seat, to_move(act), _group(act), "presence" in laws, "movement" in laws)
     ctx.emit("imperial_moved", seat=seat, origin=act.origin, path=list(act.path), fresh=act.imperial_fresh,
@@ -289,7 +298,7 @@ def arcs_act_candidates(box, state, seat, pay, kinds):
     presence = "presence" in _laws(state, seat)
     commanded = set(empire.commandable_systems(state, seat, presence)) if is_regent(state, seat) else set()
     mine = [s for s, here in state.systems.items() if here.ships_of(seat).total]
-    out += flagship.candidates(box, state, seat, pay, kinds, Build, Repair)
+    out += flagship.candidates(box, state, seat, pay, kinds, Build, Repair, MoveShips, reach_of(box, state))
     if "build" in kinds:
         for s in state.systems:
             if _loyal_port(state, seat, s, []) is None and any(

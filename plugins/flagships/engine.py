@@ -9,7 +9,8 @@ starport on the map is refused unless lore places it off the building slots (a g
 Gate Ports, beyond a full planet with Cloud Cities: BR-295); a ship in the Flagship's system
 is built at the Flagship while the turn's limit allows (1, 2 with a Ship Crane), beside the
 Free starports the seat controls. Repair (BR-277): `Repair(piece="upgrade"|"armor",
-building=slot)` in the Flagship's system stands one board piece up.
+building=slot)` in the Flagship's system stands one board piece up. Move: `MoveShips(flagship=True)`
+takes the Flagship along (alone, or with the seat's ships there).
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from plugins.arcs.content import Box
 from plugins.blighted_reach import empire
 from plugins.blighted_reach.state import BlightedReachState
 from plugins.flagships import rules
-from plugins.flagships.state import LAYERS, board_of, flagship_system
+from plugins.flagships.state import LAYERS, board_of, flagship_system, store
 
 
 def _in_flagship_system(state: BlightedReachState, seat: int, system: str) -> None:
@@ -104,7 +105,34 @@ def repair(state: BlightedReachState, seat: int, system: str, piece: str, buildi
     return True
 
 
-def candidates(box: Box, state: BlightedReachState, seat: int, pay: int, kinds, build_type, repair_type) -> list:
+def check_move(state: BlightedReachState, reach, seat: int, act) -> None:
+    """The Flagship moves as a fresh Loyal ship (BR-267), from its system to an adjacent one,
+    with any of the seat's ships there along (theirs is the base check's). Reading: its own
+    board's starports never Catapult it (BR-278) and the Slipstream Drive's Prelude Catapult
+    (BR-300) is not played yet, so it moves one system a move; no Imperial ship goes along."""
+    where = flagship_system(state, seat)
+    if where is None:
+        raise IllegalAction(f"seat {seat} has no Flagship to move")
+    if act.origin != where:
+        raise BadParameter(f"seat {seat}'s Flagship is in {where}, not {act.origin!r}")
+    if len(act.path) != 1:
+        raise IllegalAction("the Flagship moves to one adjacent system a move")
+    if act.path[0] not in reach.systems:
+        raise IllegalAction(f"{act.path[0]} is out of play")  # ARCS-157
+    if not reach.adjacent(where, act.path[0]):
+        raise BadParameter(f"{act.path[0]} does not border {where}")
+    if act.imperial_fresh or act.imperial_damaged or act.imperial_drops or act.drops:
+        raise BadParameter("a Flagship's move takes no Imperial ships and drops nothing")
+
+
+def move(state: BlightedReachState, seat: int, act) -> None:
+    ship = board_of(state, seat)
+    ship.system = act.path[-1]
+    store(state, seat, ship)
+
+
+def candidates(box: Box, state: BlightedReachState, seat: int, pay: int, kinds, build_type, repair_type,
+               move_type=None, reach=None) -> list:
     """The Flagship's answers for bots and legalActions: every board build and repair open
     now, and a ship at the Flagship (each still passes the turn's check)."""
     where = flagship_system(state, seat)
@@ -120,5 +148,12 @@ def candidates(box: Box, state: BlightedReachState, seat: int, pay: int, kinds, 
         for index, layer, piece in board_of(state, seat).pieces():
             if piece.damaged:
                 out.append(repair_type(pay=pay, system=where, piece=layer, building=index))
+    if "move" in kinds and move_type is not None:
+        ships = state.systems[where].ships_of(seat)
+        for nxt in sorted(reach.neighbours.get(where, ())):
+            out.append(move_type(pay=pay, origin=where, path=[nxt], flagship=True))
+            if ships.total:
+                out.append(move_type(pay=pay, origin=where, path=[nxt], fresh=ships.fresh, damaged=ships.damaged,
+                                     flagship=True))
     return out
 

@@ -24,7 +24,7 @@ from plugins.flagships.state import board_of
 from tests.blighted_reach.empire_tables import give_free, set_ships
 from tests.blighted_reach.flow_helpers import choose_fates, place_all
 from tests.blighted_reach.test_empire_flow import act, campaign_table, refused, settle, snapshot, sound, turn
-from tests.flagships.tables import move_flagship, put
+from tests.flagships.tables import put
 
 BOX = default_box()
 SEAT, RIVAL = 0, 1
@@ -158,8 +158,11 @@ def test_the_ship_crane_example_through_the_build_and_repair_actions_BR_268_273_
     act(t, SEAT, **{"act": "repair", "system": HOME, "piece": "upgrade", "building": CRANE})  # BR-277
     assert piece(t, CRANE, "upgrade") == rules.BoardPiece(kind="starport")
     sound(t)
-    move_flagship(t.state, SEAT, "4.2")  # a Fuel planet nobody controls
-    build(t, system="4.2", what="city", slot=CRANE, layer="armor")
+    turn(t, SEAT, "MOB3")
+    act(t, SEAT, **{"act": "move", "origin": HOME, "path": ["1.2"], "flagship": True})  # a Fuel planet
+    assert board_of(t.state, SEAT).system == "1.2"
+    turn(t, SEAT, "CON2")
+    build(t, system="1.2", what="city", slot=CRANE, layer="armor")
     assert piece(t, CRANE, "armor") == rules.BoardPiece(kind="city")  # nobody else controls: fresh
     sound(t)
 
@@ -228,4 +231,29 @@ def test_one_ship_a_turn_at_the_flagship_two_with_a_ship_crane_and_free_starport
     build(t, what="ship")  # the Free starport of a system it controls (BR-270)
     assert t.state.systems[HOME].ships_of(SEAT).fresh == 4
     assert [HOME, port] in t.state.turn.starports_used
+    sound(t)
+
+
+# -- moving (BR-267) -----------------------------------------------------------------------------
+def test_the_flagship_moves_as_a_loyal_ship_alone_or_with_the_ships_beside_it_BR_267():
+    """BR-267.
+    A Move action takes the Flagship to an adjacent system, with the seat's ships there or
+    alone; its old system is no longer its to control. A move from elsewhere, two systems
+    at once, or a seat without a Flagship naming one are refused, typed, nothing changed;
+    the legal actions list its moves."""
+    t = flagship_table()
+    set_ships(t.state, SEAT, HOME, fresh=2)
+    turn(t, SEAT, "MOB3")
+    listed = [a.params for a in legal_actions(t.state, SEAT, t.rules) if a.params.get("flagship")]
+    assert {(tuple(p["path"]), p["fresh"]) for p in listed} == {(("1.2",), 0), (("1.2",), 2), (("1G",), 0),
+                                                                 (("1G",), 2)}
+    refused(t, SEAT, {"act": "move", "origin": "2.1", "path": ["2G"], "flagship": True}, BadParameter)
+    refused(t, SEAT, {"act": "move", "origin": HOME, "path": ["1G", "2G"], "flagship": True}, IllegalAction)
+    refused(t, RIVAL, {"act": "move", "origin": "2.2", "path": ["2G"], "flagship": True})
+    act(t, SEAT, **{"act": "move", "origin": HOME, "path": ["1G"], "fresh": 2, "flagship": True})
+    s = t.state
+    assert board_of(s, SEAT).system == "1G" and s.systems["1G"].ships[SEAT].fresh == 2
+    assert board.controller(s, HOME) is None
+    act(t, SEAT, **{"act": "move", "origin": "1G", "path": ["1.1"], "flagship": True})
+    assert board_of(t.state, SEAT).system == "1.1" and t.state.systems["1G"].ships[SEAT].fresh == 2
     sound(t)
