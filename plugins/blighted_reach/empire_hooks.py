@@ -68,10 +68,23 @@ def arcs_check_tax(state, seat, system, building, taxed):
     """A Regent taxes the cities of an Empire system it has Loyal pieces in as its
     controller (the Presence Law), never a Rival Regent's where Imperial ships are (the Truce
     Law); a Free city needs control. The base `do_tax` then captures nobody for a Free city."""
-    laws = _laws(state, seat)
-    empire.check_tax(state, seat, system, building, taxed, ignore_truce="truce" in laws,
-                     ignore_presence="presence" in laws)
+    flagship.check_tax(campaign_arcs_box(state), state, seat, system, building, taxed, _tax_check(state, seat, system,
+                                                                                                  building))
     return True
+
+
+def _tax_check(state: BlightedReachState, seat: int, system: str, building: int):
+    """The campaign's own check of this tax, for the turn's `taxed` list (a Control Array may
+    allow what it refuses, `flagships.engine.check_tax`)."""
+    laws = _laws(state, seat)
+    return lambda taxed: empire.check_tax(state, seat, system, building, taxed, ignore_truce="truce" in laws,
+                                          ignore_presence="presence" in laws)
+
+
+def tax_by_control_array(state, seat: int, system: str, building: int) -> bool:
+    """This tax stands by a Control Array alone: it takes no Captive (BR-302)."""
+    return isinstance(state, BlightedReachState) and flagship.taxes_like_loyal(
+        campaign_arcs_box(state), state, seat, system, building, _tax_check(state, seat, system, building))
 
 
 # -- Build (ARCS-144..146, BR-122, BR-123, BR-126, BR-177) ------------------------------

@@ -30,7 +30,7 @@ from plugins.blighted_reach.fate_believer import (  # noqa: F401
 from plugins.blighted_reach import fate_admiral  # noqa: F401 (its rules)
 from plugins.blighted_reach import fate_steward  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_steward import (  # noqa: F401 (hookimpls)
-    arcs_declared_by_card, arcs_tax_captures, arcs_taxed,
+    arcs_declared_by_card, arcs_taxed,
 )
 from plugins.blighted_reach.fate_founder import (  # noqa: F401 (the Founder's hooks)
     armistice_secured, commonwealth_marker_home, commonwealth_scoring, founder_watch_disgrace,
@@ -39,6 +39,7 @@ from plugins.blighted_reach.fate_partisan import (  # noqa: F401 (the Partisan's
     partisan_seize_offer, partisan_watch_initiative, sower_round_end,
 )
 from plugins.blighted_reach.content import default_box as campaign_box
+from plugins.blighted_reach import empire_hooks
 from plugins.blighted_reach.empire_hooks import *  # noqa: F401,F403 - the Empire on the Arcs flow (its hooks)
 from plugins.blighted_reach.invariants import problems
 from plugins.blighted_reach.rules_box import rules_box
@@ -159,6 +160,15 @@ def conclave_decisions():
 
 
 # -- the Arcs rules' extension points ----------------------------------------------------
+@hookimpl
+def arcs_tax_captures(state, seat, system, building):
+    """No Captive for a city taxed like a Loyal one: by a Control Array (BR-302), or by the
+    Steward's Imperial Authority (`fate_steward.tax_takes_captive`)."""
+    if empire_hooks.tax_by_control_array(state, seat, system, building):
+        return False
+    return fate_steward.tax_takes_captive(state, seat, system, building)
+
+
 @hookimpl
 def arcs_follow_kinds(state, seat, card):
     return event_cards.follow_kinds(card)

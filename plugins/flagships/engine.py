@@ -105,6 +105,45 @@ def repair(state: BlightedReachState, seat: int, system: str, piece: str, buildi
     return True
 
 
+def _cluster(system: str) -> str:
+    return system[:-1] if system.endswith("G") else system.split(".")[0]
+
+
+def control_array_tax(box: Box, state: BlightedReachState, seat: int, system: str, building: int,
+                      taxed) -> bool:
+    """BR-302: with a Control Array (fresh or damaged, BR-280) and its Flagship in a gate,
+    the seat may tax any city of that gate's cluster as if it were Loyal (once a turn each,
+    ARCS-141). False where that does not apply."""
+    where = flagship_system(state, seat)
+    if where is None or box.systems.get(where, 0) is not None or not rules.has_upgrade(state, seat, "control_array"):
+        return False
+    here = state.systems.get(system)
+    if here is None or _cluster(system) != _cluster(where):
+        return False
+    if not 0 <= building < len(here.buildings) or here.buildings[building].kind != "city":
+        return False
+    return [system, building] not in list(taxed)
+
+
+def check_tax(box: Box, state: BlightedReachState, seat: int, system: str, building: int, taxed, campaign_check) -> None:
+    """The campaign's tax check, or else the Control Array's (`campaign_check` raises)."""
+    try:
+        campaign_check(taxed)
+    except ActionRejected:
+        if not control_array_tax(box, state, seat, system, building, taxed):
+            raise
+
+
+def taxes_like_loyal(box: Box, state: BlightedReachState, seat: int, system: str, building: int,
+                     campaign_check) -> bool:
+    """Whether this tax stands by the Control Array alone: then it takes no Captive (BR-302)."""
+    try:
+        campaign_check(())
+    except ActionRejected:
+        return control_array_tax(box, state, seat, system, building, ())
+    return False
+
+
 def check_move(state: BlightedReachState, reach, seat: int, act) -> None:
     """The Flagship moves as a fresh Loyal ship (BR-267), from its system to an adjacent one,
     with any of the seat's ships there along (theirs is the base check's). Reading: its own

@@ -257,3 +257,26 @@ def test_the_flagship_moves_as_a_loyal_ship_alone_or_with_the_ships_beside_it_BR
     act(t, SEAT, **{"act": "move", "origin": "1G", "path": ["1.1"], "flagship": True})
     assert board_of(t.state, SEAT).system == "1.1" and t.state.systems["1G"].ships[SEAT].fresh == 2
     sound(t)
+
+
+# -- Control Array (BR-302, BR-280) ----------------------------------------------------------------
+def test_a_control_array_in_a_gate_taxes_any_city_of_its_cluster_like_a_loyal_one_BR_302_280():
+    """BR-280, BR-302.
+    The Flagship in gate 2G with a (damaged) Control Array: its owner taxes the Rival's city
+    at 2.2, which it does not control, taking no Captive; a city of another cluster is
+    refused, typed, nothing changed; without the Control Array the 2.2 tax is refused too."""
+    t = flagship_table(system="2G")
+    put(t.state, SEAT, "control_array", "upgrade", "city", damaged=True)
+    city = next(i for i, b in enumerate(t.state.systems["2.2"].buildings) if b.owner == RIVAL)
+    far = next(i for i, b in enumerate(t.state.systems["3.1"].buildings) if b.owner == RIVAL)
+    turn(t, SEAT, "ADM3")
+    refused(t, SEAT, {"act": "tax", "system": "3.1", "building": far}, IllegalAction)
+    agents = t.state.players[RIVAL].agents
+    act(t, SEAT, **{"act": "tax", "system": "2.2", "building": city})
+    s = t.state
+    assert s.turn.taxed == [["2.2", city]] and s.players[SEAT].captives == [] and s.players[RIVAL].agents == agents
+    refused(t, SEAT, {"act": "tax", "system": "2.2", "building": city}, IllegalAction)  # once a turn (ARCS-141)
+    sound(t)
+    bare = flagship_table(system="2G")
+    turn(bare, SEAT, "ADM3")
+    refused(bare, SEAT, {"act": "tax", "system": "2.2", "building": city}, IllegalAction)
