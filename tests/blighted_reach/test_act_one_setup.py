@@ -316,8 +316,8 @@ def test_BR_063_065_hands_of_six_and_the_rest_discarded(n, seed):
 
 @pytest.mark.parametrize("seed", range(12))
 def test_BR_064_two_player_mulligan_keeps_events(seed):
-    """BR-064: only the seat without initiative may mulligan; its Events stay and each
-    other card is replaced by a fresh draw; after it nobody can mulligan."""
+    """BR-064, BR-153: only the seat without initiative may mulligan; its Events stay and
+    each other card is replaced by a fresh draw; after it nobody can mulligan."""
     state = table(2, seed)
     place_all(state)
     br.deal_hands(CBOX, state, Rng(state))
@@ -365,7 +365,7 @@ def test_BR_048_049_rolls_through_core_chance_are_announced():
 
     state = BlightedReachState(game="blighted_reach", seats=[Seat(index=i) for i in range(3)], rng=seed_state(8))
     ctx = Ctx(state, SimpleNamespace())
-    br.set_up_act_one(BOX, CBOX, state, ctx.rng, br.chance_roll(ctx))
+    br.set_up_act_one(BOX, CBOX, state, ctx.rng, br.chance_roll(ctx, "act_one_setup"))
     rolls = [e for e in ctx.events if e.type == "roll"]
     shown = [r.data["dice"][0]["shows"] for r in rolls]
     assert [r.data["dice"][0]["die"] for r in rolls] == ["number", "event"]

@@ -69,7 +69,7 @@ def test_without_a_summit_the_dice_are_still_rolled_and_one_event_resolves_BR_15
     assert face in ("crisis", "edict")
     if face == "edict":
         assert "edict" in kinds(events) or any(p.kind == "govern" for p in t.state.prompts)
-    rolls = [e for e in events if e.type == "roll" and e.data["why"] == "act_one_setup"]
+    rolls = [e for e in events if e.type == "roll" and e.data["why"] == "event"]
     assert [d["die"] for e in rolls for d in e.data["dice"]][:2] == ["event", "number"]  # BR-155
 
 
@@ -88,7 +88,9 @@ def put_agent(t, seat, card, n=1):
 def test_securing_the_council_flips_it_tucks_it_and_it_returns_decided_leftmost_BR_164_BR_165_BR_166():
     """BR-164: the Council, secured, is Decided and out of the row; BR-165: at the round's
     end it is back as the leftmost card, Decided; BR-166: its securer, not the initiative
-    holder, may call the Summit."""
+    holder, may call the Summit. BR-143: securing the Council triggers the events (as an
+    Event card does, test_after_an_event_card...), and BR-142: they are the three kinds, a
+    Summit offered, then the Crises or the Edicts."""
     t = ready(3, seed=1)
     restart_round(t, [["AGG3", "ADM6"], ["MOB3", "CON4"], ["ADM4", "CON5"]], initiative=1)
     put_agent(t, 0, "AID01A", 2)
@@ -213,3 +215,37 @@ def test_a_bad_proposal_is_refused_with_a_typed_error_and_changes_nothing_BR_208
         with pytest.raises(ActionRejected):
             negotiate(t, 0, "propose", parts)
         assert snapshot(t) == before
+
+
+def test_after_a_council_secured_an_event_buys_nothing_and_the_council_resolves_instead_BR_147_BR_152_BR_158():
+    """BR-147, BR-152: Lotus leads and secures the Council with her first action; Dane's
+    Event then buys no actions (a Rival secured the Council this round). BR-158: at the
+    round's end the Council is resolved (its securer offered the Summit) and the Event
+    cards' event is not (no event roll)."""
+    t = ready(3, seed=1)
+    restart_round(t, [["AGG4", "CON6"], ["EVENT", "MOB5"], ["ADM4", "CON5"]], initiative=0)
+    put_agent(t, 0, "AID01A", 2)
+    lead(t, 0, "AGG4")
+    act(t, 0, "secure", card="AID01A")
+    act(t, 0, "done")
+    t.act(1, Action("play", {"card": "EVENT", "kind": "event"}))
+    if any(p.kind == "seize" and p.seat == 1 for p in t.state.prompts):
+        t.act(1, Action("seize", {"card": ""}))
+    assert t.state.turn.pips == 0  # BR-147: nothing bought
+    act(t, 1, "done")
+    events = []
+    while not any(p.kind == "call_summit" for p in t.state.prompts):
+        seat = t.state.prompts[0].seat
+        card = t.state.hands[seat][0]
+        events += t.act(seat, Action("play", {"card": card, "kind": "pivot"}) if t.state.lead else
+                        Action("lead", {"card": card}))
+        if any(p.kind in ("seize", "declare") and p.seat == seat for p in t.state.prompts):
+            prompt = next(p for p in t.state.prompts if p.kind in ("seize", "declare") and p.seat == seat)
+            events += t.act(seat, Action(prompt.kind, {"card": ""} if prompt.kind == "seize" else {"ambition": ""}))
+        events += act(t, seat, "done")
+    assert "council_returned" in kinds(events) and "event_rolled" not in kinds(events)
+    (prompt,) = [p for p in t.state.prompts if p.blocking]
+    assert (prompt.seat, prompt.kind) == (0, "call_summit")  # the securer's, via the Council
+    events = t.act(0, Action("call_summit", {"call": False}))
+    assert "event_rolled" not in kinds(events)
+    assert [p.kind for p in t.state.prompts if p.blocking] == ["council_event"]  # BR-169, not the dice

@@ -45,7 +45,7 @@ def give(state, seat, *resources) -> None:
 
 
 def test_BR_003_BR_085_BR_092_markers_start_on_the_printed_space():
-    """BR-003: every player's objective marker is on the Power track; BR-092: the Admiral's
+    """BR-003, BR-055: every player's objective marker is on the Power track; BR-092: the Admiral's
     Act I objective starts on 13 (BR-085: the printed start, here for 3 players: Steward 17,
     Founder 16)."""
     state = act_one([STEWARD, ADMIRAL, FOUNDER])
