@@ -267,13 +267,45 @@ def blight_crisis(state: BlightedReachState, system: str) -> dict:
     # present takes all of what is left (the worked example: 1 left, 1 hit on each).
     for seat in turn_order(state):
         mine = here.ships_of(seat)
-        if left <= 0 or mine.total == 0:
+        others = [taker for taker in CRISIS_HIT_TAKERS if taker(state, seat, system, 0) is not None]
+        if left <= 0 or (mine.total == 0 and not others):
+            continue
+        if others:
+            result["players"][seat] = _hit_with_others(state, seat, system, left, others)
             continue
         f, d, gone, _ = hit_fresh_first(mine.fresh, mine.damaged, left)
         here.ships[seat] = Ships(fresh=f, damaged=d)
         state.players[seat].ships += gone
         result["players"][seat] = {"before": [mine.fresh, mine.damaged], "after": [f, d], "destroyed": gone}
     return result
+
+
+# Loyal ships kept outside the systems' `Ships` counts (a seat's Flagship, issue 19), filled by
+# the module that keeps them: fn(state, seat, system, hits) -> the hits it takes (0 with nothing
+# left to hit), or None when the seat has no such ship there (then `hits` is not applied).
+CRISIS_HIT_TAKERS: list = []
+
+
+def _hit_with_others(state: BlightedReachState, seat: int, system: str, hits: int, takers: list) -> dict:
+    """BR-216 with such a ship, a fresh one taking hits only once no other fresh Loyal ship
+    of its owner is left (BR-291): the other fresh ships are damaged first, then it takes
+    what it can, then the damaged ships are destroyed.
+    Reading: the Flagship stands among the fresh ships, last of them, as BR-216 and BR-291
+    together read."""
+    here = state.systems[system]
+    mine = here.ships_of(seat)
+    damaging = min(hits, mine.fresh)
+    fresh, damaged, left = mine.fresh - damaging, mine.damaged + damaging, hits - damaging
+    here.ships[seat] = Ships(fresh=fresh, damaged=damaged)
+    taken = 0
+    for taker in takers:
+        used = taker(state, seat, system, left) if left > 0 else 0
+        taken, left = taken + used, left - used
+    destroying = min(left, damaged)
+    here.ships[seat] = Ships(fresh=fresh, damaged=damaged - destroying)
+    state.players[seat].ships += destroying
+    return {"before": [mine.fresh, mine.damaged], "after": [fresh, damaged - destroying], "destroyed": destroying,
+            "flagship_hits": taken}
 
 
 def blight_crises(cbox: CampaignBox, state: BlightedReachState) -> list[dict]:

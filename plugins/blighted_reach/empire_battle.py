@@ -17,7 +17,7 @@ import msgspec
 
 from core.errors import ActionRejected, BadParameter
 from core.state import Action
-from plugins.arcs.battle import ship_capacity
+from plugins.arcs.battle import ship_capacity, ships_present
 from plugins.arcs.battle_flow import ShipSplit, resolve, ship_hits, splits
 from plugins.arcs.content import box_for
 from plugins.arcs.state import Ships, Trophy
@@ -253,7 +253,7 @@ def free_raid_prompt(ctx) -> bool:
     """Offer the attacker the Free States' one resource for its keys; False when it cannot
     be had (no attacking ship left, no planet, no key enough, an empty supply)."""
     state, b = ctx.state, ctx.state.battle
-    attacking = state.systems[b.system].ships_of(b.attacker).total - b.joined
+    attacking = ships_present(state, b.attacker, b.system) - b.joined
     if attacking <= 0:
         return False
     try:
