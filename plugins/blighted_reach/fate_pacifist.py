@@ -10,23 +10,27 @@ Act II
   Psionic the Pacifist spends in a Prelude while Empath is declared (`_watch_prelude`,
   around every step).
 - F1402 Witnesses: the Prelude's `take_witness` (a Witness at a Psionic planet flips to
-  Psionic and is taken; Empath may then be declared).
+  Psionic and is taken; Empath may then be declared); after each of the holder's moves,
+  `witnesses_follow` (the "move" window) takes Witnesses from the move's origin along to
+  a system its ships ended in (for a Catapult, any of its stops).
 - F1403 Well of Empathy: Trophies the holder takes while defending in a battle go back to
-  their owners and become 1 Psionic each (`_watch_defence`, around every step).
+  their owners and become 1 Psionic each (`_watch_defence`, around every step); Psionic the
+  holder could not fit in its slots stays on the card (`state.card_resources`, after each
+  action), counted as the holder's, raided at 2 keys each (`arcs_raid_options`).
 - F1404 (Resolution): data, with `witnesses_to_psionic_supply` (completed) and
   `scrap_witnesses_on_map` (failed).
 Act III
 - F1405 Psionic Liaisons: the Advocate's F409 reprinted (its rules are that module's).
 - F1406/F1407 Itinerant Empaths: the Crisis `least_power_fills_psionic`; when secured the op
   `fill_psionic_slots` (no stealing: only what the supply has).
-- F1408 (setup): data (the booklet, the reminder under the map); its grand ambitions are
-  `GOAL_RULES` here. Its first step names `empathy_for_all_in_booklet`, the rule of F1409
-  and F1410, which is not registered yet: the side is refused (RuleMissing) before
-  anything changes, so a Pacifist taken again for Act III stops loudly.
-- Not built yet: F1409/F1410 Empathy for All (Outrage on harming at a planet of a held
-  resource type), F1411 Reconcile with the Outraged (the Forgive Negotiation), the
-  Witnesses' movement (F1402's first two sentences) and the Well's holding of any number
-  of Psionic at 2 keys each (F1403's second sentence).
+- F1408 (setup): data (Empathy for All and the two Summit/Edict cards into the booklet, the
+  reminder under the map); its grand ambitions are `GOAL_RULES` here.
+- F1409/F1410 Empathy for All (in the booklet): a battle's attacker holding a resource of
+  the battle planet's type Provokes Outrage of it once the hits are dealt, before raiding
+  (`empathy_in_battle`, on `arcs_battle_resolve`); harm outside battles by cards (Incite
+  Revolt, the Rifles, the Steward's reprisals) likewise after the action (`empathy_watch`).
+- F1411 Reconcile with the Outraged: the Forgive Negotiation action and its Call to Order
+  form (`summits.ForgiveOutrage`, `summits.forgive`).
 - F1412 Rebuke of the Empaths (Edict handler `rebuke_of_the_empaths`).
 
 Witness tokens: 4 in the Fate Set (`state.witnesses` holds those on the map by system;
@@ -38,9 +42,10 @@ from __future__ import annotations
 import msgspec
 
 from core.errors import BadParameter, IllegalAction
+from core.hookspecs import hookimpl
 from core.state import Action
 from plugins.arcs import placing
-from plugins.arcs.abilities import Env, Use, op
+from plugins.arcs.abilities import Env, Use, op, standing
 from plugins.arcs.content import box_for
 from plugins.arcs.court_ops import place_ambition_marker
 from plugins.arcs.setup import place_ships
@@ -53,7 +58,12 @@ from plugins.blighted_reach.tables import steps
 PACIFIST = "FATE14"
 WITNESSES = "F1402"
 WELL = "F1403"
+EMPATHY = "F1409"
 WITNESS_TOKENS = 4
+WELL_RAID_COST = 2
+
+# Standing rules read where they apply (below and in `summits`), never used as an action.
+standing("empathy_for_all", "forgive_negotiation")
 
 
 # -- the Witness tokens --------------------------------------------------------------------
@@ -352,10 +362,12 @@ _register_crises()
 
 
 def psionic_held(state: BlightedReachState, seat: int) -> int:
-    """The Psionic resources the seat has in its slots.
+    """The Psionic resources the seat has: in its slots and on its cards (the Well's, BR-322).
     # Reading: the First Regent's Imperial Trust is frozen and not the player's own, so it
     # is not counted for either side."""
-    return state.players[seat].resources.count("psionic")
+    from plugins.blighted_reach.fate_magnate import on_cards
+
+    return state.players[seat].resources.count("psionic") + on_cards(state, seat).count("psionic")
 
 
 objectives.GOAL_RULES["no_trophies_or_captives"] = (
@@ -395,3 +407,205 @@ def rebuke_of_the_empaths(ctx, seat: int, card_id: str, effect) -> None:
     done = rebuke(ctx.state)
     ctx.emit("empaths_rebuke", card=card_id, declared=empath_declared(ctx.state), **done)
 
+
+
+# -- F1402 Witnesses moving with the holder's ships ----------------------------------------------
+
+
+class WitnessesFollow(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    to: str
+    count: int
+
+
+def _move_facts(env: Env, u: Use) -> dict:
+    from plugins.arcs.lore_ops import window
+
+    w = window(env.state, u.seat, u.ability.when)
+    return {} if w is None or f"{u.card}:{u.index}" not in w["open"] else w["facts"]
+
+
+def _followers(env: Env, u: Use) -> tuple[str, int, list[str]]:
+    """(origin, Witnesses there, systems the move's ships ended in) of the move just made."""
+    facts = _move_facts(env, u)
+    origin = facts.get("origin", "")
+    return origin, env.state.witnesses.get(origin, 0), [s for s in facts.get("ended", []) if s != origin]
+
+
+def _follow_candidates(env: Env, u: Use) -> list[dict]:
+    origin, here, ended = _followers(env, u)
+    return [{"to": s, "count": k} for s in ended for k in range(1, here + 1)]
+
+
+@op("witnesses_follow", params=WitnessesFollow, candidates=_follow_candidates,
+    usable=lambda env, u: isinstance(env.state, BlightedReachState) and bool(_follow_candidates(env, u)))
+def witnesses_follow(env: Env, u: Use, choice: WitnessesFollow) -> None:
+    """After the holder moves ships, Witnesses in the move's origin may go along to a system
+    those ships ended in; a Catapult's Witnesses may stop at any system its ships stopped in.
+    # Reading: a Witness moves only with ships (a Move takes at least one ship), all the
+    # followers of one move to one system, once per move."""
+    from plugins.arcs.lore_ops import window
+
+    origin, here, ended = _followers(env, u)
+    if choice.to not in ended:
+        raise IllegalAction(f"no ship of that move ended in {choice.to!r}")
+    if not 1 <= choice.count <= here:
+        raise BadParameter(f"{here} Witness(es) can follow from {origin}, not {choice.count}")
+    window(env.state, u.seat, u.ability.when)["open"].remove(f"{u.card}:{u.index}")
+    state = env.state
+    if here == choice.count:
+        del state.witnesses[origin]
+    else:
+        state.witnesses[origin] = here - choice.count
+    state.witnesses[choice.to] = state.witnesses.get(choice.to, 0) + choice.count
+    env.emit("witnesses_moved", seat=u.seat, origin=origin, into=choice.to, count=choice.count, card=u.card)
+
+
+# -- F1403 Well of Empathy: the Psionic it holds -----------------------------------------------
+
+
+def on_the_well(state: BlightedReachState) -> int:
+    return state.card_resources.get(WELL, []).count("psionic")
+
+
+def _psionic_left_out(ctx, holder: int) -> int:
+    """Psionic the holder's placements in this action sent back to the supply for want of room."""
+    return sum(e.data.get("discarded", {}).get("psionic", 0) for e in ctx.events
+               if e.type == "resources_placed" and e.data.get("seat") == holder)
+
+
+def well_keeps(ctx) -> int:
+    """The Psionic the Well's holder could not fit stays on the Well (out of the supply again).
+    # Reading: "may hold any number" is read as the Well catching what the slots cannot
+    # hold; Psionic on it is held (it counts for Empath and the Act III goal) but is in no
+    # slot, so it is not spent."""
+    state = ctx.state
+    holder = well_holder(state)
+    if holder < 0:
+        return 0
+    kept = min(_psionic_left_out(ctx, holder), state.supply.get("psionic", 0))
+    if kept > 0:
+        state.supply["psionic"] -= kept
+        state.card_resources.setdefault(WELL, []).extend(["psionic"] * kept)
+        ctx.emit("resources_on_card", seat=holder, card=WELL, resources=["psionic"] * kept)
+    return kept
+
+
+@hookimpl(specname="arcs_raid_options")
+def well_raid_options(state, thief, victim, keys):
+    from plugins.arcs.outrage import guarded
+
+    if not isinstance(state, BlightedReachState) or victim < 0 or well_holder(state) != victim:
+        return []
+    if keys < WELL_RAID_COST or not on_the_well(state) or guarded(box_for(state), state, victim):
+        return []
+    return [{"well": "psionic"}]
+
+
+@hookimpl(specname="arcs_raided")
+def well_raided(ctx, thief, victim, params, keys):
+    state = ctx.state
+    if not isinstance(state, BlightedReachState) or "well" not in params:
+        return None
+    if {"well": "psionic"} not in well_raid_options(state, thief, victim, keys):
+        raise IllegalAction(f"no Psionic on Well of Empathy for {keys} keys")
+    held = state.card_resources[WELL]
+    held.remove("psionic")
+    if not held:
+        del state.card_resources[WELL]
+    placing.receive(state, thief, "psionic")
+    ctx.emit("stolen", thief=thief, victim=victim, resource="psionic", card=WELL)
+    return keys - WELL_RAID_COST
+
+
+# -- F1409 / F1410 Empathy for All ----------------------------------------------------------------
+
+
+def empathy_in_force(state: BlightedReachState) -> bool:
+    return any(EMPATHY in slot for slot in state.booklet)
+
+
+def has_resource(state: BlightedReachState, seat: int, resource: str) -> bool:
+    """Everything the seat has counts: its row, its cards' resources, the Trust it holds (BR-322)."""
+    from plugins.blighted_reach.fate_magnate import on_cards
+    from plugins.blighted_reach.trust import held_resources
+
+    return resource in held_resources(state, seat) or resource in on_cards(state, seat)
+
+
+def harm_provokes(ctx, seat: int, system: str) -> str:
+    """Empathy for All: harm at a planet of a type the harmer has Provokes Outrage of that
+    type. Returns the type provoked, "" for none (a gate, no such resource, the law absent)."""
+    from plugins.arcs.outrage import provoke_outrage
+
+    state = ctx.state
+    if not isinstance(seat, int) or not 0 <= seat < len(state.players) or not empathy_in_force(state):
+        return ""
+    spec = box_for(state).systems.get(system)
+    kind = spec.type if spec is not None else None
+    if not kind or not has_resource(state, seat, kind):
+        return ""
+    provoke_outrage(box_for(state), state, seat, kind)
+    ctx.emit("outrage", seat=seat, resource=kind, system=system, why=EMPATHY)
+    return kind
+
+
+@hookimpl(specname="arcs_battle_begun")
+def empathy_battle_begun(ctx, imperial_fresh, imperial_damaged):
+    if isinstance(ctx.state, BlightedReachState):
+        ctx.state.empathy_battle = False
+
+
+@hookimpl(specname="arcs_battle_resolve", tryfirst=True)
+def empathy_in_battle(ctx):
+    """Once per battle, when no hit is left to deal (cities' Outrage and Ransack done) and
+    before the keys: the attacker chose a defender there, a harm (BR-323).
+    # Reading: every hit of a battle comes from the attacker's roll, so only the attacker
+    # harms in it."""
+    state = ctx.state
+    b = getattr(state, "battle", None)
+    if not isinstance(state, BlightedReachState) or b is None or state.empathy_battle:
+        return None
+    if b.self_hit or b.intercept or b.hit or b.building_hit or b.cities:
+        return None
+    state.empathy_battle = True
+    harm_provokes(ctx, b.attacker, b.system)
+    return None
+
+
+def _harmed_systems(event) -> list[str]:
+    """The systems a card's harm outside a battle touched, by its event (none for others)."""
+    data = event.data
+    if event.type in ("revolt", "rifle_hits"):
+        return [data.get("system", "")]
+    if event.type == "navy_reprisal":
+        return sorted(data.get("destroyed", {}))
+    if event.type == "imperial_ships_hit":
+        return sorted(data.get("hits", {}))
+    return []
+
+
+def empathy_watch(ctx) -> None:
+    """After an action: each harm a card did outside a battle, by a seat (a Crisis names
+    none), Provokes as Empathy for All says; once per seat and system."""
+    done = {(e.data.get("seat"), e.data.get("system")) for e in ctx.events
+            if e.type == "outrage" and e.data.get("why") == EMPATHY}
+    for event in list(ctx.events):
+        seat = event.data.get("seat")
+        if not isinstance(seat, int):
+            continue
+        for system in _harmed_systems(event):
+            if (seat, system) not in done:
+                done.add((seat, system))
+                harm_provokes(ctx, seat, system)
+
+
+@hookimpl(specname="conclave_action_applied")
+def pacifist_after_action(ctx, seat, action):
+    """After each action: Empathy for All's harm outside battles, then the Well's keeping
+    (whoever holds the card, whatever Fate they play now)."""
+    state = ctx.state
+    if not isinstance(state, BlightedReachState):
+        return
+    if empathy_in_force(state):
+        empathy_watch(ctx)
+    well_keeps(ctx)
