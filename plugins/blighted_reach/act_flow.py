@@ -24,7 +24,7 @@ def begin_act_one(ctx) -> None:
     """Table steps A-Q and the players' offers (`setup.set_up_act_one`, its die rolls
     announced), then the steps that wait for the players."""
     state = ctx.state
-    act_one.set_up_act_one(arcs_box(), campaign_box(), state, Rng(state), act_one.chance_roll(ctx))
+    act_one.set_up_act_one(arcs_box(), campaign_box(), state, Rng(state), act_one.chance_roll(ctx, "act_one_setup"))
     state.play_area = [[] for _ in state.players]
     ctx.emit("act_setup", act=state.act, initiative=state.initiative, imperial_clusters=list(state.imperial_clusters),
              rolls=dict(state.rolls), court=list(state.court_row))

@@ -17,6 +17,7 @@ from plugins.arcs.views import redact as arcs_redact
 from plugins.arcs import placing_flow
 from plugins.blighted_reach import act_flow, campaign_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
 from plugins.blighted_reach import attachments
+from plugins.blighted_reach import court_secured  # noqa: F401 (the Court's own When Secured ops)
 from plugins.blighted_reach import fate_magnate  # noqa: F401 (its rules)
 from plugins.blighted_reach import fate_advocate  # noqa: F401 (its rules)
 from plugins.blighted_reach import fate_caretaker  # noqa: F401 (its rules)
