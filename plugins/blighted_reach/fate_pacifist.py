@@ -551,7 +551,8 @@ def harm_provokes(ctx, seat: int, system: str) -> str:
 
 @hookimpl(specname="arcs_battle_begun")
 def empathy_battle_begun(ctx, imperial_fresh, imperial_damaged):
-    if isinstance(ctx.state, BlightedReachState):
+    """A new battle: Empathy for All has not been applied in it yet."""
+    if isinstance(ctx.state, BlightedReachState) and ctx.state.empathy_battle:
         ctx.state.empathy_battle = False
 
 
@@ -563,7 +564,7 @@ def empathy_in_battle(ctx):
     # harms in it."""
     state = ctx.state
     b = getattr(state, "battle", None)
-    if not isinstance(state, BlightedReachState) or b is None or state.empathy_battle:
+    if not isinstance(state, BlightedReachState) or b is None or state.empathy_battle or not empathy_in_force(state):
         return None
     if b.self_hit or b.intercept or b.hit or b.building_hit or b.cities:
         return None

@@ -573,8 +573,6 @@ def test_F1405_psionic_liaisons_prelude_attaches_it_and_declares_empath_BR_313_B
     """BR-313, BR-314: F1405 (F409 reprinted) in the Court deck after a failed Act II; held,
     its Prelude attaches it above a Court card with no agents and declares Empath; a card
     not in the Court is refused."""
-    from tests.blighted_reach.empire_fate_tables import give
-
     t = act_three_table(completed=False)
     s = t.state
     assert {"F1405", "F1406", "F1407"} <= set(s.court_deck + s.court_row)
