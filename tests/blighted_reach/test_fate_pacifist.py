@@ -19,7 +19,7 @@ from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, ctx, end_ac
 from tests.blighted_reach.empire_fate_tables import (
     new_round, place_tokens, prompt_of, resolve_crises, resolve_edicts, resolve_fates,
 )
-from tests.blighted_reach.flow_helpers import GAME, options
+from tests.blighted_reach.flow_helpers import GAME, options, play_checked
 
 PACIFIST = "FATE14"
 A_FATES = ["FATE01", "FATE02", "FATE07", "FATE06"]  # Steward, Founder, Admiral, Partisan at Act I
@@ -891,19 +891,6 @@ class KeepPacifistBot:
             keep = [a for a in options(table, seat) if a.params.get("fate") == PACIFIST]
             action = keep[0] if keep else action
         return seat, action
-
-
-def play_checked(t, bot, max_actions: int = 20_000) -> int:
-    """Bots play the table to its end, the invariants checked after every action."""
-    actions = 0
-    while not t.state.finished:
-        seat, action = bot.choose(t)
-        t.act(seat, action)
-        actions += 1
-        problems = [p for found in t.rules.hook.conclave_check_invariants(state=t.state) for p in found]
-        assert problems == [], f"after action {actions}: {problems}"
-        assert actions < max_actions
-    return actions
 
 
 def pacifist_campaign(players: int, seed: int, seat: int) -> tuple[int, int]:
