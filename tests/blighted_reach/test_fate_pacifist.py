@@ -392,10 +392,9 @@ def fill_row(state, seat: int, resource: str) -> None:
 # -- F1403 Well of Empathy -----------------------------------------------------------------
 
 
-def test_F1403_well_of_empathy_returns_trophies_taken_defending_as_psionic(monkeypatch):
-    """A Rival attacks the Well's holder; the holder's intercept destroys the attacking ship,
-    a Trophy for the defender: it goes back to its owner's supply and the holder gains 1
-    Psionic for it instead (a real battle, dice fixed)."""
+def well_under_attack():
+    """Act II, everyone an Outlaw: the Pacifist (seat 0, the Well's holder, no Psionic) has a
+    starport and 2 ships where seat 1 has 1 ship. Returns (table, system)."""
     t = act_two_table()
     all_outlaws(t)
     s = t.state
@@ -405,6 +404,15 @@ def test_F1403_well_of_empathy_returns_trophies_taken_defending_as_psionic(monke
     ships_to(s, 1, system, 1)
     s.players[0].resources = [None if r == "psionic" else r for r in s.players[0].resources]
     s.supply["psionic"] = 5 + s.witness_psionic - sum(p.resources.count("psionic") for p in s.players)
+    return t, system
+
+
+def test_F1403_well_of_empathy_returns_trophies_taken_defending_as_psionic(monkeypatch):
+    """A Rival attacks the Well's holder; the holder's intercept destroys the attacking ship,
+    a Trophy for the defender: it goes back to its owner's supply and the holder gains 1
+    Psionic for it instead (a real battle, dice fixed)."""
+    t, system = well_under_attack()
+    s = t.state
     turn(t, 1, "AGG3")
     supply_ships = t.state.players[1].ships
     rolls(monkeypatch, [("raid", 5)])
@@ -427,15 +435,8 @@ def test_F1403_the_well_holds_the_psionic_its_holder_cannot_fit(monkeypatch):
     from plugins.arcs.scoring import ambition_count
     from plugins.blighted_reach.rules_box import rules_box
 
-    t = act_two_table()
-    all_outlaws(t)
+    t, system = well_under_attack()
     s = t.state
-    system = empty_system(s, (0, 1))
-    starport_to(s, 0, system)
-    ships_to(s, 0, system, 2)
-    ships_to(s, 1, system, 1)
-    s.players[0].resources = [None if r == "psionic" else r for r in s.players[0].resources]
-    s.supply["psionic"] = 5 + s.witness_psionic - sum(p.resources.count("psionic") for p in s.players)
     fill_row(s, 0, "material")
     empath = ambition_count(rules_box(), s, s.players[0], "empath")
     turn(t, 1, "AGG3")
