@@ -480,9 +480,12 @@ def test_F1310_blight_panic_crisis_returns_agents_per_blight_at_loyal_buildings(
 
 
 def test_F1310_blight_panic_when_secured_destroys_the_damaged_blight_of_a_cluster_BR_232():
-    """BR-232 (destroyed Blight becomes Trophies): secured, every damaged Blight of a cluster
-    with the securer's Loyal pieces is destroyed and taken; a cluster without them is
-    refused."""
+    """BR-232 (destroyed Blight becomes Trophies): secured with damaged Blight in two clusters
+    holding the securer's Loyal pieces, it chooses one: every damaged Blight there is destroyed
+    and taken (the other cluster's stays); a cluster without its pieces is refused."""
+    from core.engine import legal_actions
+    from plugins.blighted_reach.board import has_loyal_pieces
+
     t = act_three_table(completed=False)
     s = t.state
     clear_blight(s)
@@ -490,20 +493,25 @@ def test_F1310_blight_panic_when_secured_destroys_the_damaged_blight_of_a_cluste
     seat = next(x for x in range(3) if any(BOX.systems.get(y) is not None and controls_on_turn(s, x, y)
                                            for y in s.systems))
     system = controlled(s, seat)
-    cluster = next(c.id for c in BOX.map.clusters if system in cluster_systems(BOX, c.id))
+
+    def cluster_of(x):
+        return next(c.id for c in BOX.map.clusters if x in cluster_systems(BOX, c.id))
+
+    second = next(x for x in sorted(s.systems) if cluster_of(x) != cluster_of(system) and has_loyal_pieces(s, seat, x))
     add_blight(s, system, damaged=2)
+    add_blight(s, second, damaged=1)
     turn(t, seat, "AGG3")
     put_agent(t, seat, "F1310", 2)
     t.act(seat, Action("act", {"act": "secure", "card": "F1310"}))
-    prompt = t.state.prompts[0] if t.state.prompts else None
-    if prompt is not None and prompt.seat == seat and any(o.params.get("params", {}).get("cluster") for o in prompt.options):
-        other = next(c.id for c in BOX.map.clusters if c.id != cluster)
-        refused(t, seat, Action(prompt.options[0].type, {**prompt.options[0].params, "params": {"cluster": other}}))
-        pick = next(o for o in prompt.options if o.params.get("params", {}).get("cluster") == cluster)
-        t.act(seat, pick)
+    picks = [a for a in legal_actions(t.state, seat, t.rules) if a.params.get("card") == "F1310"]
+    assert {a.params["params"]["cluster"] for a in picks} == {cluster_of(system), cluster_of(second)}
+    empty = next(c.id for c in BOX.map.clusters if c.id not in (cluster_of(system), cluster_of(second))
+                 and not any(has_loyal_pieces(s, seat, x) for x in cluster_systems(BOX, c.id) if x in s.systems))
+    refused(t, seat, Action("use_ability", {**picks[0].params, "params": {"cluster": empty}}))
+    t.act(seat, next(a for a in picks if a.params["params"]["cluster"] == cluster_of(system)))
     place_tokens(t)
     s = t.state
-    assert blight(s, system).total == 0
+    assert blight(s, system).total == 0 and blight(s, second).damaged == 1
     assert sum(tr.kind == "blight" for tr in s.players[seat].trophies) >= 2
     sound(t)
 
