@@ -223,7 +223,8 @@ def apply_blight(ctx, hits: int, split: BlightSplit) -> None:
 def blight_hits(ctx, hits: int) -> None:
     """Hits on the defending Blight (every Blight there, BR-233), two per step (BR-231)."""
     state = ctx.state
-    options = blight_rules.options_blight_hits(blight(state, state.battle.system), hits)
+    tough = blight_rules.toughness(state, state.battle.attacker)
+    options = blight_rules.options_blight_hits(blight(state, state.battle.system), hits, tough)
     if len(options) == 1:
         apply_blight(ctx, hits, BlightSplit(**options[0]))
         ctx.push(resolve)
@@ -234,12 +235,14 @@ def blight_hits(ctx, hits: int) -> None:
 @decisions.kind("blight_hits", answer="assign_blight_hits", params=BlightSplit,
                 describe="Split the hits on the defending Blight, two hits per step.")
 def check_blight_hits(state, seat, prompt, answer: BlightSplit):
-    blight_rules.check_blight_hits(blight(state, state.battle.system), prompt.args["hits"], _blight_split(answer))
+    blight_rules.check_blight_hits(blight(state, state.battle.system), prompt.args["hits"], _blight_split(answer),
+                                   blight_rules.toughness(state, state.battle.attacker))
 
 
 @check_blight_hits.candidates
 def _blight_hit_options(state, seat, prompt):
-    return blight_rules.options_blight_hits(blight(state, state.battle.system), prompt.args["hits"])
+    return blight_rules.options_blight_hits(blight(state, state.battle.system), prompt.args["hits"],
+                                            blight_rules.toughness(state, state.battle.attacker))
 
 
 @steps("blight_hits_done")

@@ -201,7 +201,7 @@ def arcs_check_move(box, state, reach, seat, act):
 
     def catapult(state_, seat_, move_):
         empire.check_catapult_path(state_, seat_, move_, group)
-        blight_rules.check_catapult_blight(box, state_, move_)
+        blight_rules.check_catapult_blight(box, state_, move_, seat_)
 
     check_move(state, reach, seat, move, stops=catapult)
     empire.check_imperial_move(state, seat, move, group, "presence" in laws, "movement" in laws)

@@ -33,6 +33,8 @@ from plugins.blighted_reach import fate_pacifist  # noqa: F401 (its rules, issue
 from plugins.blighted_reach.fate_pacifist import (  # noqa: F401 (the Pacifist's hooks)
     empathy_battle_begun, empathy_in_battle, pacifist_after_action, well_raid_options, well_raided,
 )
+from plugins.blighted_reach import fate_blight_speaker  # noqa: F401 (its rules, issue 20)
+from plugins.blighted_reach.fate_blight_speaker import hunger_returns  # noqa: F401 (the Blight Speaker's hook)
 from plugins.blighted_reach import fate_steward  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_steward import (  # noqa: F401 (hookimpls)
     arcs_declared_by_card, arcs_taxed,
