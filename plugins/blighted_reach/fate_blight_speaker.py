@@ -37,9 +37,8 @@ Act III
   holder's second grand ambition and go back to their supplies at the chapter's clean-up,
   after the grand ambitions were scored.
 
-Waiting for the Flagship engine work (issue 19): F1310's "Blight at a Loyal building or
-Flagship" counts buildings on the map only, and F1301's objective counts Blight where the
-seat has Loyal ships on the map (a Flagship alone there does not count yet).
+A Flagship (the `flagships` rules) counts as Loyal ships for F1301's objective and beside the
+Loyal buildings for F1310's Blight Panic.
 """
 from __future__ import annotations
 
@@ -62,6 +61,7 @@ from plugins.blighted_reach.fate_pacifist import replenish_next
 from plugins.blighted_reach.setup import chance_roll, cluster_systems
 from plugins.blighted_reach.state import BlightedReachState, Pieces
 from plugins.blighted_reach.tables import steps
+from plugins.flagships.state import flagship_system
 
 SPEAKER = "FATE13"
 SPORE_SHIPS = "F1302"
@@ -145,8 +145,11 @@ def scrap_chosen(ctx, seat, params, left: int, target: int, why: str):
 
 
 def blight_with_loyal_ships(state: BlightedReachState, seat: int) -> int:
-    """The Blight tokens in systems where the seat has Loyal ships."""
-    return sum(blight(state, s).total for s, here in state.systems.items() if here.ships_of(seat).total)
+    """The Blight tokens in systems where the seat has Loyal ships, its Flagship among them
+    (a fresh Loyal ship, BR-267)."""
+    flagship = flagship_system(state, seat)
+    return sum(blight(state, s).total for s, here in state.systems.items()
+               if here.ships_of(seat).total or s == flagship)
 
 
 objectives.COUNT_RULES["blight_with_loyal_ships"] = (
@@ -383,9 +386,11 @@ def purge_blight_trophies(env: Env, u: Use, choice=None) -> None:
 
 
 def panic_owed(state: BlightedReachState, seat: int) -> int:
-    """Blight in systems with the seat's Loyal buildings, capped by its agents in the Court."""
+    """Blight in systems with the seat's Loyal buildings or its Flagship, capped by its agents
+    in the Court."""
+    flagship = flagship_system(state, seat)
     blighted = sum(blight(state, s).total for s, here in state.systems.items()
-                   if any(b.owner == seat for b in here.buildings))
+                   if s == flagship or any(b.owner == seat for b in here.buildings))
     in_court = sum(agents[seat] for card, agents in state.court_agents.items() if seat < len(agents))
     return min(blighted, in_court)
 

@@ -627,3 +627,29 @@ def test_bots_play_the_blight_speaker_through_acts_two_and_three(players, seed, 
     second, third = speaker_campaign(players, seed, seat)
     assert second > 0 and third > 0
 
+
+
+def test_F1301_and_F1310_count_a_flagship_as_the_seats_loyal_piece_BR_267():
+    """A Flagship is a fresh Loyal ship (BR-267): Blight where the Speaker's Flagship stands
+    alone counts for Contact an Ancient Intelligence (F1301), and Blight at a Rival's
+    Flagship is owed by Blight Panic (F1310) as at its Loyal buildings."""
+    from plugins.blighted_reach.fate_blight_speaker import blight_with_loyal_ships, panic_owed
+    from plugins.flagships.rules import grant
+    from tests.blighted_reach.crisis_tables import clear
+
+    t = act_two_table()
+    s = t.state
+    clear_blight(s)
+    lone = next(x for x in sorted(s.systems) if not s.systems[x].buildings and not x.endswith("G"))
+    clear(s, lone)
+    before = blight_with_loyal_ships(s, 0)
+    grant(BOX, s, 0, lone)
+    add_blight(s, lone, fresh=1)
+    assert blight_with_loyal_ships(s, 0) == before + 1
+    other = next(x for x in sorted(s.systems) if x != lone and not s.systems[x].buildings and not x.endswith("G"))
+    clear(s, other)
+    grant(BOX, s, 1, other)  # seat 1's buildings become Free: only its Flagship stands for it
+    add_blight(s, other, damaged=1)
+    put_agent(t, 1, next(c for c in s.court_row if c in s.court_agents))
+    assert panic_owed(s, 1) == 1
+    sound(t)
