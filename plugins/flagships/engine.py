@@ -18,7 +18,7 @@ from core.errors import ActionRejected, BadParameter, IllegalAction
 from plugins.arcs.content import Box
 from plugins.blighted_reach import empire
 from plugins.blighted_reach.state import BlightedReachState
-from plugins.flagships import rules, slipstream
+from plugins.flagships import lore, rules, slipstream  # lore, slipstream: their registries fill as they load
 from plugins.flagships.state import LAYERS, board_of, flagship_system, store
 
 
