@@ -15,10 +15,10 @@ takes the Flagship along (alone, or with the seat's ships there).
 from __future__ import annotations
 
 from core.errors import ActionRejected, BadParameter, IllegalAction
-from plugins.arcs.content import Box
+from plugins.arcs.content import Box, box_for
 from plugins.blighted_reach import empire
 from plugins.blighted_reach.state import BlightedReachState
-from plugins.flagships import lore, rules, slipstream  # lore, slipstream: their registries fill as they load
+from plugins.flagships import lore, resettle, rules, slipstream  # lore, resettle, slipstream: registered as they load
 from plugins.flagships.state import LAYERS, board_of, flagship_system, store
 
 
@@ -166,8 +166,12 @@ def check_move(box: Box, state: BlightedReachState, reach, seat: int, act) -> No
 
 
 def move(state: BlightedReachState, seat: int, act) -> None:
+    """The Flagship goes; the move window this action opens, answered by the next action,
+    may take Sprinter Drives' step with it (`flagships.lore.sprint_open`)."""
     ship = board_of(state, seat)
     ship.system = act.path[-1]
+    if slipstream.holds_sprinter_drives(box_for(state), state, seat):
+        ship.sprint_at = state.version + 1  # 0 stays "none" at a table's first version
     store(state, seat, ship)
 
 

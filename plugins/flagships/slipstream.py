@@ -2,10 +2,11 @@
 
 The Slipstream Drive (fresh or damaged, BR-280) lets its owner, once a turn in the Prelude,
 Catapult either the Flagship alone or other Loyal ships from the Flagship's system, paying
-nothing: the benefit the Flagship Upgrades aid card describes. It is offered as a Prelude
-ability of that aid card (`AID`, the side naming the Slipstream Drive), held through the base
-`abilities.HELD_SOURCES` registry by a seat whose board holds the Upgrade, so the turn's
-usual `UseAbility` answer (checked on a copy, once per turn) carries it and bots list it.
+nothing: the benefit the Flagship Upgrades aid card describes. It is a Prelude ability of
+that aid card (`AID`, the side naming the Slipstream Drive), which every Flagship owner holds
+through the base `abilities.HELD_SOURCES` registry, usable while the board holds the
+Upgrade; so the turn's usual `UseAbility` answer (checked on a copy, once per turn) carries
+it and bots list it.
 
 The stops are the campaign's (`empire.catapult_stops`, Blighted gates): every system before
 the last is a gate whose entry does not end the move. The start is the Flagship, not a
@@ -36,11 +37,24 @@ OP = "slipstream_catapult"
 SLIPSTREAM = Ability(when="prelude", do=OP, limit="once_per_turn")
 
 
+SPRINT = Ability(when="move", do="flagship_sprint")  # Sprinter Drives for the Flagship (`flagships.lore`)
+
+
+def holds_sprinter_drives(box, state, seat: int) -> bool:
+    """The seat's Lore includes a Sprinter Drives step (read on its cards, not through
+    `abilities.modifiers`, which asks this source in turn)."""
+    lore = getattr(box, "lore", {})
+    return any(ab.do == "extra_move_fresh" for card in state.players[seat].lore if card in lore
+               for ab in lore[card].abilities)
+
+
 def _held(state, box, seat: int) -> list:
-    """The aid card's Prelude ability for a seat whose board holds a Slipstream Drive."""
+    """The aid card every Flagship owner holds: its Slipstream Drive Catapult (usable with
+    the Upgrade built) at index 0, and the Flagship's Sprinter Drives step at index 1 while
+    that Lore is held, so each keeps its index."""
     if not isinstance(state, BlightedReachState) or flagship_system(state, seat) is None:
         return []
-    return [(AID, [SLIPSTREAM])] if rules.has_upgrade(state, seat, "slipstream_drive") else []
+    return [(AID, [SLIPSTREAM, SPRINT] if holds_sprinter_drives(box, state, seat) else [SLIPSTREAM])]
 
 
 if _held not in abilities.HELD_SOURCES:
@@ -88,6 +102,8 @@ def check(env, u, choice: SlipstreamMove) -> str:
     origin = flagship_system(state, seat)
     if origin is None:
         raise IllegalAction(f"seat {seat} has no Flagship")
+    if not rules.has_upgrade(state, seat, "slipstream_drive"):
+        raise IllegalAction("Catapulting from the Flagship needs its Slipstream Drive")
     if _key(u) in used_this_turn(env, u):
         raise IllegalAction("the Slipstream Drive Catapults once a turn")
     if not choice.path:
@@ -124,7 +140,8 @@ def _candidates(env, u) -> list[dict]:
 
 
 def _usable(env, u) -> bool:
-    return flagship_system(env.state, u.seat) is not None and _key(u) not in used_this_turn(env, u)
+    return (flagship_system(env.state, u.seat) is not None and rules.has_upgrade(env.state, u.seat, "slipstream_drive")
+            and _key(u) not in used_this_turn(env, u))
 
 
 @abilities.op(OP, params=SlipstreamMove, candidates=_candidates, usable=_usable)

@@ -5,7 +5,7 @@ change."""
 from __future__ import annotations
 
 from core.engine import legal_actions
-from core.errors import ActionRejected, IllegalAction
+from core.errors import ActionRejected, BadParameter, IllegalAction
 from core.state import Action
 from plugins.flagships.state import board_of
 from tests.blighted_reach.crisis_tables import set_blight
@@ -228,3 +228,30 @@ def test_mirror_plating_makes_a_defending_flagship_with_a_defense_array_intercep
         assert t.state.systems[HOME].ships[RIVAL].fresh == 2 - hits
         sound(t)
         monkeypatch.undo()  # the next table is set up with real dice
+
+
+def test_sprinter_drives_step_the_flagship_once_more_after_its_move_BR_296():
+    """BR-296.
+    Sprinter Drives held: after a Move that takes the Flagship from 1.3 to 1G, the window
+    offers the Flagship one more step; a system not bordering 1G is refused (typed,
+    unchanged); it steps to 2G, and is not offered again. A later move of other ships only
+    offers those ships' step, not the Flagship's."""
+    from plugins.flagships.slipstream import AID
+
+    t = flagship_table()
+    lore_for(t, SEAT, "L03")
+    turn(t, SEAT, "MOB3")
+    t.act(SEAT, Action("act", {"act": "move", "origin": HOME, "path": ["1G"], "flagship": True}))
+    p = next(p for p in t.state.prompts if p.seat == SEAT)
+    assert p.decision == "arcs.use_ability"
+    offered = [a.params for a in legal_actions(t.state, SEAT, t.rules) if a.params.get("card") == AID]
+    assert {"card": AID, "index": 1, "params": {"to": "2G"}} in offered
+    refused(t, SEAT, {"card": AID, "index": 1, "params": {"to": "3G"}}, BadParameter, type="use_ability")
+    t.act(SEAT, Action("use_ability", {"card": AID, "index": 1, "params": {"to": "2G"}}))
+    assert board_of(t.state, SEAT).system == "2G"
+    assert not any(a.params.get("card") == AID for a in legal_actions(t.state, SEAT, t.rules))
+    sound(t)
+    t.act(SEAT, Action("act", {"act": "move", "origin": "2.1", "path": ["2G"], "fresh": 1}))
+    offered = [a.params for a in legal_actions(t.state, SEAT, t.rules)]
+    assert any(a.get("card") == "L03" for a in offered) and not any(a.get("card") == AID for a in offered)
+    sound(t)
