@@ -436,8 +436,7 @@ def move(ctx, seat: int, m) -> None:
     ctx.emit("moved", seat=seat, origin=m.origin, path=list(m.path), fresh=m.fresh, damaged=m.damaged)
     lore_ops.capture_at_gates(state, box, seat, before, ctx.emit)
     if abilities.held(state, box, seat, "move"):
-        landed = lore_ops.moved_fresh(m)
-        ctx.push_all(offer_in_window(seat, "move", facts={"landed": landed}))
+        ctx.push_all(offer_in_window(seat, "move", facts=lore_ops.move_facts(m)))
 
 
 @steps("secure_step")

@@ -29,6 +29,7 @@ from plugins.flagships.state import KEY as FLAGSHIPS
 # each is packed as builtins and restored with its declared type.
 CARRIED_FIELDS: list[str] = [
     "golems", "ideal_supply", "doctrine", "ideals_recorded",  # the Caretaker's Golems, the Believer's Faith
+    "witness_psionic",  # the Pacifist's Witnesses turned Psionic stay in the supply (F1404)
 ]
 
 

@@ -15,6 +15,7 @@ from plugins.blighted_reach.content import Box as CampaignBox
 from plugins.blighted_reach.council import DECIDED, is_council, is_tucked
 from plugins.blighted_reach.fate_believer import faithful_problems
 from plugins.blighted_reach.fate_caretaker import golem_problems
+from plugins.blighted_reach.fate_pacifist import witness_problems
 from plugins.blighted_reach.favors import favor_problems
 from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
 from plugins.blighted_reach.state import FREE, BlightedReachState
@@ -36,7 +37,8 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += arcs_problems(rules_box(), state, court=False,
                          resources_elsewhere=[*state.trust, *on_cards, *state.scrapped_resources],
                          agents_elsewhere=favors + sown, action_cards=action_cards_now(cbox, state),
-                         buildings_elsewhere=board_buildings(state))  # Flagship boards (issue 19)
+                         buildings_elsewhere=board_buildings(state),  # Flagship boards (issue 19)
+                         resources_added={"psionic": state.witness_psionic})  # the Pacifist's Witnesses
     out += favor_problems(state)
     if state.trust and state.first_regent < 0:
         out.append("the Imperial Trust holds resources but nobody holds the First Regent tile")
@@ -47,6 +49,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += faithful_problems(state)
     out += _battle(state)
     out += flagship_problems(box, state)
+    out += witness_problems(state)
     return out
 
 

@@ -29,6 +29,10 @@ from plugins.blighted_reach.fate_believer import (  # noqa: F401
     arcs_chapter_deal, arcs_city_destroyed, arcs_declarable, arcs_played_as,
 )
 from plugins.blighted_reach import fate_admiral  # noqa: F401 (its rules)
+from plugins.blighted_reach import fate_pacifist  # noqa: F401 (its rules, issue 20)
+from plugins.blighted_reach.fate_pacifist import (  # noqa: F401 (the Pacifist's hooks)
+    empathy_battle_begun, empathy_in_battle, pacifist_after_action, well_raid_options, well_raided,
+)
 from plugins.blighted_reach import fate_steward  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_steward import (  # noqa: F401 (hookimpls)
     arcs_declared_by_card, arcs_taxed,

@@ -172,3 +172,10 @@ class BlightedReachState(ArcsState, kw_only=True):
                                                # ambition box it stands on
     navy_battle: bool = False                  # the battle being fought has Imperial ships attacking
                                                # (the Admiral's objective counts its Trophies)
+    # -- the Pacifist (issue 20) --
+    visible = visible + ("witnesses", "witness_psionic", "empathy_battle")
+    witnesses: dict[str, int] = {}             # Witness tokens on the map (spyglass side) per system;
+                                               # the rest of the 4 are in the Fate Set or Psionic
+    witness_psionic: int = 0                   # Witness tokens flipped to their Psionic side: Psionic
+                                               # resources in play beyond the box's supply
+    empathy_battle: bool = False               # Empathy for All was applied in the battle being fought

@@ -220,11 +220,14 @@ def test_BR_308_protected_guild_cards():
     assert {"F103", "F202", "F302", "F402", "F403", "F504", "F602", "F702", "F802"} <= protected
 
 
+BUILT_LATER_FATES = {"FATE14"}  # issue 20: the later Fates built so far (the Pacifist)
+
+
 def test_a_fates_are_complete_and_every_set_card_moved_is_known():
     """Issue 18: the eight A Fates carry every effect as data (Faithful action cards carry none
     in the card library); every card a step moves is a known id."""
     for fate in BOX.fates.values():
-        assert fate.effects_complete == (fate.letter == "A")
+        assert fate.effects_complete == (fate.letter == "A" or fate.id in BUILT_LATER_FATES)
     for name in A_FATES:
         fate = next(f for f in BOX.fates.values() if f.name == name)
         for card in fate.cards:

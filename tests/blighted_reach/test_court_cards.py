@@ -83,6 +83,18 @@ def empty_row(t, seat: int, keep: int = 0) -> None:
             row[i] = None
 
 
+def follow_a_lead(t, lead: str, card: str, kind: str, hands: list[list[str]]) -> None:
+    """HOLDER leads `lead` and takes no action; RIVAL plays `card` as `kind`, seizing nothing."""
+    restart_round(t, hands, initiative=HOLDER)
+    t.act(HOLDER, Action("lead", {"card": lead}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(HOLDER, Action("declare", {"ambition": ""}))
+    t.act(HOLDER, Action("act", {"act": "done"}))
+    t.act(RIVAL, Action("play", {"card": card, "kind": kind}))
+    if any(p.kind == "seize" and p.seat == RIVAL for p in t.state.prompts):
+        t.act(RIVAL, Action("seize", {"card": ""}))
+
+
 # -- Mining Interest (CC01) ------------------------------------------------------------------------
 def test_CC01_mining_interest_manufactures_for_a_build_and_its_prelude_fills_the_slots_stealing_BR_023():
     """BR-023: a Construction pip buys Manufacture (1 Material) in place of a Build; the
@@ -200,14 +212,7 @@ def test_CC07_lattice_spies_seize_the_initiative_before_any_other_action_BR_028(
     seize the initiative; the leader, who holds it already, is never offered it."""
     t = ready(3, seed=1)
     own(t, RIVAL, "CC07")
-    restart_round(t, [["MOB3", "ADM6"], ["MOB5", "CON6"], ["MOB2", "AGG6"]], initiative=HOLDER)
-    t.act(HOLDER, Action("lead", {"card": "MOB3"}))
-    if any(p.kind == "declare" for p in t.state.prompts):
-        t.act(HOLDER, Action("declare", {"ambition": ""}))
-    t.act(HOLDER, Action("act", {"act": "done"}))
-    t.act(RIVAL, Action("play", {"card": "MOB5", "kind": "copy"}))
-    if any(p.kind == "seize" and p.seat == RIVAL for p in t.state.prompts):
-        t.act(RIVAL, Action("seize", {"card": ""}))
+    follow_a_lead(t, "MOB3", "MOB5", "copy", [["MOB3", "ADM6"], ["MOB5", "CON6"], ["MOB2", "AGG6"]])
     (spies,) = abilities(t, RIVAL, "CC07")
     events = t.act(RIVAL, spies)
     assert t.state.initiative == RIVAL, [e.type for e in events]
@@ -260,14 +265,7 @@ def test_CC14_song_of_freedom_when_secured_frees_a_rival_city_it_controls_then_s
     in_row(t, "CC14", {RIVAL: 2})
     free_cities, others_board = s.free_city_supply, sum(s.players[OTHER].cities_on_board)
     sound(t)
-    restart_round(t, [["MOB3", "ADM6"], ["AGG4", "CON6"], ["MOB2", "CON5"]], initiative=HOLDER)
-    t.act(HOLDER, Action("lead", {"card": "MOB3"}))
-    if any(p.kind == "declare" for p in t.state.prompts):
-        t.act(HOLDER, Action("declare", {"ambition": ""}))
-    t.act(HOLDER, Action("act", {"act": "done"}))
-    t.act(RIVAL, Action("play", {"card": "AGG4", "kind": "pivot"}))
-    if any(p.kind == "seize" and p.seat == RIVAL for p in t.state.prompts):
-        t.act(RIVAL, Action("seize", {"card": ""}))
+    follow_a_lead(t, "MOB3", "AGG4", "pivot", [["MOB3", "ADM6"], ["AGG4", "CON6"], ["MOB2", "CON5"]])
     t.act(RIVAL, Action("act", {"act": "secure", "card": "CC14"}))
     offered = [a.params["params"] for a in t.legal(RIVAL) if a.type == "use_ability" and a.params["card"] == "CC14"]
     i = next(k for k, b in enumerate(t.state.systems[mine].buildings) if b.owner == OTHER)
@@ -325,14 +323,7 @@ def test_F208_construction_union_takes_a_played_construction_card_back_at_the_ro
 
     t = ready(3, seed=1)
     give(t, RIVAL, "F208")
-    restart_round(t, [["CON3", "ADM6"], ["MOB5", "CON6"], ["AGG6", "MOB6"]], initiative=HOLDER)
-    t.act(HOLDER, Action("lead", {"card": "CON3"}))
-    if any(p.kind == "declare" for p in t.state.prompts):
-        t.act(HOLDER, Action("declare", {"ambition": ""}))
-    t.act(HOLDER, Action("act", {"act": "done"}))
-    t.act(RIVAL, Action("play", {"card": "MOB5", "kind": "pivot"}))
-    if any(p.kind == "seize" and p.seat == RIVAL for p in t.state.prompts):
-        t.act(RIVAL, Action("seize", {"card": ""}))
+    follow_a_lead(t, "CON3", "MOB5", "pivot", [["CON3", "ADM6"], ["MOB5", "CON6"], ["AGG6", "MOB6"]])
     (union,) = abilities(t, RIVAL, "F208")
     assert union.params["params"] == {"card": "CON3"}
     refused(t, RIVAL, Action("act", {**union.params, "params": {"card": "MOB5"}}))
