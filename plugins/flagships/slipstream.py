@@ -22,10 +22,10 @@ from __future__ import annotations
 import msgspec
 
 from core.errors import BadParameter, IllegalAction
-from plugins.arcs import abilities
+from plugins.arcs import abilities, lore_ops
 from plugins.arcs.actions import Move, check_move, do_move
 from plugins.arcs.content import Ability
-from plugins.arcs.court_ops import _key, used_this_turn
+from plugins.arcs.court_ops import used_this_turn
 from plugins.blighted_reach import empire, free_states
 from plugins.blighted_reach.blight import check_catapult_blight
 from plugins.blighted_reach.state import BlightedReachState
@@ -59,6 +59,11 @@ def _held(state, box, seat: int) -> list:
 
 if _held not in abilities.HELD_SOURCES:
     abilities.HELD_SOURCES.append(_held)
+
+
+def _key(u) -> str:
+    """How a once-a-turn use is recorded on the turn (as the base's limited abilities are)."""
+    return f"{u.card}:{u.index}"
 
 
 class SlipstreamMove(msgspec.Struct, forbid_unknown_fields=True):
@@ -146,9 +151,11 @@ def _usable(env, u) -> bool:
 
 @abilities.op(OP, params=SlipstreamMove, candidates=_candidates, usable=_usable)
 def slipstream_catapult(env, u, choice: SlipstreamMove) -> None:
-    """BR-300: the Catapult, free, once a turn."""
+    """BR-300: the Catapult, free, once a turn; a Rival's Gate Ports on the way captures as
+    it does for any move (L08)."""
     state, seat = env.state, u.seat
     origin = check(env, u, choice)
+    before = lore_ops.gates_before(state, choice.path)
     if choice.fresh or choice.damaged:
         do_move(state, seat, _move(origin, choice))
         moved = "ships"
@@ -160,6 +167,7 @@ def slipstream_catapult(env, u, choice: SlipstreamMove) -> None:
     used_this_turn(env, u).append(_key(u))
     env.emit("slipstream_catapult", seat=seat, origin=origin, path=list(choice.path), moved=moved,
              fresh=choice.fresh, damaged=choice.damaged)
+    lore_ops.capture_at_gates(state, env.box, seat, before, env.emit)  # a Rival's Gate Ports, as for any move
 
 
 def free_starport_catapult(state: BlightedReachState, seat: int, origin: str) -> bool:

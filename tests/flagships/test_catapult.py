@@ -96,3 +96,31 @@ def test_the_flagship_catapults_from_a_free_starport_it_controls_without_a_slips
     s = t.state
     assert board_of(s, SEAT).system == "2.1" and s.players[SEAT].ships == before
     sound(t)
+
+
+def test_a_slipstream_catapult_into_a_rivals_gate_ports_gate_loses_an_agent_BR_300():
+    """BR-300 (with Gate Ports, L08).
+    The Rival controls gate 1G with a fresh Loyal starport there and holds Gate Ports: its
+    gate ends a Regent's Catapult (a longer path is refused, typed, unchanged), and the
+    Flagship Catapulting into it loses seat 0 an agent to the Rival, as any move would."""
+    from plugins.arcs.state import Building
+    from tests.blighted_reach.empire_tables import set_ships
+    from tests.blighted_reach.test_empire_flow import lore_for
+
+    t = flagship_table()
+    s = t.state
+    put(s, SEAT, "slipstream_drive", "upgrade", "city")
+    set_blight(s, "1G", 0)
+    s.systems["1G"].buildings.append(Building(kind="starport", owner=1))
+    s.players[1].starports -= 1
+    set_ships(s, 1, "1G", fresh=1)
+    lore_for(t, 1, "L08")
+    sound(t)
+    turn(t, SEAT, "ADM3")
+    refused(t, SEAT, ability({"path": ["1G", "2G"]}), IllegalAction)
+    agents = t.state.players[SEAT].agents
+    slipstream(t, path=["1G"])
+    s = t.state
+    assert board_of(s, SEAT).system == "1G"
+    assert s.players[1].captives == [SEAT] and s.players[SEAT].agents == agents - 1
+    sound(t)
