@@ -77,6 +77,13 @@ OPS: dict[str, OpImpl] = {}
 RESTRICTIONS: list[Callable[["Env", "Use"], str]] = []
 
 
+# A game built on Arcs may give a seat abilities held by no card of the base rules (the
+# campaign's Flagship Upgrades aid card while its Slipstream Drive is built):
+# fn(state, box, seat) -> [(card id, abilities)]. Each answers [] for a table it does not
+# know, so a base game holds exactly what it did.
+HELD_SOURCES: list[Callable[[ArcsState, Box, int], list]] = []
+
+
 def restricted(env: "Env", u: "Use") -> str:
     """Why a standing rule of the game forbids this use now ("" when none does)."""
     for rule in RESTRICTIONS:
@@ -117,6 +124,8 @@ def cards_of(state: ArcsState, box: Box, seat: int) -> list[tuple[str, list[Abil
     if booklet:
         out += [(c, box.other_cards[c]) for slot in booklet for c in slot[:1]
                 if any(ab.when in SHARED_TRIGGERS for ab in box.other_cards.get(c, ()))]
+    for source in HELD_SOURCES:
+        out += source(state, box, seat)
     return out
 
 

@@ -16,7 +16,7 @@ saved table carries them.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 import msgspec
 
@@ -122,6 +122,30 @@ def buildings_removed(state: ArcsState, system: str, removed: Iterable[int]) -> 
             record["taxed"][seat] = shifted(records)
 
 
+# A game built on Arcs may keep Loyal pieces off the map that its Lore still counts in a
+# system (the campaign's Flagship board, counted in the Flagship's system). Each answers for
+# a table it does not know with nothing, so a base game reads the map alone.
+# fn(state, seat, system) -> the seat's Buildings counted there by Lore that looks for Loyal
+# buildings in a system (Hidden Harbors, Gate Ports);
+LOYAL_BUILDINGS_APART: list[Callable[[ArcsState, int, str], list]] = []
+# fn(state, seat, system) -> dice such pieces there collect where Lore collects one die per
+# fresh Loyal ship (Galactic Rifles).
+FRESH_SHIP_DICE_APART: list[Callable[[ArcsState, int, str], int]] = []
+
+
+def loyal_buildings_in(state: ArcsState, seat: int, system: str) -> list[Building]:
+    """The seat's buildings Lore counts in the system: on the map, and any kept apart."""
+    out = [b for b in state.systems[system].buildings if b.owner == seat]
+    for source in LOYAL_BUILDINGS_APART:
+        out += source(state, seat, system)
+    return out
+
+
+def fresh_ship_dice(state: ArcsState, seat: int, system: str) -> int:
+    """Dice collected one per fresh Loyal ship in the system, pieces kept apart included."""
+    return state.systems[system].ships_of(seat).fresh + sum(f(state, seat, system) for f in FRESH_SHIP_DICE_APART)
+
+
 def holds(state: ArcsState, box: Box, seat: int, op_name: str) -> list[Use]:
     if seat < 0:  # a defender of no seat (a game built on Arcs: the Empire, the Free States) holds nothing
         return []
@@ -193,7 +217,7 @@ class Rifles(msgspec.Struct, forbid_unknown_fields=True):
 def _rifle_candidates(env: Env, u: Use):
     reach = _reach(env)
     for name, here in sorted(env.state.systems.items()):
-        if here.ships_of(u.seat).fresh == 0:
+        if fresh_ship_dice(env.state, u.seat, name) == 0:
             continue
         for target in sorted(reach.neighbours.get(name, ())):
             for d in _defenders(env.state, target, u.seat):
@@ -211,9 +235,9 @@ def fire_rifles(env: Env, u: Use, p: Rifles) -> None:
     """One skirmish die per fresh Loyal ship in `system` (at most 6), at a defender in an
     adjacent system; each HIT is one hit on it, ships first. Battle modifiers do not apply
     (it is a new action, ARCS-122). The hits wait for the attacker's split (`assign_rifle_hits`)."""
-    here = _system(env.state, p.system)
+    _system(env.state, p.system)
     _system(env.state, p.target)
-    dice = min(here.ships_of(u.seat).fresh, MAX_DICE_PER_KIND)
+    dice = min(fresh_ship_dice(env.state, u.seat, p.system), MAX_DICE_PER_KIND)
     if dice == 0:
         raise IllegalAction(f"Fire Rifles needs a fresh Loyal ship in {p.system}")
     if not _reach(env).adjacent(p.system, p.target):
@@ -395,7 +419,7 @@ def builds_ships_fresh(state: ArcsState, box: Box, seat: int) -> bool:
 def raid_dice_barred(state: ArcsState, box: Box, system: str, defender: int) -> bool:
     """L05: no raid dice against a defender holding Hidden Harbors with a fresh defending starport."""
     return bool(holds(state, box, defender, "no_raid_dice_with_fresh_starport")) and any(
-        b.owner == defender and b.kind == "starport" and not b.damaged for b in state.systems[system].buildings)
+        b.kind == "starport" and not b.damaged for b in loyal_buildings_in(state, defender, system))
 
 
 # -- L07 Repair Drones ------------------------------------------------------------------------------
@@ -431,7 +455,7 @@ def gate_port_capture(state: ArcsState, box: Box, mover: int, gate: str, control
         return None
     if not holds(state, box, holder, "capture_agent_at_fresh_starport_gate"):
         return None
-    if not any(b.owner == holder and b.kind == "starport" and not b.damaged for b in state.systems[gate].buildings):
+    if not any(b.kind == "starport" and not b.damaged for b in loyal_buildings_in(state, holder, gate)):
         return None
     if state.players[mover].agents <= 0:
         return None  # ARCS-140: pieces are limited to the box

@@ -195,7 +195,7 @@ def arcs_check_move(box, state, reach, seat, act):
     laws = _laws(state, seat)
     move, group = to_move(act), _group(act)
     if act.flagship:
-        flagship.check_move(state, reach, seat, act)
+        flagship.check_move(box, state, reach, seat, act)
         if not (act.fresh or act.damaged):
             return True  # the Flagship alone: its own check is the whole of it
 

@@ -33,6 +33,35 @@ class ActLine:
     outrage: list[str]
 
 
+@strawberry.type(name="FlagshipPiece")
+class FlagshipPiece:
+    """A Loyal city or starport built into a slot of a Flagship board (issue 19)."""
+
+    kind: str                  # city | starport
+    damaged: bool
+
+
+@strawberry.type(name="FlagshipSlot")
+class FlagshipSlot:
+    """One Upgrade slot of a Flagship board and the Armor slot above it (BR-272)."""
+
+    index: int                 # 0..5, left to right
+    upgrade_kind: str          # slipstream_drive | defense_array | ... (the slot's Upgrade)
+    name: str
+    upgrade_planet: str        # where the Flagship must be to build the Upgrade (BR-273)
+    armor_planet: str          # ... and its Armor
+    upgrade: FlagshipPiece | None
+    armor: FlagshipPiece | None
+
+
+@strawberry.type(name="Flagship")
+class Flagship:
+    """A seat's Flagship: the piece's system and its board, all public."""
+
+    system: str
+    slots: list[FlagshipSlot]
+
+
 @strawberry.type(name="BlightedReachSeat")
 class CampaignSeat:
     seat: int
@@ -44,6 +73,7 @@ class CampaignSeat:
     acts: list[ActLine]        # the campaign log so far
     favors: list[int]          # the owners of the Rival agents on this seat's Fate card
     fate_cards: list[str]      # Fate Set cards held that are neither Guild nor Lore
+    flagship: Flagship | None  # null for a seat without one (the Flagships module, or a Fate granting one)
 
 
 @strawberry.type(name="BlightedReachDeal")
@@ -107,6 +137,29 @@ def _pieces(where: dict) -> list[CampaignPieces]:
             for s, p in sorted(where.items())]
 
 
+def _board_piece(piece) -> FlagshipPiece | None:
+    return None if piece is None else FlagshipPiece(kind=piece.kind, damaged=piece.damaged)
+
+
+def _flagship(view: dict, i: int) -> Flagship | None:
+    """The seat's board read back through its own type (`plugins.flagships.state`), each
+    slot named from the module's content."""
+    import msgspec
+
+    from plugins.flagships.content import default_content
+    from plugins.flagships.state import KEY
+    from plugins.flagships.state import Flagship as Stored
+
+    raw = (view.get("module_state") or {}).get(KEY, {}).get(str(i))
+    if raw is None:
+        return None
+    board = msgspec.convert(raw, Stored)
+    return Flagship(system=board.system, slots=[
+        FlagshipSlot(index=n, upgrade_kind=u.id, name=u.name, upgrade_planet=u.upgrade_planet,
+                     armor_planet=u.armor_planet, upgrade=_board_piece(slot.upgrade), armor=_board_piece(slot.armor))
+        for n, (u, slot) in enumerate(zip(default_content().upgrades, board.slots))])
+
+
 def _seat(view: dict, i: int) -> CampaignSeat:
     def at(name: str, default):
         values = view.get(name) or []
@@ -118,7 +171,7 @@ def _seat(view: dict, i: int) -> CampaignSeat:
         objective_marker=marker if marker >= 0 else None, fate_result=at("fate_results", "") or None,
         acts=[ActLine(act=a["act"], fate=a["fate"], result=a.get("result", ""), power=a.get("power", 0),
                       outrage=a.get("outrage", [])) for a in at("act_log", [])],
-        favors=at("favors", []), fate_cards=at("play_area", []))
+        favors=at("favors", []), fate_cards=at("play_area", []), flagship=_flagship(view, i))
 
 
 def from_view(view: dict) -> BlightedReachState:

@@ -15,10 +15,10 @@ takes the Flagship along (alone, or with the seat's ships there).
 from __future__ import annotations
 
 from core.errors import ActionRejected, BadParameter, IllegalAction
-from plugins.arcs.content import Box
+from plugins.arcs.content import Box, box_for
 from plugins.blighted_reach import empire
 from plugins.blighted_reach.state import BlightedReachState
-from plugins.flagships import rules
+from plugins.flagships import lore, resettle, rules, slipstream  # lore, resettle, slipstream: registered as they load
 from plugins.flagships.state import LAYERS, board_of, flagship_system, store
 
 
@@ -144,29 +144,34 @@ def taxes_like_loyal(box: Box, state: BlightedReachState, seat: int, system: str
     return False
 
 
-def check_move(state: BlightedReachState, reach, seat: int, act) -> None:
-    """The Flagship moves as a fresh Loyal ship (BR-267), from its system to an adjacent one,
-    with any of the seat's ships there along (theirs is the base check's). Reading: its own
-    board's starports never Catapult it (BR-278) and the Slipstream Drive's Prelude Catapult
-    (BR-300) is not played yet, so it moves one system a move; no Imperial ship goes along."""
+def check_move(box: Box, state: BlightedReachState, reach, seat: int, act) -> None:
+    """The Flagship moves as a fresh Loyal ship (BR-267), from its system, with any of the
+    seat's ships there along (theirs is the base check's). It Catapults on past the first
+    system only from a Free starport its owner controls (BR-301; its own board's starports
+    never start one, BR-278); the Slipstream Drive's free Catapult is a Prelude ability
+    (`slipstream`, BR-300). Reading: no Imperial ship goes along and nothing is dropped."""
     where = flagship_system(state, seat)
     if where is None:
         raise IllegalAction(f"seat {seat} has no Flagship to move")
     if act.origin != where:
         raise BadParameter(f"seat {seat}'s Flagship is in {where}, not {act.origin!r}")
-    if len(act.path) != 1:
-        raise IllegalAction("the Flagship moves to one adjacent system a move")
-    if act.path[0] not in reach.systems:
-        raise IllegalAction(f"{act.path[0]} is out of play")  # ARCS-157
-    if not reach.adjacent(where, act.path[0]):
-        raise BadParameter(f"{act.path[0]} does not border {where}")
     if act.imperial_fresh or act.imperial_damaged or act.imperial_drops or act.drops:
         raise BadParameter("a Flagship's move takes no Imperial ships and drops nothing")
+    if not act.path:
+        raise BadParameter("a move goes to an adjacent system")
+    if len(act.path) > 1 and not slipstream.free_starport_catapult(state, seat, where):
+        raise IllegalAction("the Flagship Catapults from a Free starport its owner controls, "
+                            "or with its Slipstream Drive in the Prelude; else it moves one system")
+    slipstream.check_legs(box, state, seat, where, list(act.path))
 
 
 def move(state: BlightedReachState, seat: int, act) -> None:
+    """The Flagship goes; the move window this action opens, answered by the next action,
+    may take Sprinter Drives' step with it (`flagships.lore.sprint_open`)."""
     ship = board_of(state, seat)
     ship.system = act.path[-1]
+    if slipstream.holds_sprinter_drives(box_for(state), state, seat):
+        ship.sprint_at = state.version + 1  # 0 stays "none" at a table's first version
     store(state, seat, ship)
 
 

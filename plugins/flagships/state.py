@@ -50,6 +50,10 @@ class Flagship(msgspec.Struct, omit_defaults=True):
 
     system: str
     slots: list[Slot] = msgspec.field(default_factory=lambda: [Slot() for _ in range(6)])
+    # One past the table version of the action that last moved it (0: none): in that action's
+    # move window and the next action's answer to it the Flagship may take Sprinter Drives'
+    # step (`flagships.lore.sprint_open`).
+    sprint_at: int = 0
 
     def pieces(self) -> Iterator[tuple[int, Layer, BoardPiece]]:
         """Every built piece: (slot, layer, piece)."""
