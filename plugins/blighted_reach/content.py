@@ -281,10 +281,14 @@ ADVANCE_COUNTS = {
     "free_city_outside_empire", "monopoly_gained", "monopoly_held", "guild_suit", "rival_outnumbered_in_guilds",
     "lore_secured", "lore_received", "rival_outnumbered_in_lore", "guild_card_held", "empire_planet",
     "outlaw_trophy", "regent_agent_captured", "ideal_power_gained",
+    # the C Fates' final objectives (Overlord, Redeemer, Guardian)
+    "outrage_resource_type_held", "outrage_planet_type_controlled", "once", "relic_shattered",
+    "material_fuel_in_captives", "material_fuel_planet_controlled",
 }
 CONDITIONS = {
     "regent", "outlaw", "first_regent", "winning_ambition", "has_guild_overseers", "no_outrage_for_ambition",
     "using_peoples_hero", "ambition_has_ideal",
+    "won_or_undeclared_keeper", "won_or_undeclared_tyrant", "won_or_undeclared_edenguard",
 }
 
 

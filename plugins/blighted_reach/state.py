@@ -172,3 +172,11 @@ class BlightedReachState(ArcsState, kw_only=True):
                                                # ambition box it stands on
     navy_battle: bool = False                  # the battle being fought has Imperial ships attacking
                                                # (the Admiral's objective counts its Trophies)
+    # -- the C Fates: the Overlord and the Guardian (issue 20) --
+    visible = visible + ("sycophants_due", "sycophants_used", "vault_declined")
+    sycophants_due: list[str] = []             # "<seat>:<type>": Outrage the holder of Sycophants
+                                               # Provoked, its ship placement still to be asked
+    sycophants_used: str = ""                  # the turn (`fate_overlord.turn_key`) Sycophants
+                                               # placed ships in: once per turn
+    vault_declined: list[int] = []             # resource placements (`Placing.number`) whose
+                                               # Material and Fuel the Guardian kept out of Green Vault

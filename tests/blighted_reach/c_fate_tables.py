@@ -1,0 +1,84 @@
+"""Act III tables for the C Fates' tests (the Overlord, the Redeemer, the Guardian): Acts I
+and II set up through the engine with A Fates, Act II's Intermission run with the box's offer
+(`later_fates: box`, BR-349) and the draw arranged so that the wanted seats are offered their
+C Fate, the log sheet packed and Act III's table created from it (its Setup sides run by the
+flow, their prompts left open for the test)."""
+from __future__ import annotations
+
+import copy
+
+import msgspec
+import pytest
+
+from core.engine import create_table
+from core.errors import ActionRejected
+from core.state import Action
+from plugins.blighted_reach import campaign as sheet
+from plugins.blighted_reach import intermission as im
+from plugins.blighted_reach import plugin  # noqa: F401 (the Fates' rules registered, as on a real table)
+from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, ctx, end_act
+from tests.blighted_reach.fate_ma_tables import _next_act
+from tests.blighted_reach.flow_helpers import GAME
+
+# A Fates whose Act III Setup sides ask nothing (the Steward's asks the First Regent).
+OTHERS = ("FATE02", "FATE04", "FATE07", "FATE06")
+
+
+def snapshot(t) -> bytes:
+    return msgspec.json.encode(t.state)
+
+
+def sound(t) -> None:
+    problems = [p for found in t.rules.hook.conclave_check_invariants(state=t.state) for p in found]
+    assert problems == [], problems
+
+
+def refused(t, seat: int, action: Action, error=ActionRejected) -> None:
+    """The action is refused with a typed error and the table is exactly as it was."""
+    before = snapshot(t)
+    with pytest.raises(error):
+        t.act(seat, action)
+    assert snapshot(t) == before
+
+
+def c_intermission(state, mine: dict[int, str]) -> None:
+    """Intermission A-F after Act II with the box's offer: the seats of `mine` failed their
+    objective (they draw two C Fates) and the draw is arranged to hold their Fate; the other
+    seats completed theirs and keep their A Fate."""
+    state.options = {**state.options, "later_fates": "box"}
+    im.resolve_fates(ctx(state), CBOX)
+    im.clear_court(CBOX, state)
+    im.clear_pieces(BOX, CBOX, state)
+    for seat in im.repair_and_destroy(BOX, CBOX, state):
+        im.place_after_elimination(BOX, CBOX, state, seat, "1G")
+    im.shift_initiative_and_power(CBOX, state)
+    im.offer_fates(CBOX, state)
+    taken = set(mine.values())
+    for seat in range(len(state.players)):
+        offer = state.fate_offers[seat]
+        if seat in mine and mine[seat] not in offer:
+            spare = next(f for f in offer if f not in taken)
+            state.fate_offers[seat] = [mine[seat], spare]  # the draw, arranged
+        im.pick_fate(state, seat, mine.get(seat, state.fates[seat]))
+    im.reveal_fates(CBOX, state)
+
+
+def act_three_table(mine: dict[int, str], players: int = 3, seed: int = 3):
+    """Act III's table with the C Fates of `mine` at their seats and A Fates elsewhere (each
+    objective of Acts I and II completed but those of `mine`'s seats in Act II)."""
+    chosen = list(OTHERS[:players])
+    state = end_act(act_one(chosen, seed))
+    state.objective_markers = [0] * players
+    t = _next_act(state, chosen, seed, 20)
+    state = end_act(t.state)
+    state.prompts, state.stack, state.turn = [], [], None
+    state.objective_markers = [5 if s in mine else 0 for s in range(players)]
+    c_intermission(state, mine)
+    log = sheet.to_json(sheet.pack_up(BOX, CBOX, state))
+    campaign = {"players": players, "acts_played": 2, "log": copy.deepcopy(log), "finished": False,
+                "winner": -1, "acts": []}
+    return create_table(GAME, players, seed=seed, campaign=campaign)
+
+
+def prompt_of(t, kind: str):
+    return next((p for p in t.state.prompts if p.kind == kind), None)
