@@ -82,3 +82,66 @@ def act_three_table(mine: dict[int, str], players: int = 3, seed: int = 3):
 
 def prompt_of(t, kind: str):
     return next((p for p in t.state.prompts if p.kind == kind), None)
+
+
+def run_steps(t, *steps):
+    """Run flow steps on the table (each step's own prompts answered with `t.act` after)."""
+    from core.flow import Ctx, run
+
+    ctx = Ctx(t.state, t.rules)
+    ctx.push_all(list(steps))
+    run(ctx)
+    return ctx.events
+
+
+def score_now(t):
+    """The chapter ends now: its ambitions scored, the objectives advanced, the campaign's
+    winner looked for (Act III), as the last pass of a chapter would."""
+    from plugins.arcs.rounds import chapter_end
+
+    s = t.state
+    s.prompts, s.stack = [], []
+    return run_steps(t, (chapter_end, {}))
+
+
+def take_from_supply(t, seat: int, resource: str, count: int = 1) -> None:
+    """Tokens from the supply into the seat's empty open slots (an arranged row)."""
+    from plugins.arcs.content import box_for
+    from plugins.arcs.setup import open_slots
+
+    s = t.state
+    row = s.players[seat].resources
+    for _ in range(count):
+        slot = next(i for i in open_slots(box_for(s), s.players[seat]) if row[i] is None)
+        s.supply[resource] -= 1
+        row[slot] = resource
+
+
+def clear_row(t, seat: int) -> None:
+    """The seat's resource tokens back to the supply (an arranged, empty row)."""
+    s = t.state
+    row = s.players[seat].resources
+    for i, r in enumerate(row):
+        if r is not None:
+            s.supply[r] += 1
+            row[i] = None
+
+
+def free_planet(t, kind: str | None = None) -> str:
+    """A planet with no ship, building or Imperial ship on it (of `kind`, if given),
+    without Blight where there is one."""
+    from plugins.arcs.content import box_for
+
+    s, box = t.state, box_for(t.state)
+    empty = [p for p in sorted(s.systems) if box.systems[p] is not None
+             and (kind is None or box.systems[p].type == kind) and not s.systems[p].buildings
+             and not any(g.total for g in s.systems[p].ships) and p not in s.imperial]
+    return next((p for p in empty if p not in s.blight), empty[0])
+
+
+def declare_by_arrangement(t, ambition: str) -> None:
+    """The highest Available marker into the ambition's box (as a declaration leaves it)."""
+    from plugins.arcs.content import box_for
+    from plugins.arcs.court_ops import place_ambition_marker
+
+    place_ambition_marker(box_for(t.state), t.state, ambition)
