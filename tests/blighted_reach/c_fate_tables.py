@@ -100,7 +100,9 @@ def score_now(t):
     from plugins.arcs.rounds import chapter_end
 
     s = t.state
-    s.prompts, s.stack = [], []
+    s.prompts, s.stack, s.turn = [], [], None
+    s.action_discard.extend(p.card for p in s.plays if p.card)  # the round is over: its cards discarded
+    s.plays, s.lead = [], ""
     return run_steps(t, (chapter_end, {}))
 
 
