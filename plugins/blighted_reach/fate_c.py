@@ -9,6 +9,7 @@ here reads the Fate's seat from `state.fates` (or the holder of its card) on the
 """
 from __future__ import annotations
 
+from core.errors import IllegalAction
 from plugins.arcs import court_ops
 from plugins.arcs.outrage import provoke_outrage
 from plugins.arcs.turn import TAX_CHECKS
@@ -101,8 +102,6 @@ def declare_barred(state, seat: int, ambition: str) -> str:
 def check_ire_tax(box, state, seat: int, system: str, building: int) -> None:
     """`turn.TAX_CHECKS`: the holder of an Ire card taxes its own cities on planets of the
     card's types only where it controls the system on its turn."""
-    from core.errors import IllegalAction
-
     cards = ire_cards(state, seat)
     if not cards:
         return

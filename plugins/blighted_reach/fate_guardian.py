@@ -10,7 +10,8 @@ cannot say.
   Material and Fuel planet it controls.
 - F2002 Green Vault (Lore): each Material or Fuel token coming to its holder (gained,
   taxed, stolen, given: every token that waits to be placed) may go into its Captives
-  instead, asked before it is placed (`placing_flow.QUESTIONS`). They lie on the card
+  instead, asked before it is placed (`placing_flow.QUESTIONS`); so may one it takes for
+  the Imperial Trust as First Regent (`trust_take_offer`, after the Demand's payment). They lie on the card
   (`state.card_resources`), frozen, count for Tyrant and Tycoon, and go back to the supply
   when Tyrant is scored.
 - F2003 Ire of the Tycoons (Lore): its holder never declares Tycoon, gains no Power from
@@ -23,8 +24,8 @@ cannot say.
 Readings:
 - Edenguard is declared instead of Tycoon with a lead card; a card's "declare any
   ambition" (Populist Demands) names the box's five, so not Edenguard.
-- Green Vault offers the tokens that come to the holder's resource row; a Material or
-  Fuel taken for the Imperial Trust goes to the Trust as the Edict says.
+- Green Vault offers every token that comes to the holder's resource row, and a Material
+  or Fuel the holder, as First Regent, takes for the Imperial Trust from a Demand.
 - Edenguard's Power is added as the chapter is scored, before the five base ambitions'.
 """
 from __future__ import annotations
@@ -166,6 +167,27 @@ def vaulted(ctx, seat, params, number: int, question: bool = True):
 
 
 placing_flow.QUESTIONS.append(vault_question)
+
+
+def trust_take_offer(ctx, seat: int, resource: str) -> None:
+    """The First Regent holding Green Vault took a Material or Fuel for the Imperial Trust
+    (an Imperial Demand): it may put that token into its Captives instead."""
+    state = ctx.state
+    if resource not in VAULTED or GREEN_VAULT not in state.players[seat].lore or resource not in state.trust:
+        return
+    options = [Action("green_vault", {"resource": ""}), Action("green_vault", {"resource": resource})]
+    ctx.ask(seat, "green_vault", options, resume=trust_vaulted)
+
+
+@steps("green_vaulted_from_trust")
+def trust_vaulted(ctx, seat, params):
+    resource = params["resource"]
+    if not resource:
+        return
+    state = ctx.state
+    state.trust.remove(resource)
+    state.card_resources.setdefault(GREEN_VAULT, []).append(resource)
+    ctx.emit("resources_on_card", seat=seat, card=GREEN_VAULT, resources=[resource], why="trust")
 
 
 @hookimpl(specname="arcs_chapter_clean_up")

@@ -221,3 +221,28 @@ def test_FATE20_bot_campaigns_with_the_guardian_in_act_three_play_to_a_winner():
         run = arranged_campaign(players, seed, {0: GUARDIAN})
         assert run["errors"] == [] and run["winner"] is not None
         assert run["act_three_fates"][0] == GUARDIAN
+
+
+def test_F2002_green_vault_takes_a_demanded_material_from_the_trust():
+    """As First Regent enforcing Escalation, the Guardian takes a Rival Regent's Material for
+    the Imperial Trust and may put it into its Captives instead."""
+    from plugins.blighted_reach import event_flow
+    from tests.blighted_reach.c_fate_tables import run_steps
+
+    t = guardian_table()
+    s = t.state
+    assert s.booklet[0][0] == "AID05"  # the Policy of Escalation is the Govern stack's top card
+    s.first_regent, s.titles[0], s.titles[1] = 0, "regent", "regent"
+    clear_row(t, 1)
+    take_from_supply(t, 1, "material")
+    trust = list(s.trust)
+    s.prompts = []
+    run_steps(t, (event_flow.demand, {"payer": 1}), (event_flow.summit_offer, {"seat": 0, "via": "event"}))
+    assert prompt_of(t, "collect_demand") is None  # the one thing seat 1 can pay: taken at once
+    prompt = prompt_of(t, "green_vault")
+    assert prompt.seat == 0 and t.state.trust == [*trust, "material"]
+    refused(t, 0, Action("green_vault", {"resource": "fuel"}))
+    t.act(0, Action("green_vault", {"resource": "material"}))
+    s = t.state
+    assert s.trust == trust and s.card_resources["F2002"] == ["material"]
+    sound(t)
