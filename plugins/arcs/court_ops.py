@@ -681,6 +681,21 @@ class Declare(_Choice):
     ambition: Ambition | Literal[""] = ""
 
 
+# A game built on Arcs may forbid a seat some ambitions, however declared (the campaign's
+# Ire of the Keepers): fn(state, seat, ambition) -> why it is refused, or "". Each answers ""
+# for a table it does not know.
+DECLARE_LIMITS: list = []
+
+
+def declare_barred(state, seat: int, ambition: str) -> str:
+    """Why a game's rule forbids the seat to declare `ambition` ("" when none does)."""
+    for rule in DECLARE_LIMITS:
+        reason = rule(state, seat, ambition)
+        if reason:
+            return reason
+    return ""
+
+
 def _may_declare(env: Env, seat: int) -> bool:
     """Generous (LEAD07) makes a Guild card the price of any declaration, a card's included
     (ARCS-124): without one the seat cannot declare."""
@@ -693,7 +708,9 @@ def _bards_options(env: Env, u: Use) -> list[str]:
         return []
     if not _may_declare(env, u.seat):
         return []
-    return declarable(env.box, m.played) if env.state.markers_available else []
+    if not env.state.markers_available:
+        return []
+    return [a for a in declarable(env.box, m.played) if not declare_barred(env.state, u.seat, a)]
 
 
 @op("declare_played", params=Declare, candidates=lambda env, u: [{"ambition": a} for a in _bards_options(env, u)],
@@ -716,6 +733,9 @@ def do_galactic_bards(env: Env, u: Use, choice: Declare) -> None:
     ambition = choice.ambition or (options[0] if len(options) == 1 else "")
     if ambition not in options:
         raise BadParameter(f"the played card declares {options}, not {choice.ambition!r}")
+    reason = declare_barred(env.state, u.seat, ambition)
+    if reason:
+        raise IllegalAction(reason)
     marker = place_ambition_marker(env.box, env.state, ambition)
     m.declared, m.zero_marker = ambition, False
     env.emit("ambition_declared", seat=u.seat, ambition=ambition, marker=marker.id, card=u.card)
@@ -723,7 +743,8 @@ def do_galactic_bards(env: Env, u: Use, choice: Declare) -> None:
 
 def _declare_any_candidates(env: Env, u: Use) -> list[dict]:
     can = bool(env.state.markers_available) and _may_declare(env, u.seat)
-    ambitions = [{"ambition": a} for a in env.box.board.ambitions] if can else []
+    ambitions = [{"ambition": a} for a in env.box.board.ambitions
+                 if not declare_barred(env.state, u.seat, a)] if can else []
     return [{}] + ambitions if u.ability.when == "secured" else ambitions
 
 
@@ -740,6 +761,9 @@ def do_populist_demands(env: Env, u: Use, choice: Declare) -> None:
         return
     if not _may_declare(env, u.seat):
         raise IllegalAction("Generous: declaring costs a Guild card, and you hold none")
+    reason = declare_barred(env.state, u.seat, choice.ambition)
+    if reason:
+        raise IllegalAction(reason)
     marker = place_ambition_marker(env.box, env.state, choice.ambition)
     env.moment.declared = choice.ambition
     env.emit("ambition_declared", seat=u.seat, ambition=choice.ambition, marker=marker.id, card=u.card)

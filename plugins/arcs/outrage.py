@@ -16,6 +16,12 @@ from plugins.arcs.state import ArcsState
 KEEPS: list = []
 
 
+# A game built on Arcs may act when a seat Provokes Outrage (the campaign's Sycophants):
+# fn(box, state, seat, resource), called after the discards of every Provoking, a repeated
+# one's too; each does nothing on a table it does not know.
+PROVOKED: list = []
+
+
 def keeps_on_outrage(box: Box, card: str) -> bool:
     return any(a.when == "outrage" and a.do == "keep_card" for a in box.court[card].abilities)
 
@@ -36,6 +42,8 @@ def provoke_outrage(box: Box, state: ArcsState, seat: int, resource: str) -> Non
                  and not any(keep(box, state, seat, c) for keep in KEEPS)]:
         player.guild.remove(card)
         state.court_discard.append(card)
+    for rule in PROVOKED:
+        rule(box, state, seat, resource)
     if resource in player.outrage:
         return
     cover_outrage_slot(player, resource)

@@ -21,6 +21,13 @@ from plugins.arcs.tables import decisions, steps
 
 DECISION = "arcs.place_resources"
 
+# A game built on Arcs may have a question that a step raises and that must be answered at
+# once, before the tokens are placed and before any other prompt (the campaign's Green
+# Vault takes waiting Material into the Captives; Sycophants places ships on Provoking
+# Outrage): fn(ctx) opens its prompt and returns it, or returns None (nothing is due, or a
+# table it does not know). Answered, its resume step settles again.
+QUESTIONS: list = []
+
 
 class PlaceResources(msgspec.Struct, forbid_unknown_fields=True):
     """The seat's whole resource row after placing (null: empty; covered slots null), and
@@ -82,7 +89,11 @@ def settle(ctx, since: int) -> None:
             placing.apply(state, record, next(placing.outcomes(box, state, record)))
         state.held_prompts = []
         return
-    asking = next((p for p in state.prompts if p.decision == DECISION), None)
+    asking = next((p for p in state.prompts if p.decision == DECISION or p.args.get("question")), None)
+    for question in QUESTIONS:
+        if asking is not None:
+            break
+        asking = question(ctx)
     while asking is None and state.placing:
         record = state.placing[0]
         row = placing.forced(box, state, record)
@@ -108,7 +119,7 @@ def settling(handler):
         state = ctx.state
         since = state.next_prompt_id
         out = handler(ctx, **args)
-        if state.placing or state.held_prompts:
+        if state.placing or state.held_prompts or QUESTIONS:
             settle(ctx, since)
         return out
 

@@ -31,7 +31,7 @@ def _base_count(box: Box, state: ArcsState, player: PlayerState, ambition: str) 
         return len(player.captives)
     if ambition == "warlord":
         return len(player.trophies)
-    kinds = ICONS[ambition]
+    kinds = ICONS.get(ambition, ())  # an ambition a game adds counts no icon here (its own rule counts it)
     count = sum(1 for r in player.resources if r in kinds)
     for card_id in player.guild:
         card = box.court[card_id]

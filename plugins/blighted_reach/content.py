@@ -283,10 +283,14 @@ ADVANCE_COUNTS = {
     "outlaw_trophy", "regent_agent_captured", "ideal_power_gained",
     "no_trophies_held", "no_captives_held", "psionic_spent_in_prelude_with_empath",  # the Pacifist
     "blight_with_loyal_ships", "spore_blight_placed",  # the Blight Speaker
+    # the C Fates' final objectives (Overlord, Redeemer, Guardian)
+    "outrage_resource_type_held", "outrage_planet_type_controlled", "once", "relic_shattered",
+    "material_fuel_in_captives", "material_fuel_planet_controlled",
 }
 CONDITIONS = {
     "regent", "outlaw", "first_regent", "winning_ambition", "has_guild_overseers", "no_outrage_for_ambition",
     "using_peoples_hero", "ambition_has_ideal",
+    "won_or_undeclared_keeper", "won_or_undeclared_tyrant", "won_or_undeclared_edenguard",
 }
 
 

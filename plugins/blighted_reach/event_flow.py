@@ -252,6 +252,10 @@ def demanded(ctx, seat, params, payer: int):
     state = ctx.state
     got = edicts.apply_demand(box_for(state), campaign_box(), state, seat, payer, dict(params))
     ctx.emit("demand_collected", seat=seat, payer=payer, **{k: v for k, v in got.items() if k not in ("seat", "payer")})
+    if "trust" in got:
+        from plugins.blighted_reach.fate_guardian import trust_take_offer
+
+        trust_take_offer(ctx, seat, got["trust"])  # F2002: even a take for the Trust may go to Green Vault
 
 
 @steps("imperial_action")

@@ -22,6 +22,7 @@ from plugins.blighted_reach.content import CARD_OPS, Effect
 from plugins.blighted_reach.content import Box as CampaignBox
 from plugins.blighted_reach.crises import remove_from_court
 from plugins.blighted_reach.state import BlightedReachState
+from plugins.blighted_reach.tables import steps
 
 # The ops `fates.apply_effect` runs, and the one it leaves to this module.
 FATES_OPS = {"gain_cards", "add_to_booklet", "add_to_court_deck", "shuffle_into_court_deck", "place_on_court_deck",
@@ -143,8 +144,17 @@ def run_side(ctx, cbox: CampaignBox, seat: int, fate: str, card_id: str, when: s
     the seat holding the Fate. `ctx` is the flow's context (its state, events and RNG), as
     `fates.run_effects` takes it; the Fates' handlers receive it too."""
     check_side(cbox, fate, card_id, when)
+    _run_steps_from(ctx, cbox, seat, card_id, when, 0)
+
+
+def _run_steps_from(ctx, cbox: CampaignBox, seat: int, card_id: str, when: str, start: int) -> None:
+    """The side's steps from `start` on. A handler named in `fates.WAITS` that asked a
+    question (Resettle) holds the rest back until its answer and what follows it are done:
+    the rest is a step under its prompt's resume."""
     state: BlightedReachState = ctx.state
-    for effect in side_effects(cbox, card_id, when):
+    effects = side_effects(cbox, card_id, when)
+    for i in range(start, len(effects)):
+        effect = effects[i]
         if effect.do in CARD_OPS:
             cards = list(effect.cards)
             if effect.do == "scrap_from_booklet":
@@ -153,4 +163,15 @@ def run_side(ctx, cbox: CampaignBox, seat: int, fate: str, card_id: str, when: s
             if effect.do == KEEP:  # lifted back into the Fate Set: they wait there
                 continue
             effect = msgspec.structs.replace(effect, cards=moved)
+        asked = len(state.prompts)
         fates.apply_effect(ctx, cbox, seat, card_id, effect)
+        if effect.do == "handler" and effect.handler in fates.WAITS and len(ctx.state.prompts) > asked:
+            ctx.push(side_rest, seat=seat, card_id=card_id, when=when, start=i + 1)
+            return
+
+
+@steps("fate_side_rest")
+def side_rest(ctx, seat: int, card_id: str, when: str, start: int):
+    from plugins.blighted_reach.content import default_box
+
+    _run_steps_from(ctx, default_box(), seat, card_id, when, start)

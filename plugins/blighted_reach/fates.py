@@ -30,6 +30,11 @@ def handler(name: str):
     return register
 
 
+# Handlers whose question must be answered (and what it starts done) before the rest of a
+# card's side runs (`fate_steps.run_side`): a C Fate's Resettle, its Setup's first step.
+WAITS: set[str] = set()
+
+
 def run_handler(ctx, name: str, seat: int, card_id: str, effect: Effect | None = None) -> None:
     """Run the Fate rule `name` for `card_id` (held by, or acting for, `seat`)."""
     fn = HANDLERS.get(name)

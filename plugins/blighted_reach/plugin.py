@@ -26,7 +26,7 @@ from plugins.blighted_reach.fate_caretaker import (  # noqa: F401
 )
 from plugins.blighted_reach import fate_believer  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_believer import (  # noqa: F401
-    arcs_chapter_deal, arcs_city_destroyed, arcs_declarable, arcs_played_as,
+    arcs_chapter_deal, arcs_city_destroyed, arcs_played_as,
 )
 from plugins.blighted_reach import fate_admiral  # noqa: F401 (its rules)
 from plugins.blighted_reach import fate_pacifist  # noqa: F401 (its rules, issue 20)
@@ -40,11 +40,14 @@ from plugins.blighted_reach.fate_steward import (  # noqa: F401 (hookimpls)
     arcs_declared_by_card, arcs_taxed,
 )
 from plugins.blighted_reach.fate_founder import (  # noqa: F401 (the Founder's hooks)
-    armistice_secured, commonwealth_marker_home, commonwealth_scoring, founder_watch_disgrace,
+    armistice_secured, commonwealth_marker_home, founder_watch_disgrace,
 )
 from plugins.blighted_reach.fate_partisan import (  # noqa: F401 (the Partisan's hooks)
     partisan_seize_offer, partisan_watch_initiative, sower_round_end,
 )
+from plugins.blighted_reach import fate_c, fate_founder, fate_overlord, fate_redeemer  # noqa: F401 (their rules)
+from plugins.blighted_reach import fate_guardian
+from plugins.blighted_reach.fate_guardian import edenguard_box_kept, tyrant_scored  # noqa: F401 (the Guardian's hooks)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach import empire_hooks
 from plugins.blighted_reach.empire_hooks import *  # noqa: F401,F403 - the Empire on the Arcs flow (its hooks)
@@ -234,6 +237,7 @@ def arcs_round_end(ctx):
 def arcs_chapter_scoring(ctx):
     if ctx.state.game == GAME_ID:
         campaign_flow.chapter_scoring(ctx)
+        fate_guardian.score_edenguard(ctx)  # F2004: the ambition the base board lacks
 
 
 @hookimpl
@@ -241,6 +245,31 @@ def arcs_chapter_scored(ctx):
     if ctx.state.game == GAME_ID:
         campaign_flow.chapter_scored(ctx)
         fate_magnate.chapter_scored(ctx)  # after scoring, the grand ambitions' too (F325)
+        fate_redeemer.chapter_scored(ctx)  # F1901: before the campaign's winner is looked for
+
+
+@hookimpl
+def arcs_declarable(state, seat, card, ambitions):
+    """What a lead card declares under the Fates' laws: the Believer's (F814, F823, F828,
+    F830), Edenguard instead of Tycoon (F2004), and no ambition an Ire card forbids (F1902,
+    F2003). None: as printed."""
+    if state.game != GAME_ID:
+        return None
+    believed = fate_believer.declarable(state, seat, card, ambitions)
+    out = fate_guardian.declarable(state, list(ambitions if believed is None else believed))
+    out = [a for a in out if not fate_c.declare_barred(state, seat, a)]
+    return out if out != list(ambitions) else None
+
+
+@hookimpl
+def arcs_ambition_gains(state, ambition, gains):
+    """One ambition's Power by the Fates' rules: the Commonwealth ambition's (F214), Tycoon
+    without Power for the holder of Ire of the Tycoons (F2003)."""
+    if state.game != GAME_ID:
+        return None
+    own = fate_founder.commonwealth_scoring(state, ambition, gains)
+    tycoon = fate_guardian.tycoon_gains(state, ambition, gains if own is None else own)
+    return own if tycoon is None else tycoon
 
 
 @hookimpl

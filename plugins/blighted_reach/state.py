@@ -184,3 +184,11 @@ class BlightedReachState(ArcsState, kw_only=True):
     scrapped_ships: list[int] = []             # owners of Loyal ships out of the campaign (F1301 scraps 2)
     hunger: list[int] = []                     # owners of the ships on Blight Hunger (F1313): a seat, or
                                                # -2 for an Imperial ship; back to their supplies after scoring
+    # -- the C Fates: the Overlord and the Guardian (issue 20) --
+    visible = visible + ("sycophants_due", "sycophants_used", "vault_declined")
+    sycophants_due: list[str] = []             # "<seat>:<type>": Outrage the holder of Sycophants
+                                               # Provoked, its ship placement still to be asked
+    sycophants_used: str = ""                  # the turn (`fate_overlord.turn_key`) Sycophants
+                                               # placed ships in: once per turn
+    vault_declined: list[int] = []             # resource placements (`Placing.number`) whose
+                                               # Material and Fuel the Guardian kept out of Green Vault
