@@ -28,6 +28,7 @@ from plugins.blighted_reach.fate_believer import (  # noqa: F401
     arcs_chapter_deal, arcs_city_destroyed, arcs_declarable, arcs_played_as,
 )
 from plugins.blighted_reach import fate_admiral  # noqa: F401 (its rules)
+from plugins.blighted_reach.fate_pirate import pirate_raid_options, pirate_raided  # noqa: F401 (the Pirate's hooks)
 from plugins.blighted_reach import fate_steward  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_steward import (  # noqa: F401 (hookimpls)
     arcs_declared_by_card, arcs_tax_captures, arcs_taxed,
