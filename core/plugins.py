@@ -362,6 +362,7 @@ BUILTIN_PLUGINS = (
     "plugins.arcs.plugin",
     "plugins.leaders_and_lore.plugin",
     "plugins.blighted_reach.plugin",
+    "plugins.flagships.plugin",
 )
 
 

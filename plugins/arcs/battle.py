@@ -17,6 +17,29 @@ from plugins.arcs.state import Building, Ships, SystemState
 RESOLVE_ORDER = ("self_hit", "intercept", "hit", "building_hit", "key")  # ARCS-176
 
 
+# A game built on Arcs may keep a seat's ship outside the systems' `Ships` counts (the
+# campaign's Flagship): fn(state, seat, system) -> how many more of the seat's ships are there.
+# They attack with the seat's other ships; an empty list leaves the base counts alone.
+OTHER_SHIPS: list = []
+# ... and may change the Raid Dice Limit against a defender (a Flagship's owner, BR-286):
+# fn(state, system, defender) -> whether raid dice may be collected, None to leave it to ARCS-173.
+RAID_DICE_RULES: list = []
+
+
+def ships_present(state, seat: int, system: str) -> int:
+    """The seat's ships in the system, those a game keeps elsewhere (`OTHER_SHIPS`) included."""
+    return state.systems[system].ships_of(seat).total + sum(rule(state, seat, system) for rule in OTHER_SHIPS)
+
+
+def raid_dice_open(state, battle_system: str, defender: int) -> bool:
+    """ARCS-173, or the rule of the game built on Arcs (`RAID_DICE_RULES`)."""
+    for rule in RAID_DICE_RULES:
+        verdict = rule(state, battle_system, defender)
+        if verdict is not None:
+            return verdict
+    return raid_dice_allowed(state.systems, battle_system, defender)
+
+
 def raid_dice_allowed(systems: dict[str, SystemState], battle_system: str, defender: int) -> bool:
     """ARCS-173: only if the defender has a building in the battle system, or none anywhere."""
     if any(b.owner == defender for b in systems[battle_system].buildings):

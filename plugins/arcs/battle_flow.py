@@ -11,7 +11,7 @@ from core.errors import BadParameter
 from core.state import Action
 from plugins.arcs.battle import (
     ShipHits, apply_building_hits, apply_ship_hits, check_building_hits, check_ship_hits, destroyed_indexes,
-    ship_capacity, total,
+    ship_capacity, ships_present, total,
 )
 from plugins.arcs import lore_ops
 from plugins.arcs.content import box_for
@@ -72,7 +72,7 @@ def collect_dice(ctx):
     battle's named dice are not yet collected then); none if no ship is left."""
     state, box = ctx.state, box_for(ctx.state)
     b = state.battle
-    if not state.systems[b.system].ships_of(b.attacker).total:
+    if not ships_present(state, b.attacker, b.system):
         b.dice = []
         return
     options = [Action("dice", d) for d in dice_choices(box, state, b.attacker, b.system, b.defender)]
@@ -91,7 +91,7 @@ def roll_dice(ctx):
     after-roll abilities (Skirmishers, Seeker Torpedoes) and the tally."""
     state, box = ctx.state, box_for(ctx.state)
     b = state.battle
-    if not state.systems[b.system].ships_of(b.attacker).total:
+    if not ships_present(state, b.attacker, b.system):
         b.dice = []
     b.roll = [tuple(f) for f in chance.roll(ctx, b.attacker, _faces(box), list(b.dice), why="battle")]
     ctx.push_all([(offer, {"seat": b.attacker, "when": "battle_roll"}), (tally, {})])
@@ -132,7 +132,7 @@ def resolve(ctx):
     if b.cities:
         b.cities -= 1
         return city_destroyed(ctx)
-    attacking = here.ships_of(b.attacker).total - b.joined  # ships placed mid-battle do not attack
+    attacking = ships_present(state, b.attacker, b.system) - b.joined  # ships placed mid-battle do not attack
     if b.key and attacking > 0:  # ARCS-182
         return raid_prompt(ctx)
     state.battle = None  # ARCS-204: keys left are lost

@@ -155,8 +155,8 @@ def after_use(ctx, seat: int, use: abilities.Use, params: dict | None = None, de
     if declared:
         ctx.push(declared_by_card, seat=seat)
     if use.ability.do == "move_before_or_after" and abilities.held(ctx.state, box_for(ctx.state), seat, "move"):
-        landed = lore_ops.moved_fresh(lore_ops.tactical_move(params or {}))
-        ctx.push_all(offer_in_window(seat, "move", facts={"landed": landed}))
+        facts = lore_ops.move_facts(lore_ops.tactical_move(params or {}))
+        ctx.push_all(offer_in_window(seat, "move", facts=facts))
 
 
 @steps("window_open")

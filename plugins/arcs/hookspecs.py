@@ -209,12 +209,15 @@ def arcs_check_tax(state, seat: int, system: str, building: int, taxed: list) ->
 
 @hookspec(firstresult=True)
 def arcs_check_build(box, state, seat: int, system: str, what: str, starports_used: list,
-                     in_gate: bool, off_slots: bool) -> bool | None:
-    """Check a Build in place of the base check; True when the game checked it."""
+                     in_gate: bool, off_slots: bool, slot: int, layer: str) -> bool | None:
+    """Check a Build in place of the base check; True when the game checked it. `slot` (-1:
+    none) and `layer` ("": none) name a place on a player's own board (the campaign's
+    Flagship), which only a game that checks them knows."""
 
 
 @hookspec(firstresult=True)
-def arcs_build(state, seat: int, system: str, what: str, starports_used: list, fresh: bool) -> bool | None:
+def arcs_build(state, seat: int, system: str, what: str, starports_used: list, fresh: bool, slot: int,
+               layer: str) -> bool | None:
     """Place a checked Build in place of the base `do_build`: whether a piece was placed
     (False: the supply had none), None to leave it to the base rule."""
 

@@ -12,7 +12,8 @@ from plugins.arcs.state import ArcsState
 
 def problems(box: Box, state: ArcsState, in_play_cards: list[str] = (), court: bool = True,
              resources_elsewhere: list[str] = (), agents_elsewhere: list[int] = (),
-             action_cards: list[str] | None = None, buildings_elsewhere: list[tuple[int, str]] = ()) -> list[str]:
+             action_cards: list[str] | None = None, buildings_elsewhere: list[tuple[int, str]] = (),
+             resources_added: dict[str, int] | None = None) -> list[str]:
     """`in_play_cards`: action cards lying played elsewhere (the round's own are read from
     the state: the lead, the face-up plays and the face-down cards). `court=False` leaves
     the Court cards to the caller (a game whose Court changes from game to game). A game built
@@ -20,7 +21,8 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = (), court: b
     `action_cards` the action cards it plays with now (None: the box's deck for the count);
     a side of a double-sided card counts as its card (`plays.hand_id`). `buildings_elsewhere`:
     (owner, "city" | "starport") of a seat's buildings standing off the map and off its
-    board (the campaign's Flagship boards)."""
+    board (the campaign's Flagship boards). `resources_added`: tokens of a resource the game
+    brought into play beyond the box's supply (the campaign's Witnesses turned Psionic)."""
     out: list[str] = []
     in_play_cards = [hand_id(c) for c in (*in_play_cards, *(p.card for p in state.plays if p.card), *state.facedown)]
     aside = state.turn.aside if state.turn is not None else []
@@ -53,8 +55,9 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = (), court: b
         held += sum(w.tokens.count(resource) for w in state.placing)  # gained, not yet placed
         on_boxes = sum(t.count(resource) for t in state.ambition_tokens.values())
         total = held + on_boxes + state.supply.get(resource, 0) + aside.count(resource) + resources_elsewhere.count(resource)
-        if total != box.board.supply_per_resource:
-            out.append(f"{total} {resource} tokens in play, not {box.board.supply_per_resource}")
+        expected = box.board.supply_per_resource + (resources_added or {}).get(resource, 0)
+        if total != expected:
+            out.append(f"{total} {resource} tokens in play, not {expected}")
     actions = [*state.action_deck, *state.action_discard, *state.action_discard_up, *in_play_cards, *(c for h in state.hands for c in h)]
     if sorted(actions) != sorted(box.action_deck(n) if action_cards is None else action_cards):
         out.append("the action cards are not each in exactly one place")

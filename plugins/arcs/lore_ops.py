@@ -272,6 +272,21 @@ def moved_fresh(move: Move) -> dict[str, int]:
     return landed
 
 
+def moved_to(move: Move) -> list[str]:
+    """Every system where ships of one move ended (fresh or damaged, after each Catapult drop)."""
+    ended = [step for i, step in enumerate(move.path[:-1]) if move.drops and any(move.drops[i])]
+    left = move.fresh + move.damaged - sum(f + d for f, d in move.drops[:len(move.path) - 1])
+    if left > 0 and move.path[-1] not in ended:
+        ended.append(move.path[-1])
+    return ended
+
+
+def move_facts(move: Move) -> dict:
+    """What a "move" window knows of the move: where its fresh ships landed (L03), and its
+    origin and every system its ships ended in (for a game's pieces that move along)."""
+    return {"landed": moved_fresh(move), "origin": move.origin, "ended": moved_to(move)}
+
+
 def open_move_window(state: ArcsState, box: Box, seat: int, move: Move) -> list[Use]:
     """After a move: its fresh ships may each move once more (L03)."""
     return open_window(state, box, seat, "move", landed=moved_fresh(move))

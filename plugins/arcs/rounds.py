@@ -361,10 +361,12 @@ def acted(ctx, seat, params):
             lore_ops.pay_cloud_city(state, box, seat, params.system, params.cost_slot)
         fresh = params.what == "ship" and lore_ops.builds_ships_fresh(state, box, seat)  # L05
         placed = ctx.hook.arcs_build(state=state, seat=seat, system=params.system, what=params.what,
-                                     starports_used=turn.starports_used, fresh=fresh)
+                                     starports_used=turn.starports_used, fresh=fresh, slot=params.slot,
+                                     layer=params.layer)
         if placed is None:
             placed = do_build(state, seat, params.system, params.what, turn.starports_used, fresh=fresh)
-        ctx.emit("built", seat=seat, system=params.system, what=params.what, placed=placed)
+        board = {"slot": params.slot, "layer": params.layer} if params.slot >= 0 else {}  # a game's board
+        ctx.emit("built", seat=seat, system=params.system, what=params.what, placed=placed, **board)
     elif isinstance(params, Repair):
         building = None if params.building < 0 else params.building
         if not ctx.hook.arcs_repair(state=state, seat=seat, system=params.system, piece=params.piece,
@@ -372,7 +374,7 @@ def acted(ctx, seat, params):
             do_repair(state, seat, params.system, params.piece, building)
         ctx.emit("repaired", seat=seat, system=params.system, piece=params.piece)
     elif isinstance(params, MoveShips):
-        if params.imperial_fresh or params.imperial_damaged:  # only a game that checked them names any
+        if params.imperial_fresh or params.imperial_damaged or params.flagship:  # only a game that checked them
             ctx.hook.arcs_moved_along(ctx=ctx, seat=seat, act=params)
         move(ctx, seat, to_move(params))
     elif isinstance(params, Influence):
@@ -434,8 +436,7 @@ def move(ctx, seat: int, m) -> None:
     ctx.emit("moved", seat=seat, origin=m.origin, path=list(m.path), fresh=m.fresh, damaged=m.damaged)
     lore_ops.capture_at_gates(state, box, seat, before, ctx.emit)
     if abilities.held(state, box, seat, "move"):
-        landed = lore_ops.moved_fresh(m)
-        ctx.push_all(offer_in_window(seat, "move", facts={"landed": landed}))
+        ctx.push_all(offer_in_window(seat, "move", facts=lore_ops.move_facts(m)))
 
 
 @steps("secure_step")

@@ -17,7 +17,7 @@ from plugins.arcs import abilities
 from plugins.arcs.actions import (
     Move, check_build, check_influence, check_move, check_repair, check_secure, check_tax,
 )
-from plugins.arcs.battle import raid_dice_allowed
+from plugins.arcs.battle import raid_dice_open
 from plugins.arcs.content import Box
 from plugins.arcs import lore_ops
 from plugins.arcs.court_ops import extra_battle_dice, prelude_action_allowed
@@ -42,6 +42,10 @@ class Build(_Act, tag="build", kw_only=True):
     system: str
     what: str  # city | starport | ship
     cost_slot: int = -1  # Cloud Cities: the slot of the resource paid for a city beyond the slots
+    # A game built on Arcs may keep buildings on a player's own board (the campaign's Flagship,
+    # `arcs_check_build`): the board's slot and its layer; the base rules refuse any.
+    slot: int = -1
+    layer: str = ""
 
 
 class Repair(_Act, tag="repair", kw_only=True):
@@ -61,6 +65,8 @@ class MoveShips(_Act, tag="move", kw_only=True):
     imperial_fresh: int = 0
     imperial_damaged: int = 0
     imperial_drops: list[tuple[int, int]] = []
+    # ... and a ship kept outside the `Ships` counts (the campaign's Flagship); the base refuses it.
+    flagship: bool = False
 
 
 class Influence(_Act, tag="influence", kw_only=True):
@@ -179,7 +185,7 @@ def check_act(box: Box, state: ArcsState, seat: int, act, hook=None) -> None:
     elif isinstance(act, MoveShips):
         reach = reach_of(box, state)
         if hook is None or not hook.arcs_check_move(box=box, state=state, reach=reach, seat=seat, act=act):
-            if act.imperial_fresh or act.imperial_damaged or act.imperial_drops:
+            if act.imperial_fresh or act.imperial_damaged or act.imperial_drops or act.flagship:
                 raise BadParameter("no other ships move along in this game")
             check_move(state, reach, seat, to_move(act))
         lore_ops.check_move_limit(state, box, seat, act.fresh + act.damaged)  # Disorganized
@@ -223,11 +229,18 @@ def check_build_lore(box: Box, state: ArcsState, seat: int, act: Build, hook=Non
         and lore_ops.gate_build_allowed(state, box, seat, act.system, act.what)
     planet = box.systems.get(act.system)
     off_slots = act.what == "city" and planet is not None and lore_ops.cloud_city_allowed(state, box, seat, act.system)
+    on_board = act.slot >= 0 or bool(act.layer)
     if hook is None or not hook.arcs_check_build(box=box, state=state, seat=seat, system=act.system, what=act.what,
                                                  starports_used=state.turn.starports_used, in_gate=in_gate,
-                                                 off_slots=off_slots):
+                                                 off_slots=off_slots, slot=act.slot, layer=act.layer):
+        if on_board:
+            raise BadParameter("there is no board to build on in this game: name no slot or layer")
         check_build(box, state, seat, act.system, act.what, state.turn.starports_used, in_gate=in_gate,
                     off_slots=off_slots)
+    if on_board:
+        if act.cost_slot >= 0:
+            raise BadParameter("a build on a board pays nothing beyond the Build")
+        return
     full = planet is not None and act.what in ("city", "starport") and len(state.systems[act.system].buildings) >= planet.slots
     if full != (act.cost_slot >= 0):
         raise BadParameter("a Cloud City names the slot of the resource it costs; no other build does")
@@ -247,7 +260,13 @@ def dice_allowed(box: Box, state: ArcsState, seat: int, system: str, joining: in
     """One die per attacking ship (ARCS-171), plus what standing abilities add (Gatekeepers
     in a gate, the Rebel's Committed anywhere); `joining`: other ships attacking with the
     seat's (the campaign's Imperial ships)."""
-    return state.systems[system].ships_of(seat).total + joining + extra_battle_dice(state, box, seat, system)
+    return (state.systems[system].ships_of(seat).total + joining + extra_battle_dice(state, box, seat, system)
+            + sum(rule(state, seat, system) for rule in BATTLE_DICE))
+
+
+# A game built on Arcs may give a seat's attack dice its own way (the campaign's Flagship, by
+# the fresh starports on its board): fn(state, seat, system) -> dice added.
+BATTLE_DICE: list = []
 
 
 def check_attack(box: Box, state: ArcsState, seat: int, act: Attack) -> None:
@@ -278,7 +297,7 @@ def check_dice(box: Box, state: ArcsState, seat: int, system: str, defender: int
     forced = lore_ops.extra_dice(state, box, seat)
     if sum(counts) < forced:  # ARCS-171 lets fewer be taken, but not the Rebel's 2 extra
         raise IllegalAction(f"Committed: the Rebel always collects {forced} extra dice")
-    if raid and not raid_dice_allowed(state.systems, system, defender):
+    if raid and not raid_dice_open(state, system, defender):
         raise IllegalAction("raid dice need a defending building here, or none anywhere")  # ARCS-173
     if raid and lore_ops.raid_dice_barred(state, box, system, defender):
         raise IllegalAction("no raid dice against Hidden Harbors' fresh starport")  # L05

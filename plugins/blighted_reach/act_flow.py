@@ -17,6 +17,7 @@ from plugins.blighted_reach import fates, objectives
 from plugins.blighted_reach import setup as act_one
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.tables import decisions, steps
+from plugins.flagships import flow as flagship_flow
 
 
 @steps("act_one")
@@ -24,11 +25,12 @@ def begin_act_one(ctx) -> None:
     """Table steps A-Q and the players' offers (`setup.set_up_act_one`, its die rolls
     announced), then the steps that wait for the players."""
     state = ctx.state
-    act_one.set_up_act_one(arcs_box(), campaign_box(), state, Rng(state), act_one.chance_roll(ctx))
+    act_one.set_up_act_one(arcs_box(), campaign_box(), state, Rng(state), act_one.chance_roll(ctx, "act_one_setup"))
     state.play_area = [[] for _ in state.players]
     ctx.emit("act_setup", act=state.act, initiative=state.initiative, imperial_clusters=list(state.imperial_clusters),
              rolls=dict(state.rolls), court=list(state.court_row))
-    ctx.push_all([(choose_fates, {}), (start_placements, {}), (deal, {}), (rounds.chapter_start, {})])
+    flagships = [(flagship_flow.flagships_setup, {})] if flagship_flow.module_on(state) else []  # issue 19
+    ctx.push_all([(choose_fates, {}), (start_placements, {}), *flagships, (deal, {}), (rounds.chapter_start, {})])
 
 
 @steps("choose_fates")

@@ -20,21 +20,24 @@ def has_secured_effect(box, card: str) -> bool:
 
 
 def take_along(ctx, seat: int, host: str, secured: bool = True) -> None:
-    """`seat` is taking `host` from the Court: its attached card comes too (after the host's
-    own effects), and a Guild host's When Secured is offered once it is held."""
+    """`seat` is taking `host` from the Court: its attached card comes too, into its place at
+    once (no card is ever between places while a choice is asked), its own effects after
+    the host's; a Guild host's When Secured is offered once it is held."""
     state, box = ctx.state, box_for(ctx.state)
     above = state.attached.pop(host, None)
     if above is not None:
-        ctx.push(attached_taken, seat=seat, card=above, host=host, secured=secured)
+        follow = _take_attached(ctx, seat, above, host, secured)
+        if follow:
+            ctx.push_all(follow)
     if host in box.court and box.court[host].kind == "guild" and has_secured_effect(box, host):
         ctx.push(offer, seat=seat, when="secured", vox=host)
 
 
-@steps("attached_taken")
-def attached_taken(ctx, seat: int, card: str, host: str, secured: bool = True):
+def _take_attached(ctx, seat: int, card: str, host: str, secured: bool) -> list[tuple]:
     """BR-315: the attached card is the taker's too: a Guild card joins their Guild cards, a
-    lore card their lore, a Vox card resolves its When Secured and is then disposed of as
-    it says (its host's place was refilled already: nothing slides down)."""
+    lore card their lore, a Vox card is resolving (its When Secured, then disposed of as it
+    says: its host's place was refilled already, so nothing slides down). Returns the steps
+    its effects need, run after the host's."""
     state, box = ctx.state, box_for(ctx.state)
     turn = state.turn
     if turn is not None and turn.seat == seat and turn.prelude:
@@ -43,19 +46,28 @@ def attached_taken(ctx, seat: int, card: str, host: str, secured: bool = True):
     kind = box.court[card].kind if card in box.court else "lore"
     if kind == "guild":
         state.players[seat].guild.append(card)
-        if has_secured_effect(box, card):
-            ctx.push(offer, seat=seat, when="secured", vox=card)
-    elif kind == "lore":
+        return [(offer, {"seat": seat, "when": "secured", "vox": card})] if has_secured_effect(box, card) else []
+    if kind == "lore":
         state.players[seat].lore.append(card)
         if secured:  # the Caretaker's Act II objective counts lore secured this way too (F512B)
             from plugins.blighted_reach.fate_caretaker import advance
 
             advance(box, state, "lore_secured", 1, seat=seat)
-    elif kind == "action":  # a Faithful card taught onto the host (F803): drawn into the hand (F813)
+        return []
+    if kind == "action":  # a Faithful card taught onto the host (F803): drawn into the hand (F813)
         state.hands[seat].append(card)
-    else:
-        state.resolving.append(card)
-        ctx.push_all([(offer, {"seat": seat, "when": "secured", "vox": card}), (attached_vox_done, {"card": card})])
+        return []
+    state.resolving.append(card)
+    return [(offer, {"seat": seat, "when": "secured", "vox": card}), (attached_vox_done, {"card": card})]
+
+
+@steps("attached_taken")
+def attached_taken(ctx, seat: int, card: str, host: str, secured: bool = True):
+    """A table saved while this step was pending (before attached cards were taken at once)
+    goes on as `take_along` now does."""
+    follow = _take_attached(ctx, seat, card, host, secured)
+    if follow:
+        ctx.push_all(follow)
 
 
 @steps("attached_vox_done")

@@ -267,13 +267,52 @@ def blight_crisis(state: BlightedReachState, system: str) -> dict:
     # present takes all of what is left (the worked example: 1 left, 1 hit on each).
     for seat in turn_order(state):
         mine = here.ships_of(seat)
-        if left <= 0 or mine.total == 0:
+        others = [taker for taker in CRISIS_HIT_TAKERS if taker(state, seat, system, 0) is not None]
+        if left <= 0 or (mine.total == 0 and not others):
+            continue
+        if others:
+            result["players"][seat] = _hit_with_others(state, seat, system, left, others)
             continue
         f, d, gone, _ = hit_fresh_first(mine.fresh, mine.damaged, left)
         here.ships[seat] = Ships(fresh=f, damaged=d)
         state.players[seat].ships += gone
         result["players"][seat] = {"before": [mine.fresh, mine.damaged], "after": [f, d], "destroyed": gone}
+    for after in AFTER_CRISIS:
+        after(state, result)
     return result
+
+
+# Rules that act on what one system's Blight Crisis destroyed (the Blight Speaker's Blight
+# Hunger): fn(state, result) with `blight_crisis`'s report, the pieces already in their supplies.
+AFTER_CRISIS: list = []
+
+
+# Loyal ships kept outside the systems' `Ships` counts (a seat's Flagship, issue 19), filled by
+# the module that keeps them: fn(state, seat, system, hits) -> the hits it takes (0 with nothing
+# left to hit), or None when the seat has no such ship there (then `hits` is not applied).
+CRISIS_HIT_TAKERS: list = []
+
+
+def _hit_with_others(state: BlightedReachState, seat: int, system: str, hits: int, takers: list) -> dict:
+    """BR-216 with such a ship, a fresh one taking hits only once no other fresh Loyal ship
+    of its owner is left (BR-291): the other fresh ships are damaged first, then it takes
+    what it can, then the damaged ships are destroyed.
+    Reading: the Flagship stands among the fresh ships, last of them, as BR-216 and BR-291
+    together read."""
+    here = state.systems[system]
+    mine = here.ships_of(seat)
+    damaging = min(hits, mine.fresh)
+    fresh, damaged, left = mine.fresh - damaging, mine.damaged + damaging, hits - damaging
+    here.ships[seat] = Ships(fresh=fresh, damaged=damaged)
+    taken = 0
+    for taker in takers:
+        used = taker(state, seat, system, left) if left > 0 else 0
+        taken, left = taken + used, left - used
+    destroying = min(left, damaged)
+    here.ships[seat] = Ships(fresh=fresh, damaged=damaged - destroying)
+    state.players[seat].ships += destroying
+    return {"before": [mine.fresh, mine.damaged], "after": [fresh, damaged - destroying], "destroyed": destroying,
+            "flagship_hits": taken}
 
 
 def blight_crises(cbox: CampaignBox, state: BlightedReachState) -> list[dict]:
@@ -312,46 +351,64 @@ class BlightHits:
 
     @property
     def hits(self) -> int:
-        return TOUGH * (self.damage_fresh + 2 * self.destroy_fresh + self.destroy_damaged)
+        return self.hits_at(TOUGH)
+
+    def hits_at(self, tough: int) -> int:
+        """The hits this split uses when each step takes `tough` hits."""
+        return tough * (self.damage_fresh + 2 * self.destroy_fresh + self.destroy_damaged)
 
     @property
     def destroyed(self) -> int:
         return self.destroy_fresh + self.destroy_damaged
 
 
-def hits_that_land(pieces: Pieces, hits: int) -> int:
+# Rules that make the Blight less Tough for one attacker (the Blight Speaker's Blight
+# Hunters): fn(state, seat) -> hits per step for that seat, or None when the rule says nothing.
+TOUGHNESS_RULES: list = []
+
+
+def toughness(state: BlightedReachState, seat: int) -> int:
+    """Hits one step of harm on a Blight takes from `seat`'s attack: 2 (BR-231) unless a
+    rule of a card it holds says fewer."""
+    found = [t for rule in TOUGHNESS_RULES if (t := rule(state, seat)) is not None]
+    return min([TOUGH, *found])
+
+
+def hits_that_land(pieces: Pieces, hits: int, tough: int = TOUGH) -> int:
     """BR-231: one hit does nothing, so only pairs count, up to what destroys every
     token. Reading: as every hit that can land must be assigned (ARCS-186), every pair
     that can land must: the attacker cannot spread single hits to waste them."""
-    return TOUGH * min(hits // TOUGH, 2 * pieces.fresh + pieces.damaged)
+    return tough * min(hits // tough, 2 * pieces.fresh + pieces.damaged)
 
 
-def options_blight_hits(pieces: Pieces, hits: int) -> list[dict]:
+def options_blight_hits(pieces: Pieces, hits: int, tough: int = TOUGH) -> list[dict]:
     """The splits the attacker (who decides, ARCS-183) may choose."""
-    need = hits_that_land(pieces, hits)  # Reading: whole pairs only, see hits_that_land
+    need = hits_that_land(pieces, hits, tough)  # Reading: whole pairs only, see hits_that_land
     out = []
     for df, xf, xd in product(range(pieces.fresh + 1), range(pieces.fresh + 1), range(pieces.damaged + 1)):
         split = BlightHits(df, xf, xd)
-        if df + xf <= pieces.fresh and split.hits == need:
+        if df + xf <= pieces.fresh and split.hits_at(tough) == need:
             out.append({"damage_fresh": df, "destroy_fresh": xf, "destroy_damaged": xd})
     return out
 
 
-def check_blight_hits(pieces: Pieces, hits: int, split: BlightHits) -> None:
+def check_blight_hits(pieces: Pieces, hits: int, split: BlightHits, tough: int = TOUGH) -> None:
     if min(split.damage_fresh, split.destroy_fresh, split.destroy_damaged) < 0:
         raise BadParameter("hit counts cannot be negative")
     if split.damage_fresh + split.destroy_fresh > pieces.fresh or split.destroy_damaged > pieces.damaged:
         raise BadParameter(f"only {pieces.fresh} fresh and {pieces.damaged} damaged Blight are there")
-    need = hits_that_land(pieces, hits)
-    if split.hits != need:
-        raise BadParameter(f"{need} of the {hits} hit(s) must land on the Blight, 2 per step, not {split.hits}")
+    need = hits_that_land(pieces, hits, tough)
+    if split.hits_at(tough) != need:
+        raise BadParameter(f"{need} of the {hits} hit(s) must land on the Blight, {tough} per step, "
+                           f"not {split.hits_at(tough)}")
 
 
 def apply_blight_hits(state: BlightedReachState, seat: int, system: str, hits: int, split: BlightHits) -> int:
-    """Hit the Blight in `system` as `seat` split it; destroyed tokens become the seat's
-    Trophies (BR-232). Returns the Trophies taken."""
+    """Hit the Blight in `system` as `seat` split it (each step as Tough as it is for that
+    seat, `toughness`); destroyed tokens become the seat's Trophies (BR-232). Returns the
+    Trophies taken."""
     here = blight(state, system)
-    check_blight_hits(here, hits, split)
+    check_blight_hits(here, hits, split, toughness(state, seat))
     fresh = here.fresh - split.damage_fresh - split.destroy_fresh
     damaged = here.damaged + split.damage_fresh - split.destroy_damaged
     _set(state, system, Pieces(fresh=fresh, damaged=damaged))
@@ -367,9 +424,16 @@ def blight_stops_catapult(box: Box, state: BlightedReachState, system: str) -> b
     return system in box.systems and box.systems[system] is None and blight(state, system).total > 0
 
 
-def check_catapult_blight(box: Box, state: BlightedReachState, move: Move) -> None:
+# Rules that let a seat's Catapult go on through Blighted gates (the Blight Speaker's Spore
+# Ships): fn(state, seat) -> True when the Blight does not end that seat's Catapult moves.
+CATAPULT_PAST_BLIGHT: list = []
+
+
+def check_catapult_blight(box: Box, state: BlightedReachState, move: Move, seat: int = -1) -> None:
     """Refuse a move that goes on past a Blighted gate (the base move check covers the
-    rest: planets and Rival-controlled gates)."""
+    rest: planets and Rival-controlled gates), unless a card of the mover's lets it."""
+    if seat >= 0 and any(rule(state, seat) for rule in CATAPULT_PAST_BLIGHT):
+        return
     for step in move.path[:-1]:
         if blight_stops_catapult(box, state, step):
             raise IllegalAction(f"entering {step}, which holds Blight, ends the move")

@@ -3,7 +3,7 @@ who controls a system. Pure reads of the state; the rules that change things liv
 their own modules (Empire, Crises, Edicts, Intermission...)."""
 from __future__ import annotations
 
-from plugins.arcs.control import controller as loyal_controller
+from plugins.arcs.control import controller as base_controller
 from plugins.blighted_reach.state import FREE, BlightedReachState, Pieces
 
 EMPIRE = -2  # the controller of a system held by the Empire (FREE, -1, owns Free buildings)
@@ -25,6 +25,32 @@ def is_regent(state: BlightedReachState, seat: int) -> bool:
 
 def is_outlaw(state: BlightedReachState, seat: int) -> bool:
     return state.titles[seat] == "outlaw"
+
+
+# Loyal ships that stand in a system outside its `Ships` counts (a seat's Flagship, issue 19),
+# filled by the module that keeps them: fn(state, seat, system) -> the seat's fresh ones there.
+# Empty answers leave every count as the base rules make it.
+EXTRA_FRESH_SHIPS: list = []
+
+
+def extra_fresh_ships(state: BlightedReachState, seat: int, system: str) -> int:
+    return sum(rule(state, seat, system) for rule in EXTRA_FRESH_SHIPS)
+
+
+def fresh_loyal_ships(state: BlightedReachState, seat: int, system: str) -> int:
+    """The seat's fresh Loyal ships in the system, a Flagship standing there included (BR-267)."""
+    return state.systems[system].ships_of(seat).fresh + extra_fresh_ships(state, seat, system)
+
+
+def loyal_controller(state: BlightedReachState, system: str) -> int | None:
+    """ARCS-130 over the seats' fresh Loyal ships: strictly the most. With no ship off the
+    counts in play (no Flagship there) it is the base count itself."""
+    extra = [extra_fresh_ships(state, s, system) for s in range(len(state.players))]
+    if not any(extra):
+        return base_controller(state.systems[system])
+    counts = [state.systems[system].ships_of(s).fresh + n for s, n in enumerate(extra)]
+    best = max(counts)
+    return None if best == 0 or counts.count(best) > 1 else counts.index(best)
 
 
 def regents(state: BlightedReachState) -> list[int]:
@@ -55,7 +81,8 @@ def empire_controls(state: BlightedReachState, system: str) -> bool:
 def has_loyal_pieces(state: BlightedReachState, seat: int, system: str) -> bool:
     """Ships or buildings of the seat's own colour in the system."""
     here = state.systems[system]
-    return here.ships_of(seat).total > 0 or any(b.owner == seat for b in here.buildings)
+    return (here.ships_of(seat).total > 0 or any(b.owner == seat for b in here.buildings)
+            or extra_fresh_ships(state, seat, system) > 0)
 
 
 def controller(state: BlightedReachState, system: str) -> int | None:
@@ -63,7 +90,7 @@ def controller(state: BlightedReachState, system: str) -> int | None:
     Loyal ships (a seat, or None)."""
     if empire_controls(state, system):
         return EMPIRE
-    return loyal_controller(state.systems[system])
+    return loyal_controller(state, system)
 
 
 def controls_for_scoring(state: BlightedReachState, seat: int, system: str) -> bool:

@@ -23,11 +23,14 @@ from plugins.blighted_reach.council import IN_SESSION
 from plugins.blighted_reach.fate_steps import unplayed
 from plugins.blighted_reach.objectives import completed, current_objective
 from plugins.blighted_reach.state import ActRecord, BlightedReachState, Pieces
+from plugins.flagships.state import KEY as FLAGSHIPS
 
 # Fields of BlightedReachState other areas keep between acts (beyond those the sheet names);
 # each is packed as builtins and restored with its declared type.
 CARRIED_FIELDS: list[str] = [
     "golems", "ideal_supply", "doctrine", "ideals_recorded",  # the Caretaker's Golems, the Believer's Faith
+    "witness_psionic",  # the Pacifist's Witnesses turned Psionic stay in the supply (F1404)
+    "scrapped_ships",  # the Blight Speaker's 2 scrapped ships never come back (F1301)
 ]
 
 
@@ -164,7 +167,16 @@ def pack_up(box: Box, cbox: CampaignBox, state: BlightedReachState) -> LogSheet:
         court_deck=list(state.court_deck), lore_deck=list(state.lore_deck),
         booklet=[list(slot) for slot in state.booklet], scrapped=list(state.scrapped),
         action_cards=action_cards(state),
-        extra={name: msgspec.to_builtins(getattr(state, name)) for name in CARRIED_FIELDS})
+        extra={**{name: msgspec.to_builtins(getattr(state, name)) for name in CARRIED_FIELDS},
+               **carried_flagships(state)})
+
+
+def carried_flagships(state: BlightedReachState) -> dict:
+    """BR-356: the sheet keeps each Flagship, its piece's system and its board's Upgrades and
+    Armor (the log's "CS"), so the next act has it again (BR-352: a Fate change keeps it).
+    Nothing is written where nobody has one."""
+    found = state.module_state.get(FLAGSHIPS)
+    return {FLAGSHIPS: msgspec.to_builtins(found)} if found else {}
 
 
 def to_json(log: LogSheet) -> dict:
@@ -219,3 +231,5 @@ def restore(state: BlightedReachState, log: LogSheet) -> None:
     for name in CARRIED_FIELDS:
         if name in log.extra:
             setattr(state, name, msgspec.convert(log.extra[name], types[name]))
+    if FLAGSHIPS in log.extra:
+        state.module_state = {**state.module_state, FLAGSHIPS: msgspec.to_builtins(log.extra[FLAGSHIPS])}

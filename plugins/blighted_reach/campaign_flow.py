@@ -156,7 +156,7 @@ def later_act(ctx, log: dict):
     objective markers, the first chapter's hands; then the chapter runs on the Arcs rules."""
     state, cbox = ctx.state, campaign_box()
     sheet = campaign.from_json(log)
-    later_acts.set_up_later_act(arcs_box(), cbox, state, sheet, Rng(state), chance_roll(ctx))
+    later_acts.set_up_later_act(arcs_box(), cbox, state, sheet, Rng(state), chance_roll(ctx, "act_setup"))
     council.start_act(state)  # BR-161, BR-173: In Session at every Act's start
     ctx.emit("act_setup", act=state.act, initiative=state.initiative, rolls=dict(state.rolls))
     later_acts.check_setup_sides(cbox, state)

@@ -17,7 +17,7 @@ import msgspec
 
 from core.errors import ActionRejected, BadParameter
 from core.state import Action
-from plugins.arcs.battle import ship_capacity
+from plugins.arcs.battle import ship_capacity, ships_present
 from plugins.arcs.battle_flow import ShipSplit, resolve, ship_hits, splits
 from plugins.arcs.content import box_for
 from plugins.arcs.state import Ships, Trophy
@@ -223,7 +223,8 @@ def apply_blight(ctx, hits: int, split: BlightSplit) -> None:
 def blight_hits(ctx, hits: int) -> None:
     """Hits on the defending Blight (every Blight there, BR-233), two per step (BR-231)."""
     state = ctx.state
-    options = blight_rules.options_blight_hits(blight(state, state.battle.system), hits)
+    tough = blight_rules.toughness(state, state.battle.attacker)
+    options = blight_rules.options_blight_hits(blight(state, state.battle.system), hits, tough)
     if len(options) == 1:
         apply_blight(ctx, hits, BlightSplit(**options[0]))
         ctx.push(resolve)
@@ -234,12 +235,14 @@ def blight_hits(ctx, hits: int) -> None:
 @decisions.kind("blight_hits", answer="assign_blight_hits", params=BlightSplit,
                 describe="Split the hits on the defending Blight, two hits per step.")
 def check_blight_hits(state, seat, prompt, answer: BlightSplit):
-    blight_rules.check_blight_hits(blight(state, state.battle.system), prompt.args["hits"], _blight_split(answer))
+    blight_rules.check_blight_hits(blight(state, state.battle.system), prompt.args["hits"], _blight_split(answer),
+                                   blight_rules.toughness(state, state.battle.attacker))
 
 
 @check_blight_hits.candidates
 def _blight_hit_options(state, seat, prompt):
-    return blight_rules.options_blight_hits(blight(state, state.battle.system), prompt.args["hits"])
+    return blight_rules.options_blight_hits(blight(state, state.battle.system), prompt.args["hits"],
+                                            blight_rules.toughness(state, state.battle.attacker))
 
 
 @steps("blight_hits_done")
@@ -253,7 +256,7 @@ def free_raid_prompt(ctx) -> bool:
     """Offer the attacker the Free States' one resource for its keys; False when it cannot
     be had (no attacking ship left, no planet, no key enough, an empty supply)."""
     state, b = ctx.state, ctx.state.battle
-    attacking = state.systems[b.system].ships_of(b.attacker).total - b.joined
+    attacking = ships_present(state, b.attacker, b.system) - b.joined
     if attacking <= 0:
         return False
     try:

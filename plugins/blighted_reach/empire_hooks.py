@@ -15,6 +15,8 @@ from __future__ import annotations
 from core.errors import ActionRejected, BadParameter, IllegalAction
 from core.hookspecs import hookimpl
 from plugins.arcs.actions import check_build, check_move, do_build
+from plugins.arcs.battle import ships_present
+from plugins.arcs.content import box_for as campaign_arcs_box
 from plugins.arcs.control import CONTROL_READERS
 from plugins.arcs.turn import (
     MAX_DICE_PER_KIND, Attack, Build, MoveShips, Repair, check_dice, dice_allowed, reach_of, to_move,
@@ -29,6 +31,8 @@ from plugins.blighted_reach.board import controller as board_controller
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.empire import ImperialGroup
 from plugins.blighted_reach.state import FREE, BlightedReachState, Pieces
+from plugins.flagships import battle as flagship_battle
+from plugins.flagships import engine as flagship
 
 __all__ = [
     "arcs_check_tax", "arcs_check_build", "arcs_build", "arcs_check_repair", "arcs_repair", "arcs_check_move",
@@ -64,10 +68,23 @@ def arcs_check_tax(state, seat, system, building, taxed):
     """A Regent taxes the cities of an Empire system it has Loyal pieces in as its
     controller (the Presence Law), never a Rival Regent's where Imperial ships are (the Truce
     Law); a Free city needs control. The base `do_tax` then captures nobody for a Free city."""
-    laws = _laws(state, seat)
-    empire.check_tax(state, seat, system, building, taxed, ignore_truce="truce" in laws,
-                     ignore_presence="presence" in laws)
+    flagship.check_tax(campaign_arcs_box(state), state, seat, system, building, taxed, _tax_check(state, seat, system,
+                                                                                                  building))
     return True
+
+
+def _tax_check(state: BlightedReachState, seat: int, system: str, building: int):
+    """The campaign's own check of this tax, for the turn's `taxed` list (a Control Array may
+    allow what it refuses, `flagships.engine.check_tax`)."""
+    laws = _laws(state, seat)
+    return lambda taxed: empire.check_tax(state, seat, system, building, taxed, ignore_truce="truce" in laws,
+                                          ignore_presence="presence" in laws)
+
+
+def tax_by_control_array(state, seat: int, system: str, building: int) -> bool:
+    """This tax stands by a Control Array alone: it takes no Captive (BR-302)."""
+    return isinstance(state, BlightedReachState) and flagship.taxes_like_loyal(
+        campaign_arcs_box(state), state, seat, system, building, _tax_check(state, seat, system, building))
 
 
 # -- Build (ARCS-144..146, BR-122, BR-123, BR-126, BR-177) ------------------------------
@@ -91,9 +108,12 @@ def _free_port(state: BlightedReachState, seat: int, system: str, used: list) ->
 
 
 @hookimpl
-def arcs_check_build(box, state, seat, system, what, starports_used, in_gate, off_slots):
+def arcs_check_build(box, state, seat, system, what, starports_used, in_gate, off_slots, slot, layer):
     """A ship at a Loyal starport or at a Free starport of a controlled system (BR-177); a
-    building where the seat has Loyal pieces or commands Imperial ships (BR-123)."""
+    building where the seat has Loyal pieces or commands Imperial ships (BR-123). A seat
+    with a Flagship builds by its rules first (`flagships.engine`)."""
+    if flagship.check_build(box, state, seat, system, what, starports_used, in_gate, off_slots, slot, layer):
+        return True
     if what == "ship":
         try:
             check_build(box, state, seat, system, what, starports_used)
@@ -108,10 +128,15 @@ def arcs_check_build(box, state, seat, system, what, starports_used, in_gate, of
 
 
 @hookimpl
-def arcs_build(state, seat, system, what, starports_used, fresh):
+def arcs_build(state, seat, system, what, starports_used, fresh, slot, layer):
     """Damaged where another (the Empire included) controls on the seat's turn: an Outlaw
     in an Empire system, not a Regent with Loyal pieces there (BR-126). A ship goes to a
-    Loyal starport first, else to a Free one (where the seat controls: always fresh)."""
+    Loyal starport first, else to a Free one (where the seat controls: always fresh); a
+    seat with a Flagship builds on its board and at the Flagship first."""
+    built = flagship.build(campaign_arcs_box(state), state, seat, system, what, starports_used, fresh, slot, layer,
+                           "presence" in _laws(state, seat))
+    if built is not None:
+        return built
     if what == "ship" and _loyal_port(state, seat, system, starports_used) is None:
         return free_states.build_free_ship(state, seat, system, _free_port(state, seat, system, starports_used),
                                            starports_used)
@@ -131,6 +156,8 @@ def _free_building(state: BlightedReachState, system: str, building: int | None)
 
 @hookimpl
 def arcs_check_repair(state, seat, system, piece, building):
+    if flagship.check_repair(state, seat, system, piece, building):  # an Upgrade or Armor (BR-277)
+        return True
     if piece == IMPERIAL_SHIP:
         empire.check_repair_imperial(state, seat, system, "presence" in _laws(state, seat))
         return True
@@ -142,6 +169,8 @@ def arcs_check_repair(state, seat, system, piece, building):
 
 @hookimpl
 def arcs_repair(state, seat, system, piece, building):
+    if flagship.repair(state, seat, system, piece, building):
+        return True
     if piece == IMPERIAL_SHIP:
         empire.repair_imperial(state, seat, system, "presence" in _laws(state, seat))
         return True
@@ -165,10 +194,14 @@ def arcs_check_move(box, state, reach, seat, act):
     gates; then the Imperial ships moving along (command, the Movement Law)."""
     laws = _laws(state, seat)
     move, group = to_move(act), _group(act)
+    if act.flagship:
+        flagship.check_move(state, reach, seat, act)
+        if not (act.fresh or act.damaged):
+            return True  # the Flagship alone: its own check is the whole of it
 
     def catapult(state_, seat_, move_):
         empire.check_catapult_path(state_, seat_, move_, group)
-        blight_rules.check_catapult_blight(box, state_, move_)
+        blight_rules.check_catapult_blight(box, state_, move_, seat_)
 
     check_move(state, reach, seat, move, stops=catapult)
     empire.check_imperial_move(state, seat, move, group, "presence" in laws, "movement" in laws)
@@ -178,7 +211,12 @@ def arcs_check_move(box, state, reach, seat, act):
 @hookimpl
 def arcs_moved_along(ctx, seat, act):
     """The Imperial ships named in a checked move go along its path (before the Loyal
-    ships leave, so command at the origin still holds)."""
+    ships leave, so command at the origin still holds); a Flagship named goes too."""
+    if act.flagship:
+        flagship.move(ctx.state, seat, act)
+        ctx.emit("flagship_moved", seat=seat, origin=act.origin, system=act.path[-1])
+    if not (act.imperial_fresh or act.imperial_damaged):
+        return
     laws = _laws(ctx.state, seat)
     empire.apply_imperial_move(ctx.state, seat, to_move(act), _group(act), "presence" in laws, "movement" in laws)
     ctx.emit("imperial_moved", seat=seat, origin=act.origin, path=list(act.path), fresh=act.imperial_fresh,
@@ -195,7 +233,7 @@ def arcs_check_attack(box, state, seat, act):
     here = state.systems.get(act.system)
     if here is None:
         raise BadParameter(f"{act.system!r} is not a system in play")
-    if here.ships_of(seat).total == 0:
+    if ships_present(state, seat, act.system) == 0:  # a Flagship is a Loyal ship (BR-267)
         raise IllegalAction(f"battling in {act.system} needs a Loyal ship there")  # ARCS-168
     joining = Pieces(fresh=act.imperial_fresh, damaged=act.imperial_damaged)
     if min(joining.fresh, joining.damaged) < 0:
@@ -238,6 +276,10 @@ def arcs_battle_begun(ctx, imperial_fresh, imperial_damaged):
 
 @hookimpl
 def arcs_battle_resolve(ctx):
+    """A symbol striking a side with a Flagship board is the Flagship rules' (BR-282..BR-290);
+    the rest the campaign's part, then the base flow's."""
+    if flagship_battle.resolve_flagships(ctx):
+        return True
     return empire_battle.resolve_part(ctx)
 
 
@@ -269,6 +311,7 @@ def arcs_act_candidates(box, state, seat, pay, kinds):
     presence = "presence" in _laws(state, seat)
     commanded = set(empire.commandable_systems(state, seat, presence)) if is_regent(state, seat) else set()
     mine = [s for s, here in state.systems.items() if here.ships_of(seat).total]
+    out += flagship.candidates(box, state, seat, pay, kinds, Build, Repair, MoveShips, reach_of(box, state))
     if "build" in kinds:
         for s in state.systems:
             if _loyal_port(state, seat, s, []) is None and any(

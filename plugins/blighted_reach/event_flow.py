@@ -111,7 +111,7 @@ def summit_offer(ctx, seat: int, via: str):
 def event_dice(ctx):
     """Rolled by the initiative holder whether or not a Summit was called; the face decides."""
     state, cbox = ctx.state, campaign_box()
-    roll = chance_roll(ctx)
+    roll = chance_roll(ctx, "event")
     face = roll("event", [list(f) for f in cbox.box.event_die_faces])
     number = int(roll("number", list(cbox.box.number_die)))
     kind, symbol = face
@@ -171,7 +171,7 @@ def fate_crisis(ctx, seat: int, card: str, number: int, symbol: str, answers: di
 @steps("court_crises")
 def court_crises(ctx, number: int, symbol: str):
     state, box, cbox = ctx.state, box_for(ctx.state), campaign_box()
-    dice = crises.roll_court_dice(cbox, state, chance_roll(ctx), _dice(number, symbol))
+    dice = crises.roll_court_dice(cbox, state, chance_roll(ctx, "court_crises"), _dice(number, symbol))
     cards = crises.court_crisis_cards(box, cbox, state)
     ctx.push_all([(court_crisis, {"card": c, "number": dice.number, "symbol": dice.symbol, "answers": {}})
                   for c in cards])

@@ -430,7 +430,7 @@ def speakers_roll(ctx, seat: int):
     from plugins.blighted_reach.setup import chance_roll
 
     cbox = campaign_box()
-    roll = chance_roll(ctx)
+    roll = chance_roll(ctx, "golems")
     kind, symbol = roll("event", [list(f) for f in cbox.box.event_die_faces])
     ctx.emit("event_rolled", seat=seat, face=kind, symbol=symbol, why=SPEAKERS)
     if kind == "crisis":

@@ -14,7 +14,9 @@ from plugins.blighted_reach.board import EMPIRE
 from plugins.blighted_reach.content import Box as CampaignBox
 from plugins.blighted_reach.council import DECIDED, is_council, is_tucked
 from plugins.blighted_reach.fate_believer import faithful_problems
+from plugins.blighted_reach.fate_blight_speaker import ships_elsewhere
 from plugins.blighted_reach.fate_caretaker import golem_problems
+from plugins.blighted_reach.fate_pacifist import witness_problems
 from plugins.blighted_reach.favors import favor_problems
 from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
 from plugins.blighted_reach.state import FREE, BlightedReachState
@@ -36,7 +38,9 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += arcs_problems(rules_box(), state, court=False,
                          resources_elsewhere=[*state.trust, *on_cards, *state.scrapped_resources],
                          agents_elsewhere=favors + sown, action_cards=action_cards_now(cbox, state),
-                         buildings_elsewhere=board_buildings(state))  # Flagship boards (issue 19)
+                         buildings_elsewhere=[*board_buildings(state),  # Flagship boards (issue 19)
+                                              *ships_elsewhere(state)],  # the Blight Speaker's
+                         resources_added={"psionic": state.witness_psionic})  # the Pacifist's Witnesses
     out += favor_problems(state)
     if state.trust and state.first_regent < 0:
         out.append("the Imperial Trust holds resources but nobody holds the First Regent tile")
@@ -47,6 +51,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += faithful_problems(state)
     out += _battle(state)
     out += flagship_problems(box, state)
+    out += witness_problems(state)
     return out
 
 
@@ -87,7 +92,8 @@ def _campaign_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> 
     trophies = Counter((t.owner, t.kind) for p in state.players for t in p.trophies if t.owner < 0)
     blight_taken = sum(k for (owner, kind), k in trophies.items() if kind == BLIGHT_TROPHY)
     pieces = {
-        "Imperial ships": (state.imperial, state.imperial_supply, counts["imperial_ships"], trophies[EMPIRE, "ship"]),
+        "Imperial ships": (state.imperial, state.imperial_supply, counts["imperial_ships"],
+                           trophies[EMPIRE, "ship"] + state.hunger.count(EMPIRE)),  # on Blight Hunger (F1313)
         "Blight": (state.blight, state.blight_supply, counts["blight"], blight_taken),
     }
     for name, (where, supply, total, taken) in pieces.items():

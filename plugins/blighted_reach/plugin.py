@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from core.errors import BadOption, IllegalAction
+from core.errors import BadOption, IllegalAction, IncompatibleModules
 from core.hookspecs import hookimpl
 from core.plugins import GameSpec, OptionSpec
 from plugins.arcs import hookspecs as arcs_hookspecs
@@ -17,6 +17,7 @@ from plugins.arcs.views import redact as arcs_redact
 from plugins.arcs import placing_flow
 from plugins.blighted_reach import act_flow, campaign_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
 from plugins.blighted_reach import attachments
+from plugins.blighted_reach import court_secured  # noqa: F401 (the Court's own When Secured ops)
 from plugins.blighted_reach import fate_magnate  # noqa: F401 (its rules)
 from plugins.blighted_reach import fate_advocate  # noqa: F401 (its rules)
 from plugins.blighted_reach import fate_caretaker  # noqa: F401 (its rules)
@@ -29,9 +30,15 @@ from plugins.blighted_reach.fate_believer import (  # noqa: F401
 )
 from plugins.blighted_reach import fate_admiral  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_pirate import pirate_raid_options, pirate_raided  # noqa: F401 (the Pirate's hooks)
+from plugins.blighted_reach import fate_pacifist  # noqa: F401 (its rules, issue 20)
+from plugins.blighted_reach.fate_pacifist import (  # noqa: F401 (the Pacifist's hooks)
+    empathy_battle_begun, empathy_in_battle, pacifist_after_action, well_raid_options, well_raided,
+)
+from plugins.blighted_reach import fate_blight_speaker  # noqa: F401 (its rules, issue 20)
+from plugins.blighted_reach.fate_blight_speaker import hunger_returns  # noqa: F401 (the Blight Speaker's hook)
 from plugins.blighted_reach import fate_steward  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_steward import (  # noqa: F401 (hookimpls)
-    arcs_declared_by_card, arcs_tax_captures, arcs_taxed,
+    arcs_declared_by_card, arcs_taxed,
 )
 from plugins.blighted_reach.fate_founder import (  # noqa: F401 (the Founder's hooks)
     armistice_secured, commonwealth_marker_home, commonwealth_scoring, founder_watch_disgrace,
@@ -40,6 +47,7 @@ from plugins.blighted_reach.fate_partisan import (  # noqa: F401 (the Partisan's
     partisan_seize_offer, partisan_watch_initiative, sower_round_end,
 )
 from plugins.blighted_reach.content import default_box as campaign_box
+from plugins.blighted_reach import empire_hooks
 from plugins.blighted_reach.empire_hooks import *  # noqa: F401,F403 - the Empire on the Arcs flow (its hooks)
 from plugins.blighted_reach.invariants import problems
 from plugins.blighted_reach.rules_box import rules_box
@@ -106,6 +114,9 @@ def conclave_campaign_begin(ctx, campaign):
         raise IllegalAction("this campaign is over")
     if campaign["players"] != len(state.seats):
         raise BadOption(f"this campaign has {campaign['players']} players, not {len(state.seats)}")
+    if campaign.get("modules", []) != sorted(state.modules):  # modules are chosen when a campaign starts
+        raise IncompatibleModules(f"this campaign plays {campaign.get('modules') or 'no modules'}, "
+                                  f"not {sorted(state.modules) or 'no modules'}: modules are chosen when it starts")
     first = act_flow.begin_act_one.step_name
     state.stack = [s for s in state.stack if s.name != first]
     ctx.push(campaign_flow.later_act, log=campaign["log"])
@@ -120,6 +131,8 @@ def conclave_campaign_save(state, campaign):
 
     log = sheet.pack_up(box_for(state), campaign_box(), state)
     campaign.update(log=sheet.to_json(log), acts_played=state.act, finished=log.finished, winner=log.winner)
+    if state.modules:  # kept only when there are some: a campaign without modules looks as before
+        campaign["modules"] = sorted(state.modules)
     campaign["acts"] = [*campaign.get("acts", []), {"act": state.act, "power": [p.power for p in state.players],
                                                       "fates": list(state.fates)}]
 
@@ -155,6 +168,15 @@ def conclave_decisions():
 
 
 # -- the Arcs rules' extension points ----------------------------------------------------
+@hookimpl
+def arcs_tax_captures(state, seat, system, building):
+    """No Captive for a city taxed like a Loyal one: by a Control Array (BR-302), or by the
+    Steward's Imperial Authority (`fate_steward.tax_takes_captive`)."""
+    if empire_hooks.tax_by_control_array(state, seat, system, building):
+        return False
+    return fate_steward.tax_takes_captive(state, seat, system, building)
+
+
 @hookimpl
 def arcs_follow_kinds(state, seat, card):
     return event_cards.follow_kinds(card)

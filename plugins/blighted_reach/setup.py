@@ -38,11 +38,12 @@ def rng_roll(rng: Rng) -> Roll:
     return lambda die, faces: faces[rng.below(len(faces))]
 
 
-def chance_roll(ctx) -> Roll:
-    """A roll through `core.chance.roll`: the same RNG, announced as a public event."""
+def chance_roll(ctx, why: str) -> Roll:
+    """A roll through `core.chance.roll`: the same RNG, announced as a public event saying
+    what it is for."""
     from core.chance import roll
 
-    return lambda die, faces: faces[roll(ctx, None, {die: list(faces)}, [die], why="act_one_setup")[0][1]]
+    return lambda die, faces: faces[roll(ctx, None, {die: list(faces)}, [die], why=why)[0][1]]
 
 
 def cluster_systems(box: Box, cluster: int) -> list[str]:

@@ -172,3 +172,15 @@ class BlightedReachState(ArcsState, kw_only=True):
                                                # ambition box it stands on
     navy_battle: bool = False                  # the battle being fought has Imperial ships attacking
                                                # (the Admiral's objective counts its Trophies)
+    # -- the Pacifist (issue 20) --
+    visible = visible + ("witnesses", "witness_psionic", "empathy_battle")
+    witnesses: dict[str, int] = {}             # Witness tokens on the map (spyglass side) per system;
+                                               # the rest of the 4 are in the Fate Set or Psionic
+    witness_psionic: int = 0                   # Witness tokens flipped to their Psionic side: Psionic
+                                               # resources in play beyond the box's supply
+    empathy_battle: bool = False               # Empathy for All was applied in the battle being fought
+    # -- the Blight Speaker (issue 20) --
+    visible = visible + ("scrapped_ships", "hunger")
+    scrapped_ships: list[int] = []             # owners of Loyal ships out of the campaign (F1301 scraps 2)
+    hunger: list[int] = []                     # owners of the ships on Blight Hunger (F1313): a seat, or
+                                               # -2 for an Imperial ship; back to their supplies after scoring

@@ -74,6 +74,10 @@ def ordered(ctx, seat, params):
         ctx.emit("left_the_empire", seat=seat, first_regent=state.first_regent, power_lost=lost)
     elif kind == "revive_the_empire":
         summits.revive_the_empire(state, seat)
+    elif kind == "forgive":  # F1411: without consent, for a Psionic
+        done = summits.forgive(box, cbox, state, seat, params["rival"], params["resource"],
+                               return_favor_now=bool(params.get("return_favor")))
+        ctx.emit("forgiven", seat=seat, **done)
     elif kind == "return_favors":
         parts = [msgspec.convert(p, summits.Part) for p in params["parts"]]
         for done in summits.return_favors(box, cbox, state, seat, params["rival"], parts):

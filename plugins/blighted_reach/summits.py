@@ -3,8 +3,8 @@ boxes and the state.
 
 A Summit is called at a round's end by the initiative holder after an Event card, or by
 the Imperial Council's securer (BR-154, BR-166). Its caller first takes Call to Order
-actions (Return Favors, Petition the Council, Leave or Revive the Empire), then everyone
-negotiates. A deal is a `Proposal`: Negotiation actions (its `parts`) taken together once
+actions (Return Favors, Petition the Council, Leave or Revive the Empire; the Pacifist's
+Forgive for a Psionic while F1411 is in the booklet), then everyone negotiates. A deal is a `Proposal`: Negotiation actions (its `parts`) taken together once
 every seat they affect consents. The kernel's consent group (`core.groups.propose`) holds
 it as plain data (`proposal_data` / `proposal_from`) and `apply_proposal` checks it again
 when the last consent arrives, since the table may have changed while it waited. A
@@ -44,6 +44,7 @@ IN_SESSION, DECIDED = "AID01A", "AID01B"  # the Imperial Council's two sides
 # The Summit cards of Fate Sets that add Negotiation actions, by their effect's handler.
 GUILD_NEGOTIATIONS = "transfer_guild_support"   # F414: give Guild cards, the Advocate consenting
 KNOWLEDGE_SET_FREE = "transfer_lore_and_golems"  # F514: give lore cards and Golems
+FORGIVE = "forgive_negotiation"                  # F1411: take a Rival's Outrage as a Favor
 
 
 # -- typed refusals ---------------------------------------------------------------------
@@ -152,7 +153,18 @@ class InviteToEmpire(msgspec.Struct, tag_field="kind", tag="invite_to_empire", f
     receiver: int
 
 
-Part = CedeControl | DelegateAuthority | PromiseFavor | TransferAsset | TransferCard | TransferGolem | InviteToEmpire
+class ForgiveOutrage(msgspec.Struct, tag_field="kind", tag="forgive", forbid_unknown_fields=True):
+    """F1411 (Reconcile with the Outraged in the booklet): the receiver forgives the giver's
+    Outrage of `resource`: the agent covering that Outrage slot leaves it and lies on the
+    receiver's Fate card as a Favor of the giver's."""
+
+    giver: int
+    receiver: int
+    resource: str
+
+
+Part = (CedeControl | DelegateAuthority | PromiseFavor | TransferAsset | TransferCard | TransferGolem | InviteToEmpire
+        | ForgiveOutrage)
 
 
 class Proposal(msgspec.Struct, forbid_unknown_fields=True):
@@ -305,6 +317,7 @@ def options_call_to_order(box: Box, cbox: CampaignBox, state: BlightedReachState
         if forcible:
             out.append({"kind": "return_favors", "rival": rival, "favors": favors_of(state, seat).count(rival),
                         "parts": forcible})
+    out += options_forgive(box, cbox, state, seat)
     out.append({"kind": "start_negotiations"})
     return out
 
@@ -606,6 +619,8 @@ def _check_part(box: Box, cbox: CampaignBox, state: BlightedReachState, part: Pa
         if not _booklet_card(cbox, state, KNOWLEDGE_SET_FREE):
             raise NotTradeable("Golems are given only while Knowledge Set Free is in the booklet")  # F514
         check_give_golem(state, part.giver, part.golem)
+    elif isinstance(part, ForgiveOutrage):
+        _check_forgive(cbox, state, part)
     elif isinstance(part, InviteToEmpire):
         if part.giver != state.first_regent or not is_regent(state, part.giver):
             raise IllegalAction("only the First Regent invites to the Empire")  # BR-206
@@ -716,6 +731,9 @@ def _apply_part(box: Box, state: BlightedReachState, part: Part) -> dict:
         give_golem(state, part.giver, part.receiver, part.golem)
     elif isinstance(part, InviteToEmpire):
         state.titles[part.receiver] = "regent"
+    elif isinstance(part, ForgiveOutrage):
+        giver.outrage.remove(part.resource)  # its agent goes from the Outrage slot to the Fate card
+        favor_row(state, part.receiver).append(part.giver)
     return event
 
 
@@ -805,7 +823,7 @@ def _card_facts(box: Box, cbox: CampaignBox, state: BlightedReachState, seat: in
 def _candidates(box: Box, cbox: CampaignBox, state: BlightedReachState, giver: int, receiver: int) -> list[Part]:
     """Every part shape from `giver` to `receiver` worth checking (unchecked)."""
     player = state.players[giver]
-    out: list[Part] = []
+    out: list[Part] = [ForgiveOutrage(giver, receiver, r) for r in sorted(set(player.outrage))]  # F1411 only
     for system, here in sorted(state.systems.items()):
         mine = here.ships_of(giver)
         if mine.fresh:
@@ -828,4 +846,83 @@ def _candidates(box: Box, cbox: CampaignBox, state: BlightedReachState, giver: i
 
     out += [TransferGolem(giver, receiver, g) for g in golems_of(state, giver)]
     out.append(InviteToEmpire(giver, receiver))
+    return out
+
+
+# -- Forgive (F1411, Reconcile with the Outraged) -----------------------------------------
+
+
+def _check_forgive(cbox: CampaignBox, state: BlightedReachState, part: ForgiveOutrage) -> None:
+    """Forgive is a Negotiation action only while F1411 is in the booklet; the giver must be
+    Outraged in that type, with an agent on the slot to become the Favor.
+    Reading: an Outrage covered by a placeholder (no agent was left, ARCS-194) has no agent
+    to take, so it cannot be forgiven."""
+    if not _booklet_card(cbox, state, FORGIVE):
+        raise NotTradeable("Forgive is a Negotiation action only with Reconcile with the Outraged in the booklet")
+    outraged = state.players[part.giver]
+    if part.resource not in outraged.outrage:
+        raise NotHeld(f"seat {part.giver} has no {part.resource} Outrage")
+    if part.resource in outraged.outrage_placeholders:
+        raise NotHeld(f"no agent covers seat {part.giver}'s {part.resource} Outrage")
+
+
+def _psionic_slot(state: BlightedReachState, seat: int) -> int:
+    row = state.players[seat].resources
+    return next((i for i, r in enumerate(row) if r == "psionic"), -1)
+
+
+def _room_for(box: Box, state: BlightedReachState, seat: int) -> bool:
+    from plugins.arcs.setup import open_slots
+
+    player = state.players[seat]
+    return any(player.resources[i] is None for i in open_slots(box, player))
+
+
+def check_forgive(box: Box, cbox: CampaignBox, state: BlightedReachState, caller: int, rival: int,
+                  resource: str) -> None:
+    """F1411 in the Call to Order: the caller forgives a Rival without consent by giving it a
+    Psionic from the caller's resource row; the Rival must have an empty slot to hold it.
+    Reading: a Psionic Monopoly held by a third seat would have to consent, and the Call to
+    Order asks nobody, so it is refused then (the caller holding it consents by acting)."""
+    _check_call_to_order(state, caller)
+    _check_seat(state, rival)
+    if rival == caller:
+        raise BadParameter("Forgive takes a Rival's Outrage")
+    _check_forgive(cbox, state, ForgiveOutrage(rival, caller, resource))
+    if _psionic_slot(state, caller) < 0:
+        raise CannotAfford("forgiving without consent gives the Rival a Psionic: you have none")
+    if not _room_for(box, state, rival):
+        raise IllegalAction(f"seat {rival} has no empty resource slot to hold the Psionic")
+    from plugins.blighted_reach.fate_magnate import monopoly_holder
+
+    holder = monopoly_holder(state, "psionic")
+    if holder >= 0 and holder != caller:
+        raise IllegalAction("the Psionic Monopoly's holder would have to consent to giving the Psionic")
+
+
+def forgive(box: Box, cbox: CampaignBox, state: BlightedReachState, caller: int, rival: int, resource: str,
+            return_favor_now: bool = False) -> dict:
+    """The Psionic goes to the Rival (placed as any resource given), and the Rival's Outrage
+    becomes the caller's Favor; the caller may send that Favor straight home instead."""
+    check_forgive(box, cbox, state, caller, rival, resource)
+    slot = _psionic_slot(state, caller)
+    state.players[caller].resources[slot] = None
+    receive(state, rival, "psionic")
+    _apply_part(box, state, ForgiveOutrage(rival, caller, resource))
+    if return_favor_now:
+        return_favor(state, caller, rival)
+    return {"rival": rival, "resource": resource, "favor_returned": return_favor_now}
+
+
+def options_forgive(box: Box, cbox: CampaignBox, state: BlightedReachState, caller: int) -> list[dict]:
+    """Each Outrage of each Rival the caller could forgive now in the Call to Order."""
+    out = []
+    for rival in range(len(state.players)):
+        for resource in sorted(set(state.players[rival].outrage)) if rival != caller else ():
+            try:
+                check_forgive(box, cbox, state, caller, rival, resource)
+            except (BadParameter, IllegalAction, CannotAfford):
+                continue
+            out += [{"kind": "forgive", "rival": rival, "resource": resource, "return_favor": back}
+                    for back in (False, True)]
     return out

@@ -17,13 +17,19 @@ from __future__ import annotations
 import msgspec
 
 from core.errors import BadParameter, CannotAfford, IllegalAction, UnknownSeat
+from plugins.arcs.battle import OTHER_SHIPS, RAID_DICE_RULES
 from plugins.arcs.chapter import return_city
-from plugins.arcs.content import Box
+from plugins.arcs.content import Box, box_for
 from plugins.arcs.state import Building, Ships, Trophy
-from plugins.blighted_reach.board import EMPIRE, command_barred, empire_controls, is_regent
+from plugins.arcs.turn import BATTLE_DICE
+from plugins.blighted_reach import board
+from plugins.blighted_reach.blight import CRISIS_HIT_TAKERS
+from plugins.blighted_reach.board import EMPIRE, command_barred, is_regent
 from plugins.blighted_reach.state import FREE, BlightedReachState
 from plugins.flagships.content import FlagshipContent, default_content
-from plugins.flagships.state import LAYERS, BoardPiece, Flagship, Layer, board_of, flagship_seats, store
+from plugins.flagships.state import (
+    LAYERS, BoardPiece, Flagship, Layer, board_of, flagship_seats, flagship_system, store,
+)
 
 FLAGSHIP_MARK = "flagship"  # a `starports_used` record [FLAGSHIP_MARK, seat]: a ship built at the Flagship
 
@@ -83,21 +89,23 @@ def flagships_in(state: BlightedReachState, system: str) -> list[int]:
 
 def fresh_ships(state: BlightedReachState, seat: int, system: str) -> int:
     """The seat's fresh Loyal ships in the system, its Flagship included."""
-    return state.systems[system].ships_of(seat).fresh + (seat in flagships_in(state, system))
+    return board.fresh_loyal_ships(state, seat, system)
+
+
+def flagship_here(state: BlightedReachState, seat: int, system: str) -> int:
+    """1 where the seat's Flagship stands (a fresh Loyal ship off the `Ships` counts), else
+    0: what `board.EXTRA_FRESH_SHIPS` asks of the module."""
+    return int(flagship_system(state, seat) == system)
 
 
 def loyal_controller(state: BlightedReachState, system: str) -> int | None:
     """ARCS-130 over the fresh Loyal ships with Flagships counted: strictly the most."""
-    counts = [fresh_ships(state, s, system) for s in range(len(state.players))]
-    best = max(counts, default=0)
-    if best == 0 or counts.count(best) > 1:
-        return None
-    return counts.index(best)
+    return board.loyal_controller(state, system)
 
 
 def controller(state: BlightedReachState, system: str) -> int | None:
     """The Empire where a fresh Imperial ship stands (BR-120), else the Loyal controller."""
-    return EMPIRE if empire_controls(state, system) else loyal_controller(state, system)
+    return board.controller(state, system)
 
 
 def rival_controls(state: BlightedReachState, seat: int, system: str) -> bool:
@@ -189,9 +197,10 @@ def check_build_piece(box: Box, state: BlightedReachState, seat: int, slot: int 
 
 
 def build_piece(box: Box, state: BlightedReachState, seat: int, slot: int | str, layer: str, kind: str,
-                content: FlagshipContent | None = None) -> BoardPiece:
-    """Place it, damaged where a Rival controls the Flagship's system (BR-275); a city
-    leaves the player board's leftmost city slot (ARCS-144)."""
+                content: FlagshipContent | None = None, damaged: bool | None = None) -> BoardPiece:
+    """Place it, damaged where a Rival controls the Flagship's system (BR-275; `damaged`:
+    that verdict as the table's laws give it, None to read `rival_controls`); a city leaves
+    the player board's leftmost city slot (ARCS-144)."""
     index = check_build_piece(box, state, seat, slot, layer, kind, content)
     ship = board_of(state, seat)
     player = state.players[seat]
@@ -199,7 +208,9 @@ def build_piece(box: Box, state: BlightedReachState, seat: int, slot: int | str,
         player.cities_on_board[player.cities_on_board.index(True)] = False
     else:
         player.starports -= 1
-    piece = BoardPiece(kind=kind, damaged=rival_controls(state, seat, ship.system))
+    if damaged is None:
+        damaged = rival_controls(state, seat, ship.system)
+    piece = BoardPiece(kind=kind, damaged=damaged)
     ship.slots[index].put(layer, piece)
     store(state, seat, ship)
     return piece
@@ -268,16 +279,18 @@ def check_flagship_ship(state: BlightedReachState, seat: int, starports_used: li
 
 
 def build_flagship_ship(state: BlightedReachState, seat: int, starports_used: list,
-                        content: FlagshipContent | None = None) -> bool:
+                        content: FlagshipContent | None = None, damaged: bool | None = None) -> bool:
     """A ship from the seat's supply into the Flagship's system, damaged where a Rival
-    controls it (ARCS-146); False with no ship left (ARCS-148: the action is still taken)."""
+    controls it (ARCS-146; `damaged` as in `build_piece`); False with no ship left
+    (ARCS-148: the action is still taken)."""
     check_flagship_ship(state, seat, starports_used, content)
     system = board_of(state, seat).system
     starports_used.append([FLAGSHIP_MARK, seat])
     player = state.players[seat]
     if player.ships <= 0:
         return False
-    damaged = rival_controls(state, seat, system)
+    if damaged is None:
+        damaged = rival_controls(state, seat, system)
     here = state.systems[system]
     mine = here.ships[seat]
     player.ships -= 1
@@ -333,7 +346,7 @@ def board_capacity(ship: Flagship) -> int:
     return sum(1 if p.damaged else 2 for _, _, p in ship.pieces())
 
 
-def _hit(ship: Flagship, index: int, layer: Layer) -> BoardPiece | None:
+def hit_piece(ship: Flagship, index: int, layer: Layer) -> BoardPiece | None:
     """One hit on the piece: fresh becomes damaged, damaged is destroyed (returned)."""
     piece = ship.slots[index].piece(layer)
     if piece.damaged:
@@ -343,7 +356,7 @@ def _hit(ship: Flagship, index: int, layer: Layer) -> BoardPiece | None:
     return None
 
 
-def _send_home(box: Box, state: BlightedReachState, seat: int, destroyed: list[BoardPiece], taker: int | None) -> None:
+def send_home(box: Box, state: BlightedReachState, seat: int, destroyed: list[BoardPiece], taker: int | None) -> None:
     """Destroyed board pieces: the taker's Trophies in battle, else back to the owner's
     supply (a city to its board). No Outrage, no Ransack, ever (BR-279)."""
     for piece in destroyed:
@@ -355,7 +368,7 @@ def _send_home(box: Box, state: BlightedReachState, seat: int, destroyed: list[B
             return_city(box, state, seat)
 
 
-def _hit_in_order(box: Box, state: BlightedReachState, seat: int, hits: int, taker: int | None) -> dict:
+def hit_in_order(box: Box, state: BlightedReachState, seat: int, hits: int, taker: int | None) -> dict:
     ship = flagship(state, seat)
     destroyed: list[BoardPiece] = []
     hit: list[list] = []
@@ -365,11 +378,11 @@ def _hit_in_order(box: Box, state: BlightedReachState, seat: int, hits: int, tak
             break
         index, layer = order[0]
         hit.append([index, layer])
-        gone = _hit(ship, index, layer)
+        gone = hit_piece(ship, index, layer)
         if gone is not None:
             destroyed.append(gone)
     store(state, seat, ship)
-    _send_home(box, state, seat, destroyed, taker)
+    send_home(box, state, seat, destroyed, taker)
     return {"hit": hit, "destroyed": [p.kind for p in destroyed], "lost": hits - len(hit)}
 
 
@@ -381,7 +394,7 @@ def defending_hits(box: Box, state: BlightedReachState, seat: int, attacker: int
     _seat(state, attacker)
     if hits < 0:
         raise BadParameter("hits cannot be negative")
-    return _hit_in_order(box, state, seat, hits, attacker)
+    return hit_in_order(box, state, seat, hits, attacker)
 
 
 def check_attacking_hits(state: BlightedReachState, seat: int, ships: Ships, hits: int, ship_hits: int,
@@ -409,7 +422,7 @@ def check_attacking_hits(state: BlightedReachState, seat: int, ships: Ships, hit
         layer: Layer = "armor" if here.armor is not None else "upgrade"
         if here.piece(layer) is None:
             raise BadParameter(f"the {content.upgrades[index].name} slot has nothing left to hit")
-        _hit(trial, index, layer)
+        hit_piece(trial, index, layer)
         out.append((index, layer))
     return out
 
@@ -421,9 +434,9 @@ def attacking_board_hits(box: Box, state: BlightedReachState, seat: int, defende
     landed = check_attacking_hits(state, seat, ships, hits, ship_hits, picks, content)
     _seat(state, defender)
     ship = board_of(state, seat)
-    destroyed = [gone for index, layer in landed if (gone := _hit(ship, index, layer)) is not None]
+    destroyed = [gone for index, layer in landed if (gone := hit_piece(ship, index, layer)) is not None]
     store(state, seat, ship)
-    _send_home(box, state, seat, destroyed, defender)
+    send_home(box, state, seat, destroyed, defender)
     return {"hit": [list(x) for x in landed], "destroyed": [p.kind for p in destroyed]}
 
 
@@ -442,7 +455,18 @@ def crisis_hits(box: Box, state: BlightedReachState, seat: int, system: str, hit
     rightmost Upgrade (BR-292); destroyed pieces go home, as a Crisis takes no Trophies."""
     if not crisis_hits_flagship(state, seat, system):
         raise IllegalAction(f"seat {seat}'s Flagship takes no Crisis hits in {system} now")
-    return _hit_in_order(box, state, seat, hits, None)
+    return hit_in_order(box, state, seat, hits, None)
+
+
+def blight_crisis_hits(state: BlightedReachState, seat: int, system: str, hits: int) -> int | None:
+    """For `blight.CRISIS_HIT_TAKERS`: the seat's Flagship in the system takes up to `hits`
+    once no other fresh Loyal ship of its owner is left there (the Blight Crisis asks after
+    hitting those), rightmost Armor first (BR-291, BR-292). None: no Flagship there."""
+    if flagship_system(state, seat) != system:
+        return None
+    if hits <= 0 or not crisis_hits_flagship(state, seat, system):
+        return 0
+    return len(crisis_hits(box_for(state), state, seat, system, hits)["hit"])
 
 
 # -- the Intermission (BR-341) --------------------------------------------------------------
@@ -461,7 +485,7 @@ def destroy_damaged(box: Box, state: BlightedReachState) -> dict[int, list[str]]
                 gone.append(piece)
         if gone:
             store(state, seat, ship)
-            _send_home(box, state, seat, gone, None)
+            send_home(box, state, seat, gone, None)
             out[seat] = [p.kind for p in gone]
     return out
 
@@ -469,3 +493,28 @@ def destroy_damaged(box: Box, state: BlightedReachState) -> dict[int, list[str]]
 def board_buildings(state: BlightedReachState) -> list[tuple[int, str]]:
     """(owner, kind) of every city and starport on a Flagship board, for the piece counts."""
     return [(seat, p.kind) for seat in flagship_seats(state) for _, _, p in board_of(state, seat).pieces()]
+
+
+def battle_dice(state, seat: int, system: str) -> int:
+    """For `arcs.turn.BATTLE_DICE`: an attacking Flagship's dice, one per fresh starport on
+    its board, where it stands (BR-283)."""
+    return attack_dice(state, seat) if flagship_system(state, seat) == system else 0
+
+
+def raid_rule(state, system: str, defender: int) -> bool | None:
+    """For `arcs.battle.RAID_DICE_RULES`: the Raid Dice Limit against a Flagship owner and
+    the Tractor Beam (BR-286, BR-303); None for a defender of no seat or without one."""
+    if not 0 <= defender < len(state.players):
+        return None
+    return raid_dice_allowed(state, defender, system)
+
+
+# Registered as these rules load (the campaign's invariants and hooks load them), so no
+# campaign table can miss them; each answers nothing where nobody has a Flagship. Control
+# counts the Flagship where it stands (BR-267); it attacks with the seat's ships and rolls its
+# own dice; the Raid Dice Limit changes against its owner; a Blight Crisis reaches its board.
+for _registry, _rule in ((board.EXTRA_FRESH_SHIPS, flagship_here), (OTHER_SHIPS, flagship_here),
+                         (BATTLE_DICE, battle_dice), (RAID_DICE_RULES, raid_rule),
+                         (CRISIS_HIT_TAKERS, blight_crisis_hits)):
+    if _rule not in _registry:
+        _registry.append(_rule)

@@ -70,6 +70,14 @@ def board_of(state: BlightedReachState, seat: int) -> Flagship | None:
     return None if raw is None else msgspec.convert(raw, Flagship)
 
 
+def flagship_system(state: BlightedReachState, seat: int) -> str | None:
+    """Where the seat's Flagship stands (None: it has none), read without typing the board:
+    control asks this for every system and seat."""
+    raw = state.module_state.get(KEY)
+    found = raw.get(str(seat)) if raw else None
+    return None if found is None else found["system"]
+
+
 def store(state: BlightedReachState, seat: int, flagship: Flagship | None) -> None:
     """Write the seat's Flagship back (None: it has none any more); the module's part of the
     state disappears with the last Flagship, so nothing is left behind."""

@@ -102,7 +102,13 @@ class PlainFateBot:
 def play_out(t, seed: int, max_actions: int = 20_000) -> int:
     """Random bots play the table to its end (Fates chosen among PLAIN_FATES where offered);
     returns the actions, checking the invariants after each."""
-    bot, actions = PlainFateBot(seed), 0
+    return play_checked(t, PlainFateBot(seed), max_actions)
+
+
+def play_checked(t, bot, max_actions: int = 20_000) -> int:
+    """`bot` plays the table to its end, the invariants checked after every action; returns
+    the actions."""
+    actions = 0
     while not t.state.finished:
         seat, action = bot.choose(t)
         t.act(seat, action)

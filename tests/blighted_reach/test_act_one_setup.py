@@ -365,7 +365,7 @@ def test_BR_048_049_rolls_through_core_chance_are_announced():
 
     state = BlightedReachState(game="blighted_reach", seats=[Seat(index=i) for i in range(3)], rng=seed_state(8))
     ctx = Ctx(state, SimpleNamespace())
-    br.set_up_act_one(BOX, CBOX, state, ctx.rng, br.chance_roll(ctx))
+    br.set_up_act_one(BOX, CBOX, state, ctx.rng, br.chance_roll(ctx, "act_one_setup"))
     rolls = [e for e in ctx.events if e.type == "roll"]
     shown = [r.data["dice"][0]["shows"] for r in rolls]
     assert [r.data["dice"][0]["die"] for r in rolls] == ["number", "event"]

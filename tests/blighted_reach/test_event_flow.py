@@ -69,7 +69,7 @@ def test_without_a_summit_the_dice_are_still_rolled_and_one_event_resolves_BR_15
     assert face in ("crisis", "edict")
     if face == "edict":
         assert "edict" in kinds(events) or any(p.kind == "govern" for p in t.state.prompts)
-    rolls = [e for e in events if e.type == "roll" and e.data["why"] == "act_one_setup"]
+    rolls = [e for e in events if e.type == "roll" and e.data["why"] == "event"]
     assert [d["die"] for e in rolls for d in e.data["dice"]][:2] == ["event", "number"]  # BR-155
 
 
@@ -88,7 +88,9 @@ def put_agent(t, seat, card, n=1):
 def test_securing_the_council_flips_it_tucks_it_and_it_returns_decided_leftmost_BR_164_BR_165_BR_166():
     """BR-164: the Council, secured, is Decided and out of the row; BR-165: at the round's
     end it is back as the leftmost card, Decided; BR-166: its securer, not the initiative
-    holder, may call the Summit."""
+    holder, may call the Summit. BR-143: securing the Council triggers the events (as an
+    Event card does, test_after_an_event_card...), and BR-142: they are the three kinds, a
+    Summit offered, then the Crises or the Edicts."""
     t = ready(3, seed=1)
     restart_round(t, [["AGG3", "ADM6"], ["MOB3", "CON4"], ["ADM4", "CON5"]], initiative=1)
     put_agent(t, 0, "AID01A", 2)

@@ -266,3 +266,28 @@ def test_F312_monopolies_in_the_supply_stay_there_when_the_magnate_changes_fate_
     assert t.state.fates[0] != "FATE03"
     assert t.state.monopoly_supply == monopolies and not set(monopolies) & set(t.state.scrapped)
     sound(t)
+
+
+# -- 5. a card attached above a secured card is never between places (BR-315) --------------------
+def test_an_attached_lore_card_is_the_securers_at_once_while_the_hosts_when_secured_asks_BR_315():
+    """BR-315: securing Guild Overseers (F403) with a lore card attached above it: while the
+    Overseers' When Secured waits for its choice, the lore card is already in the securer's
+    lore (it was on the stack only, in no place, and the invariants said it was missing:
+    bot campaign 4p seed 27)."""
+    t = act_three()
+    into_row(t, "F403", 2, {SEAT: 2})
+    s = t.state
+    for pile in (s.court_deck, s.court_discard, s.lore_deck):
+        if "L11" in pile:
+            pile.remove("L11")
+    s.attached["F403"] = "L11"
+    sound(t)
+    restart_round(t, [["CON3", "ADM4"], ["AGG4", "ADM6"]], initiative=SEAT)
+    t.act(SEAT, Action("lead", {"card": "AGG4"}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(SEAT, Action("declare", {"ambition": ""}))
+    t.act(SEAT, Action("act", {"act": "secure", "card": "F403"}))
+    s = t.state
+    assert any(p.seat == SEAT and p.blocking and p.kind != "arcs.act" for p in s.prompts)  # the Overseers ask
+    assert "L11" in s.players[SEAT].lore and "F403" in s.players[SEAT].guild
+    sound(t)
