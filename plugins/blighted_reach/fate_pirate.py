@@ -14,18 +14,26 @@ Act II
   the Hoard's holder may put each stolen resource on it (`hoard_slot` raid answers); a
   Rival's raid takes a Hoard token for 2 keys (`hoard` answers). The Prelude ability
   `hoard_to_board` moves one Hoard token into an empty slot, to be spent as any token.
+- F1203 Pirate Fleet: its holder, attacking, may collect raid dice where the Raid Dice Limit
+  bars them (`fleet_opens_raid_dice` on `arcs.battle.RAID_DICE_OPENERS`; a defending Tractor
+  Beam still forbids them); such a battle is marked at its start (`fleet_raid`) and its raid
+  then offers resources only, one per damaged defending ship (`fleet_raid_answers` on
+  `arcs.battle_flow.RAID_ANSWER_RULES`, counting the battle's `stolen`).
 - F1204 (Resolution): data (the cards), with `hoard_kept_on_board` (completed: Hoard tokens
   into the Pirate's empty slots, the rest to the supply) and `hoard_to_supply` (failed).
 Act III
+- F1205 Pirate Smugglers: a Rival city may be taxed where the holder has any Loyal ship
+  (`smugglers_tax` on `empire.TAX_WITHOUT_CONTROL`); such a tax without control takes no
+  Captive (`smuggled_without_control`, read by the campaign's `arcs_tax_captures`).
 - F1206 Call to Action: the Crisis `most_resources_draws_bottom_action` and the secured op
   `draw_bottom_action_card`; F1207 Silver-Tongues: BC20's reprint (the base ops).
+- F1208-F1212, the Rumors of the Haven: `fate_pirate_rumors`.
 
-Not built here yet (the Fate stays `effects_complete: false`): F1203 Pirate Fleet (raid dice
-without defending buildings), F1205 Pirate Smugglers (taxing Rival cities with any Loyal
-ship), F1204's Prelude spending of Hoard tokens during the Intermission, and the Act III
-Rumors (F1208 setup and objective, F1209/F1210 Rumors Spread, F1211 Rumors of the Haven,
-F1212 Sharing Rumors). The Flagship's own rules in play (building at it, its battles and
-control, its Upgrades' benefits, keeping it into Act III) are the Flagship engine's.
+Not built yet (the Fate stays `effects_complete: false`): F1204's third step when completed,
+spending the Hoard's Fuel, Material and Relics for their Prelude actions during the
+Intermission (ignoring the ship build limit); the Hoard's tokens are only kept in empty
+slots. The Flagship's own rules in play (building at it, its battles and control, its
+Upgrades' benefits, keeping it into Act III) are the Flagship engine's (`plugins.flagships`).
 """
 from __future__ import annotations
 
@@ -37,6 +45,8 @@ from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
 from core.state import Action
 from plugins.arcs.abilities import Env, Use, op
+from plugins.arcs.battle import RAID_DICE_OPENERS, raid_dice_limit
+from plugins.arcs.battle_flow import RAID_ANSWER_RULES
 from plugins.arcs.content import box_for
 from plugins.arcs.lore_ops import slot_raid_cost
 from plugins.arcs.outrage import guarded
@@ -45,6 +55,7 @@ from plugins.arcs.setup import open_slots, place_ships
 from plugins.blighted_reach import fates, objectives
 from plugins.blighted_reach.board import rivals
 from plugins.blighted_reach.crises import FATE_CRISIS_HANDLERS, CrisisHandler
+from plugins.blighted_reach.empire import TAX_WITHOUT_CONTROL
 from plugins.blighted_reach.state import BlightedReachState
 from plugins.blighted_reach.tables import steps
 from plugins.blighted_reach.trust import held_resources
@@ -55,6 +66,8 @@ from plugins.flagships.state import BoardPiece, board_of, store
 GAME_ID = "blighted-reach"
 PIRATE = "FATE12"
 HOARD = "F1202"
+FLEET = "F1203"
+SMUGGLERS = "F1205"
 HOARD_RAID_COST = 2
 SETUP_STARPORTS = ("tractor_beam", "defense_array")  # F1201 step 2
 
@@ -257,6 +270,57 @@ def do_hoard_to_board(env: Env, u: Use, choice: FromHoard) -> None:
     env.emit("hoard_to_board", seat=u.seat, resource=choice.resource, slot=choice.slot)
 
 
+# -- F1203 Pirate Fleet: raid dice with no defending building, then resources only ---------------
+
+
+def _holds_fleet(state, seat: int) -> bool:
+    return 0 <= seat < len(state.players) and FLEET in state.players[seat].guild
+
+
+def fleet_opens_raid_dice(state, attacker: int, system: str, defender: int) -> bool:
+    """For `arcs.battle.RAID_DICE_OPENERS`: the Fleet's holder, attacking, may collect raid
+    dice though the defender has no building nor Flagship there. A defending Flagship with a
+    Tractor Beam still forbids them (that Upgrade bars raid dice outright, BR-303).
+    # Reading: only a seat defends with resources to steal, so Free and Imperial defenders
+    # stay under the base limit."""
+    if not _campaign(state) or not _holds_fleet(state, attacker) or not 0 <= defender < len(state.players):
+        return False
+    ship = board_of(state, defender)
+    return not (ship is not None and ship.system == system and flagship_rules.has_upgrade(state, defender, "tractor_beam"))
+
+
+RESOURCE_ANSWERS = frozenset({"slot", "hoard_slot", "hoard", "well"})  # raid answers that take a resource
+
+
+def fleet_raid_answers(state, battle, answers: list) -> list:
+    """For `arcs.battle_flow.RAID_ANSWER_RULES`: in a raid whose dice only the Fleet allowed,
+    only resources may be stolen, one per damaged defending ship (counted when the raid is
+    answered, after the hits)."""
+    if not _campaign(state) or not state.fleet_raid:
+        return answers
+    if battle.stolen >= state.systems[battle.system].ships_of(battle.defender).damaged:
+        return []
+    return [a for a in answers if set(a.params) <= RESOURCE_ANSWERS and a.params]
+
+
+@hookimpl(specname="arcs_battle_begun")
+def fleet_battle_begun(ctx, imperial_fresh, imperial_damaged):
+    """A battle begins: it is a Fleet raid if its attacker holds Pirate Fleet and the Raid Dice
+    Limit alone would bar raid dice against this defender (read now, before buildings fall).
+    # Reading: keys come only from raid dice, so the mark is harmless when none are collected."""
+    state = ctx.state
+    if not _campaign(state):
+        return
+    b = state.battle
+    state.fleet_raid = (_holds_fleet(state, b.attacker) and 0 <= b.defender < len(state.players)
+                        and not raid_dice_limit(state, b.system, b.defender))
+
+
+for _registry, _rule in ((RAID_DICE_OPENERS, fleet_opens_raid_dice), (RAID_ANSWER_RULES, fleet_raid_answers)):
+    if _rule not in _registry:
+        _registry.append(_rule)
+
+
 # -- F1204 the Resolution -------------------------------------------------------------------------
 
 
@@ -290,6 +354,38 @@ def hoard_kept_on_board(ctx, seat: int, card_id: str, effect) -> None:
 def hoard_back_to_supply(ctx, seat: int, card_id: str, effect) -> None:
     """Failed: every Hoard token returns to the supply."""
     ctx.emit("hoard_resolved", seat=seat, kept=[], returned=_hoard_to_supply(ctx.state), why=card_id)
+
+
+# -- F1205 Pirate Smugglers: taxing Rival cities with any Loyal ship ----------------------------------
+
+
+def smugglers_tax(state, seat: int, system: str, building: int) -> bool:
+    """For `empire.TAX_WITHOUT_CONTROL`: the Smugglers' holder may tax a Rival's city in a
+    system where it has a Loyal ship (its Flagship is one), control or not. The Truce Law
+    and once a turn per city still apply (the campaign check reads them apart)."""
+    if not _campaign(state) or SMUGGLERS not in state.players[seat].guild:
+        return False
+    here = state.systems.get(system)
+    if here is None or not 0 <= building < len(here.buildings):
+        return False
+    owner = here.buildings[building].owner
+    return (0 <= owner < len(state.players) and owner != seat and here.buildings[building].kind == "city"
+            and _has_loyal_ship(state, seat, [system]))
+
+
+def smuggled_without_control(state, seat: int, system: str, building: int) -> bool:
+    """This tax stands by the Smugglers alone (the seat does not control the system): it
+    captures no agent."""
+    from plugins.blighted_reach.content import default_box as campaign_box
+    from plugins.blighted_reach.empire import controls_on_turn, laws_ignored
+
+    if not smugglers_tax(state, seat, system, building):
+        return False
+    return not controls_on_turn(state, seat, system, "presence" in laws_ignored(campaign_box(), state, seat))
+
+
+if smugglers_tax not in TAX_WITHOUT_CONTROL:
+    TAX_WITHOUT_CONTROL.append(smugglers_tax)
 
 
 # -- F1206 Call to Action ---------------------------------------------------------------------------

@@ -184,3 +184,16 @@ class BlightedReachState(ArcsState, kw_only=True):
     scrapped_ships: list[int] = []             # owners of Loyal ships out of the campaign (F1301 scraps 2)
     hunger: list[int] = []                     # owners of the ships on Blight Hunger (F1313): a seat, or
                                                # -2 for an Imperial ship; back to their supplies after scoring
+    # -- the Pirate (issue 20) --
+    visible = visible + ("fleet_raid", "rumors_up", "rumor_agents", "haven_guesses", "rumor_offered")
+    fleet_raid: bool = False                   # the battle being fought collected raid dice only by
+                                               # Pirate Fleet (F1203): its raid steals resources only
+    # Secret (absent from `visible`): the Rumors' faces; views show them through
+    # `fate_pirate_rumors.rumor_view` to those who may peek.
+    rumors: dict[str, str] = {}                # planet -> the Rumor token's face there ("cluster",
+                                               # "symbol", "false"), from the Pirate's Act III setup
+    rumors_up: list[str] = []                  # planets whose Rumor lies face up (seen by all)
+    rumor_agents: dict[str, list[int]] = {}    # planet -> owners of the agents on its Rumor
+    haven_guesses: list[list[int | str]] = []  # [seat, planet]: the Rivals' guesses at Act III's end
+    rumor_offered: bool = False                # the battle being fought has offered its attacker the
+                                               # agent Rumors of the Haven gives for stealing
