@@ -25,7 +25,8 @@ agents on Rumors (`rumor_agents`, public) come from their owners' supplies.
 
 Readings: the grand ambitions' "choose to declare truthfully" is taken as counting each goal
 when it is true (a declaration is the only way to score it, and it scores only when true;
-the score announces no more than the declaration would). Power lost at the guess stops at 0.
+the score announces no more than the declaration would). Power lost at the guess may go
+below 0, as a failed objective's does (BR-090).
 """
 from __future__ import annotations
 
@@ -240,7 +241,7 @@ def haven_revealed(ctx):
     for seat in found:
         state.players[seat].power += GUESS_POWER
     pirate_player = state.players[pirate]
-    pirate_player.power = max(0, pirate_player.power - GUESS_POWER) if found else pirate_player.power + GUESS_POWER
+    pirate_player.power += -GUESS_POWER if found else GUESS_POWER
     ctx.emit("haven_revealed", haven=where, found=found, power=[p.power for p in state.players],
              rumors={p: f for p, f in sorted(state.rumors.items()) if f in TRUE_FACES})
 
