@@ -24,6 +24,9 @@ OTHER_SHIPS: list = []
 # ... and may change the Raid Dice Limit against a defender (a Flagship's owner, BR-286):
 # fn(state, system, defender) -> whether raid dice may be collected, None to leave it to ARCS-173.
 RAID_DICE_RULES: list = []
+# ... and may let an attacker collect raid dice where that limit bars them (the campaign's
+# Pirate Fleet): fn(state, attacker, system, defender) -> True to open them.
+RAID_DICE_OPENERS: list = []
 
 
 def ships_present(state, seat: int, system: str) -> int:
@@ -31,8 +34,16 @@ def ships_present(state, seat: int, system: str) -> int:
     return state.systems[system].ships_of(seat).total + sum(rule(state, seat, system) for rule in OTHER_SHIPS)
 
 
-def raid_dice_open(state, battle_system: str, defender: int) -> bool:
-    """ARCS-173, or the rule of the game built on Arcs (`RAID_DICE_RULES`)."""
+def raid_dice_open(state, battle_system: str, defender: int, attacker: int = -1) -> bool:
+    """ARCS-173, or the rule of the game built on Arcs (`RAID_DICE_RULES`); where that bars
+    them, an opener for the attacker (`RAID_DICE_OPENERS`) may still allow them."""
+    if raid_dice_limit(state, battle_system, defender):
+        return True
+    return attacker >= 0 and any(rule(state, attacker, battle_system, defender) for rule in RAID_DICE_OPENERS)
+
+
+def raid_dice_limit(state, battle_system: str, defender: int) -> bool:
+    """Whether the Raid Dice Limit itself (ARCS-173 or a game's `RAID_DICE_RULES`) allows them."""
     for rule in RAID_DICE_RULES:
         verdict = rule(state, battle_system, defender)
         if verdict is not None:

@@ -317,12 +317,20 @@ def raid_options(state, box, thief: int, victim: int, keys: int) -> list[Action]
     return [*out, Action("steal", {})]
 
 
+# A game built on Arcs may narrow a raid's answers (the campaign's Pirate Fleet: resources
+# only, so many): fn(state, battle, answers) -> the answers left ("done" is always kept).
+RAID_ANSWER_RULES: list = []
+
+
 def raid_prompt(ctx) -> None:
     state, b, box = ctx.state, ctx.state.battle, box_for(ctx.state)
     options = raid_options(state, box, b.attacker, b.defender, b.key)
     extra = [Action("steal", p) for found in ctx.hook.arcs_raid_options(
         state=state, thief=b.attacker, victim=b.defender, keys=b.key) for p in found]  # a game's own pieces
-    options = options[:-1] + extra + options[-1:]
+    steals = options[:-1] + extra
+    for rule in RAID_ANSWER_RULES:
+        steals = rule(state, b, steals)
+    options = steals + options[-1:]
     if len(options) == 1:
         b.key = 0
         ctx.push(resolve)
@@ -344,6 +352,8 @@ def raided(ctx, seat, params):
         b.key = ctx.hook.arcs_raided(ctx=ctx, thief=seat, victim=b.defender, params=dict(params), keys=b.key)
     else:
         b.key = 0
+    if params:
+        b.stolen += 1
     ctx.push(resolve)
 
 

@@ -114,6 +114,7 @@ class Battle(msgspec.Struct, omit_defaults=True):
     trophies_at_start: int = 0        # the attacker's Trophies before the battle (Beloved)
     copy_pivot: bool = False          # the battle was a Copy or Pivot pip's (Tactical's window)
     joined: int = 0                   # the attacker's ships placed here mid-battle: not attacking ships
+    stolen: int = 0                   # the steals made in this battle's raid so far
 
 
 class AttachedUnion(msgspec.Struct, array_like=True):

@@ -297,7 +297,7 @@ def check_dice(box: Box, state: ArcsState, seat: int, system: str, defender: int
     forced = lore_ops.extra_dice(state, box, seat)
     if sum(counts) < forced:  # ARCS-171 lets fewer be taken, but not the Rebel's 2 extra
         raise IllegalAction(f"Committed: the Rebel always collects {forced} extra dice")
-    if raid and not raid_dice_open(state, system, defender):
+    if raid and not raid_dice_open(state, system, defender, seat):
         raise IllegalAction("raid dice need a defending building here, or none anywhere")  # ARCS-173
     if raid and lore_ops.raid_dice_barred(state, box, system, defender):
         raise IllegalAction("no raid dice against Hidden Harbors' fresh starport")  # L05

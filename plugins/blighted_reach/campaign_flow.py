@@ -41,8 +41,10 @@ def chapter_scored(ctx) -> None:
     if state.act != objectives.acts(cbox):
         return
     from plugins.blighted_reach.fate_caretaker import golem_goal_steps
+    from plugins.blighted_reach.fate_pirate_rumors import haven_guess_steps
 
-    ctx.push_all([*golem_goal_steps(state), (grand_ambitions_scored, {})])  # the Caretaker's choices first (F520B)
+    # the Caretaker's choices first (F520B), then the Pirate's Rivals' guesses at the Act's end (F1208B)
+    ctx.push_all([*golem_goal_steps(state), *haven_guess_steps(state), (grand_ambitions_scored, {})])
 
 
 @steps("grand_ambitions_scored")

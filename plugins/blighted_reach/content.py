@@ -281,6 +281,7 @@ ADVANCE_COUNTS = {
     "free_city_outside_empire", "monopoly_gained", "monopoly_held", "guild_suit", "rival_outnumbered_in_guilds",
     "lore_secured", "lore_received", "rival_outnumbered_in_lore", "guild_card_held", "empire_planet",
     "outlaw_trophy", "regent_agent_captured", "ideal_power_gained",
+    "hoard_resource", "hoard_type_ahead_of_rivals",  # the Pirate
     "no_trophies_held", "no_captives_held", "psionic_spent_in_prelude_with_empath",  # the Pacifist
     "blight_with_loyal_ships", "spore_blight_placed",  # the Blight Speaker
     # the C Fates' final objectives (Overlord, Redeemer, Guardian)

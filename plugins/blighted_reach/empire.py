@@ -204,6 +204,11 @@ def repair_imperial(state: BlightedReachState, seat: int, system: str, ignore_pr
 # -- taxing (BR-123, BR-133, BR-184) -----------------------------------------------------
 
 
+# Fate rules letting a seat tax a Rival city without controlling its system (the Pirate's
+# Smugglers): each `rule(state, seat, system, building)` returns True to allow it.
+TAX_WITHOUT_CONTROL: list[Callable[[BlightedReachState, int, str, int], bool]] = []
+
+
 def check_tax(state: BlightedReachState, seat: int, system: str, building: int, taxed: Iterable[list] = (),
               ignore_truce: bool = False, ignore_presence: bool = False) -> None:
     """The campaign's tax target check: a Loyal city always; a Rival's only with control of
@@ -224,7 +229,8 @@ def check_tax(state: BlightedReachState, seat: int, system: str, building: int, 
         raise IllegalAction(f"that city in {system} was taxed this turn already")
     if owner == seat:
         return
-    if not controls_on_turn(state, seat, system, ignore_presence):
+    if not controls_on_turn(state, seat, system, ignore_presence) and not any(
+            rule(state, seat, system, building) for rule in TAX_WITHOUT_CONTROL):
         raise IllegalAction(f"taxing a Rival city needs control of {system}")
     if truce_protects(state, seat, owner, system) and not ignore_truce:
         raise IllegalAction(f"the Truce Law: no Regent taxes a Rival Regent where Imperial ships are ({system})")

@@ -16,6 +16,7 @@ from plugins.blighted_reach.council import DECIDED, is_council, is_tucked
 from plugins.blighted_reach.fate_believer import faithful_problems
 from plugins.blighted_reach.fate_blight_speaker import ships_elsewhere
 from plugins.blighted_reach.fate_caretaker import golem_problems
+from plugins.blighted_reach.fate_pirate_rumors import rumor_agent_owners, rumor_problems
 from plugins.blighted_reach.fate_pacifist import witness_problems
 from plugins.blighted_reach.favors import favor_problems
 from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
@@ -33,6 +34,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out: list[str] = []
     out += _campaign_pieces(box, cbox, state)
     favors = [owner for row in state.favors for owner in row] + list(state.scrapped_agents)  # F521
+    favors += rumor_agent_owners(state)  # agents on the Pirate's Rumors (F1208)
     sown = [sower for sower, _, _ in state.sown]  # agents on a Rival's Outrage slot (Sower of Division)
     on_cards = [r for resources in state.card_resources.values() for r in resources]  # Merchant League's
     out += arcs_problems(rules_box(), state, court=False,
@@ -48,6 +50,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
         out.append("the First Regent is not a Regent")  # BR-115
     out += _cards(cbox, state)
     out += golem_problems(box, state)
+    out += rumor_problems(box, state)
     out += faithful_problems(state)
     out += _battle(state)
     out += flagship_problems(box, state)

@@ -29,6 +29,11 @@ from plugins.blighted_reach.fate_believer import (  # noqa: F401
     arcs_chapter_deal, arcs_city_destroyed, arcs_played_as,
 )
 from plugins.blighted_reach import fate_admiral  # noqa: F401 (its rules)
+from plugins.blighted_reach import fate_pirate, fate_pirate_rumors
+from plugins.blighted_reach.fate_pirate_rumors import rumor_after_theft, rumor_battle_begun  # noqa: F401 (hooks)
+from plugins.blighted_reach.fate_pirate import (  # noqa: F401 (the Pirate's hooks)
+    fleet_battle_begun, pirate_raid_options, pirate_raided,
+)
 from plugins.blighted_reach import fate_pacifist  # noqa: F401 (its rules, issue 20)
 from plugins.blighted_reach.fate_pacifist import (  # noqa: F401 (the Pacifist's hooks)
     empathy_battle_begun, empathy_in_battle, pacifist_after_action, well_raid_options, well_raided,
@@ -172,10 +177,13 @@ def conclave_decisions():
 # -- the Arcs rules' extension points ----------------------------------------------------
 @hookimpl
 def arcs_tax_captures(state, seat, system, building):
-    """No Captive for a city taxed like a Loyal one: by a Control Array (BR-302), or by the
-    Steward's Imperial Authority (`fate_steward.tax_takes_captive`)."""
+    """No Captive for a city taxed like a Loyal one: by a Control Array (BR-302), by Pirate
+    Smugglers without control (F1205), or by the Steward's Imperial Authority
+    (`fate_steward.tax_takes_captive`)."""
     if empire_hooks.tax_by_control_array(state, seat, system, building):
         return False
+    if fate_pirate.smuggled_without_control(state, seat, system, building):
+        return False  # F1205: no Captive from a city taxed without control
     return fate_steward.tax_takes_captive(state, seat, system, building)
 
 
@@ -323,6 +331,7 @@ def conclave_view(state, viewer, view):
                           if viewer is not None and viewer < len(state.fate_offers) else None)
     view["lore_deck_count"] = len(state.lore_deck)
     view["golems"] = fate_caretaker.golem_view(state, viewer)  # Sleeping Golems' types are secret
+    view["rumors"] = fate_pirate_rumors.rumor_view(state, viewer)  # a Rumor's face to those who may peek
 
 
 @hookimpl

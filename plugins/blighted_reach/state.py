@@ -192,3 +192,16 @@ class BlightedReachState(ArcsState, kw_only=True):
                                                # placed ships in: once per turn
     vault_declined: list[int] = []             # resource placements (`Placing.number`) whose
                                                # Material and Fuel the Guardian kept out of Green Vault
+    # -- the Pirate (issue 20) --
+    visible = visible + ("fleet_raid", "rumors_up", "rumor_agents", "haven_guesses", "rumor_offered")
+    fleet_raid: bool = False                   # the battle being fought collected raid dice only by
+                                               # Pirate Fleet (F1203): its raid steals resources only
+    # Secret (absent from `visible`): the Rumors' faces; views show them through
+    # `fate_pirate_rumors.rumor_view` to those who may peek.
+    rumors: dict[str, str] = {}                # planet -> the Rumor token's face there ("cluster",
+                                               # "symbol", "false"), from the Pirate's Act III setup
+    rumors_up: list[str] = []                  # planets whose Rumor lies face up (seen by all)
+    rumor_agents: dict[str, list[int]] = {}    # planet -> owners of the agents on its Rumor
+    haven_guesses: list[list[int | str]] = []  # [seat, planet]: the Rivals' guesses at Act III's end
+    rumor_offered: bool = False                # the battle being fought has offered its attacker the
+                                               # agent Rumors of the Haven gives for stealing

@@ -163,8 +163,18 @@ class ForgiveOutrage(msgspec.Struct, tag_field="kind", tag="forgive", forbid_unk
     resource: str
 
 
+class ShareRumor(msgspec.Struct, tag_field="kind", tag="share_rumor", forbid_unknown_fields=True):
+    """F1212 (Sharing Rumors in the booklet): the receiver, a Rival of the Pirate as the giver
+    is, puts an agent from its supply on the Rumor at `planet`, which carries the giver's
+    agent; from then on it may see that Rumor (`fate_pirate_rumors.check_share`)."""
+
+    giver: int
+    receiver: int
+    planet: str
+
+
 Part = (CedeControl | DelegateAuthority | PromiseFavor | TransferAsset | TransferCard | TransferGolem | InviteToEmpire
-        | ForgiveOutrage)
+        | ForgiveOutrage | ShareRumor)
 
 
 class Proposal(msgspec.Struct, forbid_unknown_fields=True):
@@ -621,6 +631,10 @@ def _check_part(box: Box, cbox: CampaignBox, state: BlightedReachState, part: Pa
         check_give_golem(state, part.giver, part.golem)
     elif isinstance(part, ForgiveOutrage):
         _check_forgive(cbox, state, part)
+    elif isinstance(part, ShareRumor):
+        from plugins.blighted_reach.fate_pirate_rumors import check_share
+
+        check_share(state, part.giver, part.receiver, part.planet)
     elif isinstance(part, InviteToEmpire):
         if part.giver != state.first_regent or not is_regent(state, part.giver):
             raise IllegalAction("only the First Regent invites to the Empire")  # BR-206
@@ -734,6 +748,10 @@ def _apply_part(box: Box, state: BlightedReachState, part: Part) -> dict:
     elif isinstance(part, ForgiveOutrage):
         giver.outrage.remove(part.resource)  # its agent goes from the Outrage slot to the Fate card
         favor_row(state, part.receiver).append(part.giver)
+    elif isinstance(part, ShareRumor):
+        from plugins.blighted_reach.fate_pirate_rumors import place_agent_on_rumor
+
+        place_agent_on_rumor(state, part.receiver, part.planet)
     return event
 
 
@@ -824,6 +842,8 @@ def _candidates(box: Box, cbox: CampaignBox, state: BlightedReachState, giver: i
     """Every part shape from `giver` to `receiver` worth checking (unchecked)."""
     player = state.players[giver]
     out: list[Part] = [ForgiveOutrage(giver, receiver, r) for r in sorted(set(player.outrage))]  # F1411 only
+    out += [ShareRumor(giver, receiver, p) for p, owners in sorted(state.rumor_agents.items())
+            if giver in owners]  # F1212 only
     for system, here in sorted(state.systems.items()):
         mine = here.ships_of(giver)
         if mine.fresh:
