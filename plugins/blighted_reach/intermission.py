@@ -286,18 +286,34 @@ def _offers_open(state: BlightedReachState) -> bool:
     return any(len(offer) == 2 for offer in state.fate_offers)
 
 
-LATER_FATES = ("a-fates", "box")  # the table option `later_fates`
+LATER_FATES = ("a-fates", "box", "built")  # the table option `later_fates`
+
+
+def _later_fates_mode(state: BlightedReachState) -> str:
+    return state.options.get("later_fates", LATER_FATES[0])
 
 
 def offered_fates(cbox: CampaignBox, state: BlightedReachState) -> list:
     """The Fates the Intermission draws from. The box's rule (option `later_fates: box`): the
     B Fates after Act I, the C Fates after Act II (BR-349). Until those Fates' rules are
-    built (issue 20) the default is `a-fates`: the A Fates nobody is playing, so that a
-    campaign can go on past a failed objective."""
-    if state.options.get("later_fates", LATER_FATES[0]) == "box":
-        return cbox.fates_by_letter(cbox.campaign.next_letter[str(state.act)])
+    all built (issue 20) the default is `a-fates`: the A Fates nobody is playing, so that a
+    campaign can go on past a failed objective; `built` draws the box's later Fates whose
+    rules are built, topped up with those A Fates where they are too few (`top_up_fates`)."""
+    mode = _later_fates_mode(state)
+    if mode in ("box", "built"):
+        later = cbox.fates_by_letter(cbox.campaign.next_letter[str(state.act)])
+        return later if mode == "box" else [f for f in later if f.effects_complete]
+    return _a_fates_not_kept(cbox, state)
+
+
+def _a_fates_not_kept(cbox: CampaignBox, state: BlightedReachState) -> list:
     kept = {f for s, f in enumerate(state.fates) if s < len(state.fate_results) and state.fate_results[s] == "completed"}
     return [f for f in cbox.fates_by_letter("A") if f.id not in kept]  # a failed Fate is back in the box
+
+
+def top_up_fates(cbox: CampaignBox, state: BlightedReachState) -> list:
+    """`built` only: the A Fates nobody keeps, drawn after the built later Fates run out."""
+    return _a_fates_not_kept(cbox, state) if _later_fates_mode(state) == "built" else []
 
 
 def offer_fates(cbox: CampaignBox, state: BlightedReachState, rng: Rng | None = None) -> None:
@@ -311,6 +327,10 @@ def offer_fates(cbox: CampaignBox, state: BlightedReachState, rng: Rng | None = 
     size_lists(state)
     pool = sorted(f.id for f in offered_fates(cbox, state))
     rng.shuffle(pool)
+    extra = sorted(f.id for f in top_up_fates(cbox, state) if f.id not in pool)
+    if extra:
+        rng.shuffle(extra)
+        pool += extra
     draw = cbox.campaign.fate_draw
     offers = [list(o) for o in state.fate_offers] + [[] for _ in range(len(state.players) - len(state.fate_offers))]
     for seat in turn_order(state):

@@ -73,12 +73,13 @@ def _game() -> GameSpec:
         min_players=2,
         max_players=4,
         plugin=sys.modules[__name__],
-        description="The Arcs campaign over three Acts: Fates, the Empire, the Blight and Summits "
-                    "(in development, issue 18: Act I setup, Event cards and the Act's rounds).",
-        options={"later_fates": OptionSpec(default="a-fates", choices=("a-fates", "box"),
+        description="The Arcs campaign over three Acts, played as a campaign: Fates, the Empire, the "
+                    "Blight, Summits, Crises and Edicts, the Intermission between Acts.",
+        options={"later_fates": OptionSpec(default="a-fates", choices=("a-fates", "box", "built"),
                                            description="The Fates an Intermission offers: the A Fates nobody plays "
-                                                       "(until the B and C Fates are built, issue 20) or the box's B "
-                                                       "then C Fates (BR-349)")},
+                                                       "(until all the B and C Fates are built, issue 20), the box's "
+                                                       "B then C Fates (BR-349), or those of them built so far, "
+                                                       "topped up with the A Fates nobody plays")},
         hookspecs=arcs_hookspecs,
         state_type=BlightedReachState,
         campaign_only=True,  # every table is an Act of a campaign (a table without one starts one)

@@ -519,3 +519,27 @@ def test_the_first_regent_tile_at_act_one_setup():
     assert without.first_regent == 0
     neither = act_one([FOUNDER, ADVOCATE, PARTISAN])
     assert neither.first_regent == neither.initiative
+
+
+def test_the_built_option_draws_the_built_later_fates_first_then_a_fates_nobody_keeps():
+    """`later_fates: built`: after Act I the B Fates whose rules are built (the Blight Speaker,
+    the Pacifist) are drawn first; the rest of the draw is A Fates nobody keeps; after Act
+    II the built C Fates come first."""
+    state = to_f([STEWARD, ADMIRAL, FOUNDER], [0, 4, 0])
+    state.options["later_fates"] = "built"
+    im.offer_fates(CBOX, state)
+    drawn = [state.fate_offers[0][1], *state.fate_offers[1], state.fate_offers[2][1]]
+    built_b = {f.id for f in CBOX.fates_by_letter("B") if f.effects_complete}
+    assert len(set(drawn)) == 4 and built_b <= set(drawn)
+    assert all(CBOX.fates[f].letter == "A" for f in set(drawn) - built_b)
+    assert not {STEWARD, FOUNDER} & (set(drawn) - built_b) and ADMIRAL not in state.fate_offers[1]
+    state = played([STEWARD, ADMIRAL, FOUNDER], [0, 0, 0])
+    state.act = 2
+    state.objective_markers = [0, 2, 0]
+    through(state, "shift_initiative_and_power")
+    state.options["later_fates"] = "built"
+    im.offer_fates(CBOX, state)
+    drawn = [state.fate_offers[0][1], *state.fate_offers[1], state.fate_offers[2][1]]
+    built_c = {f.id for f in CBOX.fates_by_letter("C") if f.effects_complete}
+    assert len(built_c) == 3 and built_c <= set(drawn)
+    assert all(CBOX.fates[f].letter == "A" for f in set(drawn) - built_c)
