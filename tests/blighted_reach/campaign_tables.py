@@ -153,3 +153,24 @@ def new_table(n: int, seed: int = 5, names=None) -> BlightedReachState:
     names = names or [f"P{i}" for i in range(n)]
     return BlightedReachState(game="blighted_reach", seats=[Seat(index=i, name=names[i]) for i in range(n)],
                               rng=seed_state(seed))
+
+
+def b_fate_intermission(state: BlightedReachState, seat: int, fate: str) -> BlightedReachState:
+    """Intermission A-F with every objective completed; the seat's offer arranged to hold the
+    B Fate `fate` (the B Fates' draw, BR-349) and picked; the others keep their Fates."""
+    from plugins.blighted_reach import intermission as im
+
+    state.objective_markers = [0] * len(state.players)
+    im.resolve_fates(ctx(state), CBOX)
+    im.clear_court(CBOX, state)
+    im.clear_pieces(BOX, CBOX, state)
+    for s in im.repair_and_destroy(BOX, CBOX, state):
+        im.place_after_elimination(BOX, CBOX, state, s, "1G")
+    im.shift_initiative_and_power(CBOX, state)
+    state.options = {**state.options, "later_fates": "box"}
+    im.offer_fates(CBOX, state)
+    state.fate_offers[seat] = [state.fates[seat], fate]
+    for s in range(len(state.players)):
+        im.pick_fate(state, s, fate if s == seat else state.fates[s])
+    im.reveal_fates(CBOX, state)
+    return state

@@ -13,12 +13,11 @@ from core.state import Action
 from plugins.blighted_reach import plugin  # noqa: F401 (the Fates' rules registered, as a table has them)
 from plugins.arcs.setup import open_slots
 from plugins.blighted_reach import campaign as sheet
-from plugins.blighted_reach import intermission as im
 from plugins.blighted_reach.blight import BLIGHT
 from plugins.blighted_reach.board import blight, controls_on_turn
 from plugins.blighted_reach.setup import cluster_systems
 from plugins.blighted_reach.state import Pieces
-from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, ctx, end_act
+from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, b_fate_intermission, end_act
 from tests.blighted_reach.empire_fate_tables import place_tokens, prompt_of, put_agent, resolve_crises, resolve_fates
 from tests.blighted_reach.flow_helpers import GAME, options
 from tests.blighted_reach.test_fate_pacifist import (
@@ -30,23 +29,7 @@ A_FATES = ["FATE01", "FATE02", "FATE07", "FATE06"]  # Steward, Founder, Admiral,
 
 
 def speaker_intermission(state, seat: int):
-    """Intermission A-F with every objective completed; the seat's offer arranged to hold the
-    Blight Speaker (the B Fates' draw, BR-349) and picked; the others keep their Fates."""
-    state.objective_markers = [0] * len(state.players)
-    run = ctx(state)
-    im.resolve_fates(run, CBOX)
-    im.clear_court(CBOX, state)
-    im.clear_pieces(BOX, CBOX, state)
-    for s in im.repair_and_destroy(BOX, CBOX, state):
-        im.place_after_elimination(BOX, CBOX, state, s, "1G")
-    im.shift_initiative_and_power(CBOX, state)
-    state.options = {**state.options, "later_fates": "box"}
-    im.offer_fates(CBOX, state)
-    state.fate_offers[seat] = [state.fates[seat], SPEAKER]
-    for s in range(len(state.players)):
-        im.pick_fate(state, s, SPEAKER if s == seat else state.fates[s])
-    im.reveal_fates(CBOX, state)
-    return state
+    return b_fate_intermission(state, seat, SPEAKER)
 
 
 def campaign_of(state, players: int) -> dict:

@@ -14,8 +14,7 @@ from core.state import Action
 from plugins.blighted_reach import plugin  # noqa: F401 (the Fates' rules registered, as a table has them)
 from plugins.arcs.setup import open_slots
 from plugins.blighted_reach import campaign as sheet
-from plugins.blighted_reach import intermission as im
-from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, ctx, end_act
+from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, b_fate_intermission, end_act
 from tests.blighted_reach.empire_fate_tables import (
     new_round, place_tokens, prompt_of, resolve_crises, resolve_edicts, resolve_fates,
 )
@@ -42,23 +41,7 @@ def refused(t, seat: int, action: Action, error=ActionRejected) -> None:
 
 
 def pacifist_intermission(state, seat: int):
-    """Intermission A-F with every objective completed; the seat's offer arranged to hold the
-    Pacifist (the B Fates' draw, BR-349) and picked; the others keep their Fates."""
-    state.objective_markers = [0] * len(state.players)
-    run = ctx(state)
-    im.resolve_fates(run, CBOX)
-    im.clear_court(CBOX, state)
-    im.clear_pieces(BOX, CBOX, state)
-    for s in im.repair_and_destroy(BOX, CBOX, state):
-        im.place_after_elimination(BOX, CBOX, state, s, "1G")
-    im.shift_initiative_and_power(CBOX, state)
-    state.options = {**state.options, "later_fates": "box"}
-    im.offer_fates(CBOX, state)
-    state.fate_offers[seat] = [state.fates[seat], PACIFIST]
-    for s in range(len(state.players)):
-        im.pick_fate(state, s, PACIFIST if s == seat else state.fates[s])
-    im.reveal_fates(CBOX, state)
-    return state
+    return b_fate_intermission(state, seat, PACIFIST)
 
 
 def act_two_table(players: int = 3, seed: int = 3, seat: int = 0, start: int = 20, replenish: bool = True):

@@ -27,13 +27,12 @@ from plugins.arcs.state import Battle
 from plugins.blighted_reach import campaign as sheet
 from plugins.blighted_reach import fate_pirate as pirate
 from plugins.blighted_reach import fate_pirate_rumors as rumors
-from plugins.blighted_reach import intermission as im
 from plugins.blighted_reach import objectives
 from plugins.blighted_reach.fate_steps import RuleMissing
 from plugins.blighted_reach.state import FREE
 from plugins.flagships.content import default_content as flagship_content
 from plugins.flagships.state import board_of
-from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, ctx, end_act
+from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, b_fate_intermission, end_act
 from tests.blighted_reach.flow_helpers import GAME, options, restart_round
 
 PIRATE = "FATE12"
@@ -63,23 +62,7 @@ def refused(t, seat: int, action: Action) -> None:
 
 
 def pirate_intermission(state, seat: int):
-    """Intermission A-F with every objective completed; the seat's offer arranged to hold the
-    Pirate (the B Fates' draw, BR-349) and picked; the others keep their Fates."""
-    state.objective_markers = [0] * len(state.players)
-    run_ctx = ctx(state)
-    im.resolve_fates(run_ctx, CBOX)
-    im.clear_court(CBOX, state)
-    im.clear_pieces(BOX, CBOX, state)
-    for s in im.repair_and_destroy(BOX, CBOX, state):
-        im.place_after_elimination(BOX, CBOX, state, s, "1G")
-    im.shift_initiative_and_power(CBOX, state)
-    state.options = {**state.options, "later_fates": "box"}
-    im.offer_fates(CBOX, state)
-    state.fate_offers[seat] = [state.fates[seat], PIRATE]
-    for s in range(len(state.players)):
-        im.pick_fate(state, s, PIRATE if s == seat else state.fates[s])
-    im.reveal_fates(CBOX, state)
-    return state
+    return b_fate_intermission(state, seat, PIRATE)
 
 
 def act_two_table(players: int = 3, seed: int = 3, seat: int = 0, start: int = 20, place: bool = True):
