@@ -32,7 +32,7 @@ from plugins.blighted_reach.fate_steps import RuleMissing
 from plugins.blighted_reach.state import FREE
 from plugins.flagships.content import default_content as flagship_content
 from plugins.flagships.state import board_of
-from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, b_fate_intermission, end_act
+from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, b_fate_intermission, ctx, end_act
 from tests.blighted_reach.flow_helpers import GAME, options, restart_round
 
 PIRATE = "FATE12"
