@@ -99,6 +99,38 @@ class PlainFateBot:
         return seat, action
 
 
+class KeepFateBot:
+    """PlainFateBot, but `seat` keeps `fate` whenever its offer holds it (a Fate under test
+    played on into the next Act)."""
+
+    def __init__(self, seed: int, seat: int, fate: str) -> None:
+        self.bot, self.seat, self.fate = PlainFateBot(seed), seat, fate
+
+    def choose(self, table):
+        seat, action = self.bot.choose(table)
+        if action.type == "choose_fate" and seat == self.seat:
+            keep = [a for a in options(table, seat) if a.params.get("fate") == self.fate]
+            action = keep[0] if keep else action
+        return seat, action
+
+
+def acts_two_and_three(t, seed: int, seat: int, fate: str, check_third=None) -> tuple[int, int]:
+    """Bots play Act II's table `t` to its end (`seat` keeping `fate` at its Intermission),
+    its log sheet saved into a campaign, then Act III's table from it to the campaign's end,
+    the invariants after every action; `check_third(table)` looks at Act III before play.
+    Returns each Act's actions."""
+    bot = KeepFateBot(seed, seat, fate)
+    second = play_checked(t, bot)
+    players = len(t.state.players)
+    campaign = {"players": players, "acts_played": 1, "log": None, "finished": False, "winner": -1, "acts": []}
+    t.rules.hook.conclave_campaign_save(state=t.state, campaign=campaign)
+    assert campaign["acts_played"] == 2 and not campaign["finished"]
+    third_table = create_table(GAME, players, seed=seed + 1, campaign=campaign)
+    if check_third is not None:
+        check_third(third_table)
+    return second, play_checked(third_table, bot)
+
+
 def play_out(t, seed: int, max_actions: int = 20_000) -> int:
     """Random bots play the table to its end (Fates chosen among PLAIN_FATES where offered);
     returns the actions, checking the invariants after each."""

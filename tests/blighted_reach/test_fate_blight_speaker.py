@@ -19,9 +19,9 @@ from plugins.blighted_reach.setup import cluster_systems
 from plugins.blighted_reach.state import Pieces
 from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, b_fate_intermission, end_act
 from tests.blighted_reach.empire_fate_tables import place_tokens, prompt_of, put_agent, resolve_crises, resolve_fates
-from tests.blighted_reach.flow_helpers import GAME, options
+from tests.blighted_reach.flow_helpers import GAME, acts_two_and_three, options
 from tests.blighted_reach.test_fate_pacifist import (
-    all_outlaws, empaths_to_court, from_supply, play_checked, refused, rolls, score_now, ships_to, sound, turn,
+    all_outlaws, empaths_to_court, from_supply, refused, rolls, score_now, ships_to, sound, turn,
 )
 
 SPEAKER = "FATE13"
@@ -572,37 +572,13 @@ def test_F1312_gorge_the_blight_scores_its_grand_ambitions_BR_099_BR_100(warlord
 # -- bots ----------------------------------------------------------------------------------
 
 
-class KeepSpeakerBot:
-    """Random bots (Fates among the plain A Fates where offered), but the Speaker's seat keeps
-    the Blight Speaker whenever its offer holds it."""
-
-    def __init__(self, seed: int, seat: int) -> None:
-        from tests.blighted_reach.flow_helpers import PlainFateBot
-
-        self.bot, self.seat = PlainFateBot(seed), seat
-
-    def choose(self, table):
-        seat, action = self.bot.choose(table)
-        if action.type == "choose_fate" and seat == self.seat:
-            keep = [a for a in options(table, seat) if a.params.get("fate") == SPEAKER]
-            action = keep[0] if keep else action
-        return seat, action
-
-
 def speaker_campaign(players: int, seed: int, seat: int) -> tuple[int, int]:
     """Act II with the Speaker at `seat` (its marker arranged on 0, so it completes and keeps
     its Fate), bots to the Act's end; then Act III from the saved log sheet, bots
     to the campaign's end; invariants after every action. Returns each Act's actions."""
     t = act_two_table(players, seed, seat)
     t.state.objective_markers[seat] = 0
-    bot = KeepSpeakerBot(seed, seat)
-    second = play_checked(t, bot)
-    campaign = {"players": players, "acts_played": 1, "log": None, "finished": False, "winner": -1, "acts": []}
-    t.rules.hook.conclave_campaign_save(state=t.state, campaign=campaign)
-    assert campaign["acts_played"] == 2 and not campaign["finished"]
-    third_table = create_table(GAME, players, seed=seed + 1, campaign=campaign)
-    third = play_checked(third_table, bot)
-    return second, third
+    return acts_two_and_three(t, seed, seat, SPEAKER)
 
 
 @pytest.mark.parametrize("players, seed, seat", [(2, 1, 1), (3, 2, 0), (4, 3, 2)])

@@ -18,7 +18,7 @@ from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, b_fate_inte
 from tests.blighted_reach.empire_fate_tables import (
     new_round, place_tokens, prompt_of, resolve_crises, resolve_edicts, resolve_fates,
 )
-from tests.blighted_reach.flow_helpers import GAME, options, play_checked
+from tests.blighted_reach.flow_helpers import GAME, KeepFateBot, acts_two_and_three, options, play_checked
 
 PACIFIST = "FATE14"
 A_FATES = ["FATE01", "FATE02", "FATE07", "FATE06"]  # Steward, Founder, Admiral, Partisan at Act I
@@ -860,23 +860,6 @@ def test_F1412_without_empath_declared_the_rebuke_does_nothing():
 # -- bots ----------------------------------------------------------------------------------
 
 
-class KeepPacifistBot:
-    """Random bots (Fates among the plain A Fates where offered), but the Pacifist's seat keeps
-    the Pacifist whenever its offer holds it."""
-
-    def __init__(self, seed: int, seat: int) -> None:
-        from tests.blighted_reach.flow_helpers import PlainFateBot
-
-        self.bot, self.seat = PlainFateBot(seed), seat
-
-    def choose(self, table):
-        seat, action = self.bot.choose(table)
-        if action.type == "choose_fate" and seat == self.seat:
-            keep = [a for a in options(table, seat) if a.params.get("fate") == PACIFIST]
-            action = keep[0] if keep else action
-        return seat, action
-
-
 def pacifist_campaign(players: int, seed: int, seat: int) -> tuple[int, int]:
     """Act II with the Pacifist at `seat` (its marker arranged one space from the end, so a
     chapter's end without Trophies completes it), bots to the Act's end (its Intermission
@@ -884,15 +867,11 @@ def pacifist_campaign(players: int, seed: int, seat: int) -> tuple[int, int]:
     Returns the actions of each Act."""
     t = act_two_table(players, seed, seat)
     t.state.objective_markers[seat] = 1
-    bot = KeepPacifistBot(seed, seat)
-    second = play_checked(t, bot)
-    campaign = {"players": players, "acts_played": 1, "log": None, "finished": False, "winner": -1, "acts": []}
-    t.rules.hook.conclave_campaign_save(state=t.state, campaign=campaign)
-    assert campaign["acts_played"] == 2 and not campaign["finished"]
-    third_table = create_table(GAME, players, seed=seed + 1, campaign=campaign)
-    assert third_table.state.fates[seat] == PACIFIST and any("F1409" in slot for slot in third_table.state.booklet)
-    third = play_checked(third_table, bot)
-    return second, third
+
+    def kept(third_table):
+        assert third_table.state.fates[seat] == PACIFIST and any("F1409" in slot for slot in third_table.state.booklet)
+
+    return acts_two_and_three(t, seed, seat, PACIFIST, kept)
 
 
 @pytest.mark.parametrize("players, seed, seat", [(2, 1, 1), (3, 2, 0), (4, 3, 2)])
@@ -907,4 +886,4 @@ def test_bots_play_an_act_two_with_the_pacifist(players, seed, seat):
     Act's end (its Intermission included), invariants after every action."""
     t = act_two_table(players, seed, seat)
     assert t.state.fates[seat] == PACIFIST
-    assert play_checked(t, KeepPacifistBot(seed, seat)) > 0
+    assert play_checked(t, KeepFateBot(seed, seat, PACIFIST)) > 0

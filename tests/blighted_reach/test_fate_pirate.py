@@ -884,40 +884,19 @@ def test_bots_play_act_two_with_the_pirate_to_its_end(complete, players, seed):
     assert t.state.fate_results[0] in ("completed", "failed")  # its Resolution ran at Intermission A
 
 
-class KeepPirateBot:
-    """Random bots (Fates among the plain A Fates where offered), but the Pirate's seat keeps
-    the Pirate whenever its offer holds it."""
-
-    def __init__(self, seed: int, seat: int) -> None:
-        from tests.blighted_reach.flow_helpers import PlainFateBot
-
-        self.bot, self.seat = PlainFateBot(seed), seat
-
-    def choose(self, table):
-        seat, action = self.bot.choose(table)
-        if action.type == "choose_fate" and seat == self.seat:
-            keep = [a for a in options(table, seat) if a.params.get("fate") == PIRATE]
-            action = keep[0] if keep else action
-        return seat, action
-
-
 def pirate_campaign(players: int, seed: int, seat: int) -> tuple[int, int]:
     """Act II with the Pirate at `seat` (its marker arranged on 0, so it completes and keeps
     its Fate and Flagship), bots to the Act's end; then Act III from the saved log sheet, bots
     to the campaign's end; invariants after every action. Returns each Act's actions."""
-    from tests.blighted_reach.flow_helpers import play_checked
+    from tests.blighted_reach.flow_helpers import acts_two_and_three
 
     t = act_two_table(players, seed, seat)
     t.state.objective_markers[seat] = 0
-    bot = KeepPirateBot(seed, seat)
-    second = play_checked(t, bot)
-    campaign = {"players": players, "acts_played": 1, "log": None, "finished": False, "winner": -1, "acts": []}
-    t.rules.hook.conclave_campaign_save(state=t.state, campaign=campaign)
-    assert campaign["acts_played"] == 2 and not campaign["finished"]
-    third_table = create_table(GAME, players, seed=seed + 1, campaign=campaign)
-    assert third_table.state.fates[seat] == PIRATE and board_of(third_table.state, seat) is not None
-    third = play_checked(third_table, bot)
-    return second, third
+
+    def kept(third_table):
+        assert third_table.state.fates[seat] == PIRATE and board_of(third_table.state, seat) is not None
+
+    return acts_two_and_three(t, seed, seat, PIRATE, kept)
 
 
 @pytest.mark.parametrize("players, seed, seat", [(2, 1, 1), (3, 2, 0), (4, 3, 2)])
