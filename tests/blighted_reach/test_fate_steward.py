@@ -12,6 +12,7 @@ from plugins.arcs.content import box_for
 from plugins.arcs.state import Ships, Trophy
 from plugins.blighted_reach import empire, event_flow
 from plugins.blighted_reach.state import Pieces
+from tests.blighted_reach.empire_fate_tables import act, lead, put_agent
 from tests.blighted_reach.flow_helpers import options, ready, restart_round
 
 STEWARD, ADMIRAL = "FATE01", "FATE07"
@@ -24,21 +25,6 @@ def snapshot(t) -> bytes:
 def steward_table(players: int = 3, seed: int = 1):
     """Act I's first round, the Steward at seat 0 and the Admiral at seat 1."""
     return ready(players, seed, wanted={0: STEWARD, 1: ADMIRAL})
-
-
-def lead(t, seat, card):
-    t.act(seat, Action("lead", {"card": card}))
-    if any(p.kind == "declare" and p.seat == seat for p in t.state.prompts):
-        t.act(seat, Action("declare", {"ambition": ""}))
-
-
-def act(t, seat, act, **params):
-    return t.act(seat, Action("act", {"act": act, **params}))
-
-
-def put_agent(t, seat, card, n=1):
-    t.state.court_agents[card][seat] += n
-    t.state.players[seat].agents -= n
 
 
 def prompt_of(t, kind):
