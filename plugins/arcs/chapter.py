@@ -43,6 +43,20 @@ def return_city(box: Box, state: ArcsState, seat: int) -> None:
     cover_slots(box, state, seat, before)
 
 
+# A game built on Arcs may let a player keep Captives when Tyrant is scored (the campaign's
+# Vow of Survival): fn(state, seat) -> the owners of the Captives the seat keeps, or None to
+# leave it to the next rule. With no rule (a base game) every Captive goes home.
+CAPTIVES_KEPT: list = []
+
+
+def captives_kept(state: ArcsState, seat: int) -> list[int]:
+    for rule in CAPTIVES_KEPT:
+        kept = rule(state, seat)
+        if kept is not None:
+            return list(kept)
+    return []
+
+
 def clean_up(box: Box, state: ArcsState, scored: list[str]) -> None:
     """ARCS-247/248: Trophies go home if Warlord was scored, Captives if Tyrant was (ships,
     starports and agents to their supplies, cities to their boards); ARCS-251: markers back,
@@ -63,10 +77,15 @@ def clean_up(box: Box, state: ArcsState, scored: list[str]) -> None:
                     return_city(box, state, t.owner)
             holder.trophies = []
     if "tyrant" in scored:
-        for holder in state.players:
+        for seat, holder in enumerate(state.players):
+            wanted, kept = captives_kept(state, seat), []
             for owner in holder.captives:
-                agent_returns(state, owner)
-            holder.captives = []
+                if owner in wanted:
+                    wanted.remove(owner)
+                    kept.append(owner)
+                else:
+                    agent_returns(state, owner)
+            holder.captives = kept
     markers = [*state.markers_available, *(m for ms in state.ambition_boxes.values() for m in ms)]
     order = {m.id: i for i, m in enumerate(box.board.ambition_markers)}
     markers.sort(key=lambda m: order[m.id])

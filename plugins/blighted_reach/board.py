@@ -78,11 +78,18 @@ def empire_controls(state: BlightedReachState, system: str) -> bool:
     return imperial_ships(state, system).fresh > 0
 
 
+# Loyal pieces a Fate puts on the map outside the ships and buildings (the Survivalist's
+# Bunkers): fn(state, seat, system) -> True when the seat has one there. Empty: the base count.
+EXTRA_LOYAL_PIECES: list = []
+
+
 def has_loyal_pieces(state: BlightedReachState, seat: int, system: str) -> bool:
-    """Ships or buildings of the seat's own colour in the system."""
+    """Ships or buildings of the seat's own colour in the system (or a Fate's own Loyal
+    pieces, `EXTRA_LOYAL_PIECES`)."""
     here = state.systems[system]
     return (here.ships_of(seat).total > 0 or any(b.owner == seat for b in here.buildings)
-            or extra_fresh_ships(state, seat, system) > 0)
+            or extra_fresh_ships(state, seat, system) > 0
+            or any(rule(state, seat, system) for rule in EXTRA_LOYAL_PIECES))
 
 
 def controller(state: BlightedReachState, system: str) -> int | None:

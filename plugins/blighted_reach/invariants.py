@@ -18,6 +18,7 @@ from plugins.blighted_reach.fate_blight_speaker import ships_elsewhere
 from plugins.blighted_reach.fate_caretaker import golem_problems
 from plugins.blighted_reach.fate_pirate_rumors import rumor_agent_owners, rumor_problems
 from plugins.blighted_reach.fate_pacifist import witness_problems
+from plugins.blighted_reach.fate_survivalist import bunker_problems
 from plugins.blighted_reach.favors import favor_problems
 from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
 from plugins.blighted_reach.state import FREE, BlightedReachState
@@ -55,6 +56,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += _battle(state)
     out += flagship_problems(box, state)
     out += witness_problems(state)
+    out += bunker_problems(state)  # the Survivalist's Bunker tokens
     return out
 
 

@@ -53,6 +53,10 @@ from plugins.blighted_reach.fate_partisan import (  # noqa: F401 (the Partisan's
 from plugins.blighted_reach import fate_c, fate_founder, fate_overlord, fate_redeemer  # noqa: F401 (their rules)
 from plugins.blighted_reach import fate_guardian
 from plugins.blighted_reach.fate_guardian import edenguard_box_kept, tyrant_scored  # noqa: F401 (the Guardian's hooks)
+from plugins.blighted_reach import fate_survivalist
+from plugins.blighted_reach.fate_survivalist import (  # noqa: F401 (the Survivalist's hooks)
+    bunker_battle_resolve, bunker_trophies_home, vow_keep_question,
+)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach import empire_hooks
 from plugins.blighted_reach.empire_hooks import *  # noqa: F401,F403 - the Empire on the Arcs flow (its hooks)
@@ -273,12 +277,15 @@ def arcs_declarable(state, seat, card, ambitions):
 @hookimpl
 def arcs_ambition_gains(state, ambition, gains):
     """One ambition's Power by the Fates' rules: the Commonwealth ambition's (F214), Tycoon
-    without Power for the holder of Ire of the Tycoons (F2003)."""
+    without Power for the holder of Ire of the Tycoons (F2003), second place's Power only
+    for a win of the holder of Vow of Survival (F1802)."""
     if state.game != GAME_ID:
         return None
     own = fate_founder.commonwealth_scoring(state, ambition, gains)
     tycoon = fate_guardian.tycoon_gains(state, ambition, gains if own is None else own)
-    return own if tycoon is None else tycoon
+    own = own if tycoon is None else tycoon
+    vow = fate_survivalist.vow_gains(state, ambition, gains if own is None else own)  # F1802
+    return own if vow is None else vow
 
 
 @hookimpl

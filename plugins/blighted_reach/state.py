@@ -205,3 +205,10 @@ class BlightedReachState(ArcsState, kw_only=True):
     haven_guesses: list[list[int | str]] = []  # [seat, planet]: the Rivals' guesses at Act III's end
     rumor_offered: bool = False                # the battle being fought has offered its attacker the
                                                # agent Rumors of the Haven gives for stealing
+    # -- the Survivalist (issue 20) --
+    visible = visible + ("bunkers", "bunker_supply", "captives_kept")
+    bunkers: dict[str, bool] = {}              # planet -> its Bunker token is damaged (F1803: one a
+                                               # planet, the Survivalist's Loyal pieces)
+    bunker_supply: int = 0                     # Bunker tokens the Survivalist holds off the map (9 at setup)
+    captives_kept: list[int] = []              # owners of the Captives Vow of Survival keeps when
+                                               # Tyrant is scored, as the Survivalist chose them
