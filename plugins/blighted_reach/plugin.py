@@ -54,6 +54,8 @@ from plugins.blighted_reach import fate_c, fate_founder, fate_overlord, fate_red
 from plugins.blighted_reach import fate_guardian
 from plugins.blighted_reach.fate_guardian import edenguard_box_kept, tyrant_scored  # noqa: F401 (the Guardian's hooks)
 from plugins.blighted_reach import fate_survivalist
+from plugins.blighted_reach import fate_naturalist
+from plugins.blighted_reach.fate_naturalist import blightkin_box_kept  # noqa: F401 (the Naturalist's hook)
 from plugins.blighted_reach.fate_survivalist import (  # noqa: F401 (the Survivalist's hooks)
     bunker_battle_resolve, bunker_trophies_home, vow_keep_question,
 )
@@ -251,6 +253,7 @@ def arcs_chapter_scoring(ctx):
     if ctx.state.game == GAME_ID:
         campaign_flow.chapter_scoring(ctx)
         fate_guardian.score_edenguard(ctx)  # F2004: the ambition the base board lacks
+        fate_naturalist.score_blightkin(ctx)  # F2104: another
 
 
 @hookimpl
@@ -264,12 +267,13 @@ def arcs_chapter_scored(ctx):
 @hookimpl
 def arcs_declarable(state, seat, card, ambitions):
     """What a lead card declares under the Fates' laws: the Believer's (F814, F823, F828,
-    F830), Edenguard instead of Tycoon (F2004), and no ambition an Ire card forbids (F1902,
-    F2003). None: as printed."""
+    F830), Edenguard instead of Tycoon (F2004), Blightkin instead of Empath (F2104), and no
+    ambition an Ire card (or Vow of Survival) forbids (F1902, F2003, F1802). None: as printed."""
     if state.game != GAME_ID:
         return None
     believed = fate_believer.declarable(state, seat, card, ambitions)
     out = fate_guardian.declarable(state, list(ambitions if believed is None else believed))
+    out = fate_naturalist.declarable(state, out)
     out = [a for a in out if not fate_c.declare_barred(state, seat, a)]
     return out if out != list(ambitions) else None
 

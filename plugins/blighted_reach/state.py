@@ -212,3 +212,7 @@ class BlightedReachState(ArcsState, kw_only=True):
     bunker_supply: int = 0                     # Bunker tokens the Survivalist holds off the map (9 at setup)
     captives_kept: list[int] = []              # owners of the Captives Vow of Survival keeps when
                                                # Tyrant is scored, as the Survivalist chose them
+    # -- the Naturalist (issue 20) --
+    visible = visible + ("blight_spared",)
+    blight_spared: int = -1                    # the holder of Blight Society who paid a Psionic for
+                                               # the Blight Crises being resolved (-1: nobody)
