@@ -243,13 +243,14 @@ def test_F1803_the_attacker_splits_hits_over_a_bunker_and_a_city_and_chooses_the
 
 # -- F1802 Vow of Survival ---------------------------------------------------------------------------
 def test_F1802_no_tyrant_for_the_survivalist():
+    """A lead 3 would declare Tyrant: not for the holder of Vow of Survival."""
     t = survivalist_table()
-    restart_round(t, [["AGG6"], ["MOB4"], ["MOB5"]], initiative=0)
-    t.act(0, Action("lead", {"card": "AGG6"}))
+    restart_round(t, [["AGG3"], ["MOB4"], ["MOB5"]], initiative=0)
+    t.act(0, Action("lead", {"card": "AGG3"}))
     prompt = prompt_of(t, "declare")
-    if prompt is not None:
-        assert "tyrant" not in [o.params["ambition"] for o in prompt.options]
-        refused(t, 0, Action("declare", {"ambition": "tyrant"}))
+    assert prompt is None or "tyrant" not in [o.params["ambition"] for o in prompt.options]
+    refused(t, 0, Action("declare", {"ambition": "tyrant"}))
+    assert t.state.ambition_boxes["tyrant"] == []
 
 
 def test_F1802_a_won_ambition_gains_the_second_place_and_keep_the_people_safe_advances():
