@@ -414,7 +414,9 @@ def _call_to_action_crisis(call) -> dict:
     state = call.state
     seat = most_resources(state)
     card = draw_bottom_action(state, seat) if seat >= 0 else ""
-    return {"event": "bottom_action_drawn", "card": call.card, "seat": seat, "drawn": card}
+    public = {"card": call.card, "seat": seat}  # the card drawn is the drawer's alone (ARCS-281)
+    return {"event": "bottom_action_drawn", **public, "drawn": card, "private_to": [seat] if seat >= 0 else None,
+            "public_part": public if seat >= 0 else None}
 
 
 FATE_CRISIS_HANDLERS["most_resources_draws_bottom_action"] = CrisisHandler(apply=_call_to_action_crisis)

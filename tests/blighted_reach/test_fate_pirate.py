@@ -631,6 +631,7 @@ def test_F1206_crisis_the_seat_with_most_resources_draws_the_bottom_action_card(
     call = CrisisCall(box=BOX, cbox=CBOX, state=state, card="F1206", holder=-1, dice=None, effect=effect)
     out = pirate.FATE_CRISIS_HANDLERS["most_resources_draws_bottom_action"].apply(call)
     assert out["seat"] == 2 and out["drawn"] == "ADM9" and state.hands[2][-1] == "ADM9"
+    assert out["private_to"] == [2] and "ADM9" not in str(out["public_part"])  # the drawer's alone
     assert state.action_discard == ["MOB2"]
     state.players[1].resources[0] = take_from_supply(state, "relic")
     assert pirate.most_resources(state) == -1
