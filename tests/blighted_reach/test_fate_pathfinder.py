@@ -1,0 +1,333 @@
+"""The Pathfinder (FATE09, a B Fate) through the engine: an Act I with A Fates, its
+Intermission giving a seat the Pathfinder, the Act II table created from the packed log
+sheet (its Setup side answered through the engine), and Act III from Act II's sheet. Each
+test names the card it plays (F9nn) and the checklist IDs it proves."""
+from __future__ import annotations
+
+import copy
+
+import msgspec
+import pytest
+
+from core.engine import create_table, view, view_events
+from core.errors import ActionRejected
+from core.state import Action
+from plugins.blighted_reach import plugin  # noqa: F401 (the Fates' rules registered, as a table has them)
+from plugins.arcs.setup import open_slots
+from plugins.blighted_reach import campaign as sheet
+from plugins.blighted_reach import fate_pathfinder as pf
+from plugins.flagships.state import board_of, flagship_system, store
+from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, b_fate_intermission, end_act
+from tests.blighted_reach.empire_fate_tables import place_tokens, prompt_of, resolve_crises, resolve_fates
+from tests.blighted_reach.flow_helpers import GAME, KeepFateBot, acts_two_and_three, options, play_checked
+from tests.blighted_reach.test_fate_pacifist import all_outlaws, from_supply, ships_to, starport_to, turn
+
+PATHFINDER = "FATE09"
+A_FATES = ["FATE01", "FATE02", "FATE07", "FATE06"]  # Steward, Founder, Admiral, Partisan at Act I
+
+
+def snapshot(t) -> bytes:
+    return msgspec.json.encode(t.state)
+
+
+def sound(t) -> None:
+    problems = [p for found in t.rules.hook.conclave_check_invariants(state=t.state) for p in found]
+    assert problems == [], problems
+
+
+def refused(t, seat: int, action: Action, error=ActionRejected) -> None:
+    before = snapshot(t)
+    with pytest.raises(error):
+        t.act(seat, action)
+    assert snapshot(t) == before
+
+
+def planets(state) -> dict[str, tuple[int, str]]:
+    return pf.planets_in_play(BOX, state)
+
+
+def _campaign_for(state, players: int) -> dict:
+    log = sheet.to_json(sheet.pack_up(BOX, CBOX, state))
+    return {"players": players, "acts_played": state.act, "log": copy.deepcopy(log), "finished": False,
+            "winner": -1, "acts": []}
+
+
+def answer_setup(t, flagship=None, secret=None, start: int = 20) -> None:
+    """The Setup sides' questions: the Flagship's system (the first offered, or `flagship`),
+    the Keeper's secret planet (the first offered, or `secret`), then the objective starts."""
+    for _ in range(40):
+        place_tokens(t)
+        prompt = next((p for p in t.state.prompts if p.kind in ("place_flagship", "record_portal")), None)
+        if prompt is None:
+            break
+        wanted = flagship if prompt.kind == "place_flagship" else secret
+        key = "system" if prompt.kind == "place_flagship" else "planet"
+        choice = next((o for o in prompt.options if o.params[key] == wanted), prompt.options[0])
+        t.act(prompt.seat, choice)
+    while any(p.kind == "objective_start" for p in t.state.prompts):
+        p = next(p for p in t.state.prompts if p.kind == "objective_start")
+        t.act(p.seat, Action("objective_start", {"space": start}))
+    place_tokens(t)
+
+
+def act_two_state(players: int = 3, seed: int = 3, seat: int = 0):
+    state = end_act(act_one(A_FATES[:players], seed))
+    b_fate_intermission(state, seat, PATHFINDER)
+    return state
+
+
+def act_two_table(players: int = 3, seed: int = 3, seat: int = 0, secret=None, answer: bool = True):
+    """The Act II table with the Pathfinder at `seat`, its Setup side answered (unless
+    `answer` is False): the Flagship where its ships are, the Keeper's planet `secret`."""
+    state = act_two_state(players, seed, seat)
+    t = create_table(GAME, players, seed=seed, campaign=_campaign_for(state, players))
+    if answer:
+        answer_setup(t, secret=secret)
+    return t
+
+
+def keeper_seat(t) -> int:
+    return pf.keeper(t.state)
+
+
+# -- F901 Pathfinder Act II Setup --------------------------------------------------------
+
+
+def test_F901_setup_grants_the_flagship_its_pieces_and_the_keepers_secret_BR_066_BR_265():
+    """BR-066 (an Act's Fate setup side), BR-265 (a Flagship's owner's Loyal buildings
+    become Free ones): the Pathfinder places its Flagship where its ships are, has a
+    starport on the Slipstream Drive and a city on the Hull, gains Uncovering Clues; the
+    player to its right (seat 2 of 3) records a planet in secret (a system that is no planet
+    is refused) and holds Clues to the Portal; the marker starts on 8."""
+    t = act_two_table(answer=False)
+    s = t.state
+    before = [(x, b.kind) for x, here in s.systems.items() for b in here.buildings if b.owner == 0]
+    assert before
+    flag = prompt_of(t, "place_flagship")
+    assert flag.seat == 0
+    t.act(0, flag.options[0])
+    s = t.state
+    ship = board_of(s, 0)
+    assert ship.system == flag.options[0].params["system"]
+    content = pf.flagship_content()
+    assert ship.slots[content.slot_of("slipstream_drive")].upgrade.kind == "starport"
+    assert ship.slots[content.slot_of("hull")].upgrade.kind == "city"
+    assert not any(b.owner == 0 for here in s.systems.values() for b in here.buildings)
+    assert "F902" in s.play_area[0]
+    record = prompt_of(t, "record_portal")
+    assert record.seat == 2 and "F903" in s.play_area[2]
+    refused(t, 2, Action("record_portal", {"planet": "1G"}))
+    secret = record.options[3].params["planet"]
+    t.act(2, record.options[3])
+    answer_setup(t)
+    assert t.state.portal_secret == secret and t.state.objective_markers[0] == 8
+    sound(t)
+
+
+def test_F901_the_secret_planet_reaches_only_the_keeper_BR_053():
+    """Hidden information: the recorded planet is in the Keeper's view and event only; the
+    Pathfinder, the third seat and a spectator see neither the planet nor the prompt's
+    options."""
+    t = act_two_table(answer=False)
+    t.act(0, prompt_of(t, "place_flagship").options[0])
+    record = prompt_of(t, "record_portal")
+    choice = record.options[2]
+    for viewer in (0, 1, None):
+        shown = view(t.rules, t.state, viewer)
+        assert all("options" not in p for p in shown["prompts"] if p["kind"] == "record_portal")
+    events = t.act(2, choice)
+    secret = choice.params["planet"]
+    assert view(t.rules, t.state, 2)["portal_secret"] == secret
+    for viewer in (0, 1, None):
+        assert view(t.rules, t.state, viewer)["portal_secret"] == ""
+        seen = msgspec.json.encode(view_events(events, viewer)).decode()
+        assert secret not in seen
+    assert secret in msgspec.json.encode(view_events(events, 2)).decode()
+    assert "portal_secret" not in type(t.state).visible
+
+
+# -- F902 Uncovering Clues / F903 Clues to the Portal ------------------------------------------
+
+
+def flagship_to(state, seat: int, system: str) -> None:
+    """The Flagship arranged in `system` (as a Move would take it there)."""
+    ship = board_of(state, seat)
+    ship.system = system
+    store(state, seat, ship)
+
+
+def clear_row(state, seat: int) -> None:
+    """The seat's resources back to the supply (a known row to arrange on)."""
+    player = state.players[seat]
+    for i, r in enumerate(player.resources):
+        if r is not None:
+            player.resources[i] = None
+            state.supply[r] += 1
+
+
+def foreign_resource(state, planet: str) -> str:
+    """A resource type no planet of the planet's cluster has, with a token in the supply."""
+    banned = pf.cluster_types(BOX, state, planet)
+    return next(r for r in ("material", "fuel", "weapon", "relic", "psionic") if r not in banned and state.supply[r])
+
+
+def planet_where(state, secret: str, side: str, empty: bool = True) -> str:
+    """A planet of the map (not the secret one) whose Clue would show `side`, with no piece on
+    it when `empty`."""
+    for planet in sorted(planets(state)):
+        here = state.systems[planet]
+        busy = any(here.ships_of(x).total for x in range(len(state.players))) or here.buildings or planet in state.imperial
+        if planet != secret and pf.clue_side(BOX, state, planet) == side and not (empty and busy):
+            return planet
+    raise AssertionError(f"no {side} planet")
+
+
+def uncover_table(side: str, secret: str = "4.2"):
+    """Act II, the Pathfinder (seat 0) leading, its Flagship at an empty planet whose Clue
+    shows `side`, one resource it may spend in slot 0. Returns (table, planet, resource)."""
+    t = act_two_table(secret=secret)
+    s = t.state
+    planet = planet_where(s, secret, side)
+    flagship_to(s, 0, planet)
+    clear_row(s, 0)
+    resource = foreign_resource(s, planet)
+    from_supply(s, 0, resource, 0)
+    turn(t, 0, "MOB3")
+    return t, planet, resource
+
+
+def uncover(slot: int = 0) -> Action:
+    return Action("act", {"act": "ability", "pay": -1, "card": "F902", "index": 0, "params": {"slot": slot}})
+
+
+def test_F902_an_x_clue_and_the_planets_gains_resources_per_city_ships_per_starport():
+    """The Pathfinder spends a resource of a type its cluster lacks; the Keeper's Clue is an
+    "X" (wrong cluster, wrong symbol) and moves no marker; the planet's Free city gives 1
+    resource of its type and seat 1's starport 2 ships. Spending a type of the cluster, or
+    an empty slot, is refused."""
+    from plugins.arcs.state import Building
+    from plugins.blighted_reach.state import FREE
+
+    t, planet, resource = uncover_table("x")
+    s = t.state
+    s.systems[planet].buildings.append(Building(kind="city", owner=FREE))
+    s.free_city_supply -= 1
+    starport_to(s, 1, planet)
+    kind = BOX.systems[planet].type
+    slot = next(i for i in open_slots(BOX, s.players[0]) if s.players[0].resources[i] is None)
+    from_supply(s, 0, kind, slot)
+    refused(t, 0, uncover(slot))
+    refused(t, 0, uncover(5))
+    marker, ships, supply = s.objective_markers[0], s.players[0].ships, s.supply[resource]
+    events = t.act(0, uncover(0))
+    place_tokens(t)
+    s = t.state
+    assert s.clues == {planet: "x"} and s.objective_markers[0] == marker
+    assert s.supply[resource] >= supply and s.players[0].ships == ships - 2
+    assert s.systems[planet].ships_of(0).fresh == 2
+    gained = next(e for e in events if e.type == "clue_uncovered").data
+    assert gained["resources"] == {kind: 1} and gained["side"] == "x"
+    refused(t, 0, uncover(0))  # a Clue is there now
+    sound(t)
+
+
+def test_F901_a_check_clue_advances_one_but_never_completes_BR_086():
+    """BR-086 (the marker moves toward 0): a "Check" Clue (right cluster or symbol) moves the
+    Pathfinder's marker 1; on space 1 it does not move (a Clue cannot complete it)."""
+    t, planet, resource = uncover_table("check")
+    t.act(0, uncover(0))
+    assert t.state.clues == {planet: "check"} and t.state.objective_markers[0] == 7
+    t2, planet2, _ = uncover_table("check")
+    t2.state.objective_markers[0] = 1
+    t2.act(0, uncover(0))
+    assert t2.state.clues == {planet2: "check"} and t2.state.objective_markers[0] == 1
+    sound(t)
+    sound(t2)
+
+
+def test_F903_the_portal_is_found_at_the_recorded_planet_BR_086():
+    """At the recorded planet the Keeper places the Portal token instead: every Clue, Clues to
+    the Portal and Uncovering Clues are scrapped, and the marker advances 8 to 0 (complete);
+    the planet is now public."""
+    t = act_two_table(secret="4.2")
+    s = t.state
+    s.clues = {planet_where(s, "4.2", "x"): "x"}
+    flagship_to(s, 0, "4.2")
+    clear_row(s, 0)
+    from_supply(s, 0, foreign_resource(s, "4.2"), 0)
+    turn(t, 0, "MOB3")
+    events = t.act(0, uncover(0))
+    s = t.state
+    assert s.portal == "4.2" and s.clues == {} and s.portal_secret == ""
+    assert {"F902", "F903"} <= set(s.scrapped) and "F902" not in s.play_area[0]
+    assert s.objective_markers[0] == 0
+    assert any(e["type"] == "portal_found" and e["data"]["planet"] == "4.2" for e in view_events(events, 1))
+    sound(t)
+
+
+def test_F903_with_no_clue_left_the_keeper_moves_one_from_the_map():
+    """The six Clues all on the map: the Keeper (seat 2) chooses which one moves to the new
+    planet (its side computed anew); a planet holding no Clue is refused."""
+    t, planet, resource = uncover_table("x")
+    s = t.state
+    others = [p for p in sorted(planets(s)) if p not in (planet, "4.2")][:6]
+    s.clues = {p: pf.clue_side(BOX, s, p) for p in others}
+    t.act(0, uncover(0))
+    ask = prompt_of(t, "move_clue")
+    assert ask.seat == 2 and {o.params["planet"] for o in ask.options} == set(others)
+    refused(t, 2, Action("move_clue", {"planet": planet}))
+    t.act(2, Action("move_clue", {"planet": others[0]}))
+    s = t.state
+    assert others[0] not in s.clues and s.clues[planet] == "x" and len(s.clues) == 6
+    sound(t)
+
+
+def test_F903_clue_events_show_sides_to_all_and_never_the_planet_recorded():
+    """Hidden information: a Clue's side is public (everyone sees the event), the recorded
+    planet never reaches the Pathfinder's, seat 1's or a spectator's view or events."""
+    t, planet, resource = uncover_table("check")
+    events = t.act(0, uncover(0))
+    for viewer in (0, 1, None):
+        shown = view_events(events, viewer)
+        assert any(e["type"] == "clue_placed" and e["data"]["side"] == "check" for e in shown)
+        assert view(t.rules, t.state, viewer)["portal_secret"] == ""
+    assert view(t.rules, t.state, 2)["portal_secret"] == "4.2"
+
+
+# -- F904 Pathfinder Act II Resolution ---------------------------------------------------------
+
+
+def test_F904_completed_adds_call_to_pilgrimage_scraps_seekers_and_builds_anywhere_BR_331():
+    """BR-331 (a Resolution's completed side): Call to Pilgrimage into the Court deck, Portal
+    Seekers scrapped, and the Pathfinder builds one Upgrade or Armor whatever planet its
+    Flagship is at (an Armor with no Upgrade under it refused)."""
+    t = act_two_table(secret="4.2")
+    s = t.state
+    pf.portal_found(lambda *a, **k: None, s, 0, "4.2")
+    flagship_to(s, 0, "1G")  # a gate: no planet type at all
+    resolve_fates(t, [0, 0, 0])
+    s = t.state
+    assert "F905" in s.court_deck and "F906" in s.scrapped
+    ask = prompt_of(t, "flagship_build")
+    assert ask.seat == 0
+    tractor = pf.flagship_content().slot_of("tractor_beam")
+    refused(t, 0, Action("flagship_build", {"slot": tractor, "layer": "armor", "kind": "city"}))
+    t.act(0, Action("flagship_build", {"slot": tractor, "layer": "upgrade", "kind": "starport"}))
+    piece = board_of(t.state, 0).slots[tractor].upgrade
+    assert piece is not None and piece.kind == "starport" and not piece.damaged
+    sound(t)
+
+
+def test_F904_failed_places_the_portal_and_scraps_the_clues_BR_332():
+    """BR-332 (the failed side): Call to Pilgrimage scrapped, Portal Seekers into the Court
+    deck, the Portal token on the recorded planet, every Clue, Uncovering Clues and Clues to
+    the Portal scrapped."""
+    t = act_two_table(secret="4.2")
+    s = t.state
+    s.clues = {planet_where(s, "4.2", "x"): "x"}
+    resolve_fates(t, [5, 0, 0])
+    s = t.state
+    assert "F905" in s.scrapped and "F906" in s.court_deck
+    assert s.portal == "4.2" and s.portal_secret == "" and s.clues == {}
+    assert {"F902", "F903"} <= set(s.scrapped) and "F903" not in s.play_area[2]
+    sound(t)
