@@ -331,3 +331,168 @@ def test_F904_failed_places_the_portal_and_scraps_the_clues_BR_332():
     assert s.portal == "4.2" and s.portal_secret == "" and s.clues == {}
     assert {"F902", "F903"} <= set(s.scrapped) and "F903" not in s.play_area[2]
     sound(t)
+
+
+# -- Act III -------------------------------------------------------------------------------------
+
+
+def act_three_table(players: int = 3, seed: int = 3, seat: int = 0, completed: bool = True, secret: str = "4.2"):
+    """The Act III table after an Act II with the Pathfinder at `seat`: with `completed` the
+    Portal found at `secret` (its Flagship's Upgrade from the Resolution built in the first
+    place offered) and the Pathfinder kept; else its objective failed (it takes an A Fate,
+    the Portal placed at `secret`, Portal Seekers in the Court deck). Others complete."""
+    from tests.blighted_reach.campaign_tables import intermission
+
+    t = act_two_table(players, seed, seat, secret=secret)
+    state = end_act(t.state)
+    state.prompts, state.stack, state.turn = [], [], None
+    if completed:
+        pf.portal_found(lambda *a, **k: None, state, seat, secret)
+    state.objective_markers = [0] * players
+    if not completed:
+        state.objective_markers[seat] = 5
+    intermission(state, picks={x: state.fates[x] for x in range(players) if completed or x != seat})
+    for prompt in [p for p in state.prompts if p.kind == "flagship_build"]:
+        pf.build_anywhere(state, prompt.seat, **prompt.options[0].params)
+    state.prompts = []
+    third = create_table(GAME, players, seed=seed, campaign=_campaign_for(state, players))
+    answer_setup(third)
+    return third
+
+
+def test_F907_act_three_setup_gains_pilgrims_tucks_seekers_and_places_pilgrims_BR_066():
+    """BR-066 (an Act's Fate setup side): Pilgrims gained, one Seek the Portal on the Court
+    deck (or dealt from it), the other two under Pilgrims, a Pilgrim at each planet of the
+    rolled symbol; the Portal and the Flagship are still where Act II left them."""
+    t = act_three_table()
+    s = t.state
+    assert s.act == 3 and s.fates[0] == PATHFINDER and "F908" in s.play_area[0]
+    assert "F909" in s.court_deck[:1] + s.court_row
+    assert s.pilgrim_tucked == ["F910", "F911"]
+    symbols = {planets(s)[p][1] for p in s.pilgrims}
+    assert len(symbols) == 1 and set(s.pilgrims.values()) == {1}
+    assert sorted(s.pilgrims) == sorted(p for p, (_, sym) in planets(s).items() if sym in symbols)
+    assert s.portal == "4.2" and board_of(s, 0) is not None
+    sound(t)
+
+
+def pilgrims_table():
+    """Act III, the Pathfinder (seat 0) leading, everyone an Outlaw; one Pilgrim arranged
+    next to the Portal's system, 2 fresh ships of seat 0 at the Portal."""
+    t = act_three_table()
+    all_outlaws(t)
+    s = t.state
+    from plugins.arcs.reach import reach_for
+
+    reach = reach_for(BOX, s.out_of_play)
+    near = sorted(n for n in reach.neighbours[s.portal] if n in s.systems)[0]
+    s.pilgrims = {near: 1}
+    for x in range(len(s.players)):
+        here = s.systems[s.portal].ships_of(x)
+        s.players[x].ships += here.total
+        s.systems[s.portal].ships[x].fresh = s.systems[s.portal].ships[x].damaged = 0
+    if s.portal in s.imperial:
+        s.imperial_supply += s.imperial.pop(s.portal).total
+    ships_to(s, 0, s.portal, 2)
+    return t, near
+
+
+def pilgrim_uses(t, index: int) -> list[Action]:
+    return [a for a in options(t, 0) if a.params.get("card") == "F908" and a.params.get("index") == index]
+
+
+def test_F908_pilgrims_move_once_per_turn_into_a_system_the_holder_controls_BR_122():
+    """Prelude: the Pilgrim moves one step into the Portal's system (seat 0 controls it); a
+    system not next to it, or one seat 0 does not control, is refused; then no second move
+    this turn. The Pilgrims are the holder's Loyal pieces (BR-122 reads Loyal pieces)."""
+    from plugins.blighted_reach.board import has_loyal_pieces
+
+    t, near = pilgrims_table()
+    s = t.state
+    assert has_loyal_pieces(s, 0, near) == (True) and not has_loyal_pieces(s, 1, near)
+    turn(t, 0, "MOB3")
+    far = next(x for x in sorted(t.state.systems) if x not in (near, t.state.portal))
+    refused(t, 0, Action("act", {"act": "ability", "pay": -1, "card": "F908", "index": 1,
+                                 "params": {"moves": [[near, far]]}}))
+    moves = pilgrim_uses(t, 1)
+    assert {"moves": [[near, t.state.portal]]} in [m.params["params"] for m in moves]
+    t.act(0, Action("act", {"act": "ability", "pay": -1, "card": "F908", "index": 1,
+                            "params": {"moves": [[near, t.state.portal]]}}))
+    s = t.state
+    assert s.pilgrims == {s.portal: 1} and pilgrim_uses(t, 1) == []
+    sound(t)
+
+
+def test_F908_use_the_portal_delivers_pilgrims_and_untucks_a_seek_the_portal():
+    """Use the Portal (a Move pip): the Pilgrims in the Portal's system go onto the objective
+    card, F910 goes from under Pilgrims onto the Court deck; without control it is refused."""
+    t, near = pilgrims_table()
+    s = t.state
+    s.pilgrims = {s.portal: 2}
+    turn(t, 0, "MOB3")
+    use = next(a for a in options(t, 0) if a.params.get("card") == "F908" and a.params.get("index") == 2)
+    t.act(0, use)
+    s = t.state
+    assert s.pilgrims == {} and s.pilgrims_delivered == 2
+    assert s.court_deck[0] == "F910" and s.pilgrim_tucked == ["F911"]
+    sound(t)
+    t2, _ = pilgrims_table()
+    ships_to(t2.state, 1, t2.state.portal, 3)  # seat 1 controls the Portal's system now
+    turn(t2, 0, "MOB3")
+    assert not [a for a in options(t2, 0) if a.params.get("card") == "F908" and a.params.get("index") == 2]
+    refused(t2, 0, Action("act", {"act": "ability", "pay": 0, "card": "F908", "index": 2, "params": None}))
+
+
+@pytest.mark.parametrize("delivered, control, gained", [(2, True, 4), (1, True, 2), (2, False, 2), (0, False, 0)])
+def test_F907_see_the_pilgrims_delivered_scores_its_grand_ambitions_BR_099_BR_100(delivered, control, gained):
+    """BR-099, BR-100 (grand ambitions at a chapter's end: one its lower value, both its
+    higher): controlling the Portal, and more Pilgrims on the card than the chapter (1)."""
+    from tests.blighted_reach.test_fate_pacifist import score_now
+
+    t, near = pilgrims_table()
+    s = t.state
+    s.pilgrims_delivered = delivered
+    s.pilgrims = {near: 1} if delivered < 6 else {}
+    if not control:
+        ships_to(s, 1, s.portal, 3)
+    from plugins.blighted_reach import objectives
+
+    assert objectives.goals_fulfilled(BOX, CBOX, s, 0) == (delivered > 1) + control
+    power = s.players[0].power
+    events = score_now(t)
+    got = next((e.data["power"] for e in events if e.type == "grand_ambitions"), {})
+    assert got.get("0", 0) == gained and t.state.players[0].power - power >= gained
+    sound(t)
+
+
+def test_F906_portal_seekers_gives_its_holder_a_grand_ambition_at_the_portal_BR_100():
+    """With the Pathfinder's objective failed, Portal Seekers is in the Court deck and the
+    Portal on the map: seat 1 holding it and controlling the Portal fulfils one more grand
+    ambition (and gains its chapter's Power at the chapter's end); without control, or
+    without the card, not."""
+    from plugins.blighted_reach import objectives
+    from plugins.blighted_reach.fate_steps import lift
+    from tests.blighted_reach.test_fate_pacifist import score_now
+
+    t = act_three_table(completed=False)
+    s = t.state
+    assert s.fates[0] != PATHFINDER and s.portal == "4.2" and "F906" in s.court_deck + s.court_row
+    lift(s, "F906")
+    s.players[1].guild.append("F906")
+    all_outlaws(t)
+    for x in range(3):
+        s.players[x].ships += s.systems["4.2"].ships_of(x).total
+        s.systems["4.2"].ships[x].fresh = s.systems["4.2"].ships[x].damaged = 0
+    if "4.2" in s.imperial:
+        s.imperial_supply += s.imperial.pop("4.2").total
+    base = objectives.goals_fulfilled(BOX, CBOX, s, 1)
+    ships_to(s, 1, "4.2", 2)
+    assert objectives.goals_fulfilled(BOX, CBOX, s, 1) == base + 1
+    s.players[1].guild.remove("F906")
+    assert objectives.goals_fulfilled(BOX, CBOX, s, 1) == base
+    s.players[1].guild.append("F906")
+    power = s.players[1].power
+    events = score_now(t)
+    got = next((e.data["power"] for e in events if e.type == "grand_ambitions"), {})
+    assert got.get("1", 0) >= 2 and t.state.players[1].power > power
+    sound(t)
