@@ -496,3 +496,159 @@ def test_F906_portal_seekers_gives_its_holder_a_grand_ambition_at_the_portal_BR_
     got = next((e.data["power"] for e in events if e.type == "grand_ambitions"), {})
     assert got.get("1", 0) >= 2 and t.state.players[1].power > power
     sound(t)
+
+
+# -- F905 Call to Pilgrimage -------------------------------------------------------------------
+
+
+def court_card(t, card: str) -> None:
+    """The Fate Set card out of wherever it waits into the Court row's last place."""
+    from plugins.blighted_reach.fate_steps import lift
+    from tests.blighted_reach.empire_fate_tables import to_court
+
+    if card in t.state.court_row:
+        return
+    lift(t.state, card)
+    to_court(t, card)
+
+
+def guilds(t, cards: dict[int, list[str]]) -> None:
+    from plugins.blighted_reach.fate_steps import lift
+
+    for seat, held in cards.items():
+        for card in held:
+            lift(t.state, card)
+            t.state.players[seat].guild.append(card)
+
+
+def answer_crises(t, picks: dict[int, dict]) -> None:
+    while prompt_of(t, "crisis_choice") is not None:
+        prompt = prompt_of(t, "crisis_choice")
+        choice = next((o for o in prompt.options if o.params == picks.get(prompt.seat)), prompt.options[0])
+        t.act(prompt.seat, choice)
+
+
+def test_F905_call_to_pilgrimage_crisis_on_an_arrow_each_discards_a_guild_card():
+    """The Crisis with an arrow rolled: each player in turn order discards one of its Guild
+    cards (its choice; another seat's card refused); protected cards stay; with a moon
+    nothing happens."""
+    t = act_three_table()
+    guilds(t, {1: ["CC04", "CC05"]})
+    court_card(t, "F905")
+    before = [list(p.guild) for p in t.state.players]
+    resolve_crises(t, number=6, symbol="moon")
+    assert [p.guild for p in t.state.players] == before and prompt_of(t, "crisis_choice") is None
+    resolve_crises(t, number=6, symbol="arrow")
+    first = prompt_of(t, "crisis_choice")
+    other = next(c for x in range(3) if x != first.seat for c in before[x])
+    refused(t, first.seat, Action(first.options[0].type, {"card": other}))
+    answer_crises(t, {1: {"card": "CC05"}})
+    s = t.state
+    for seat in range(3):
+        can_go = [c for c in before[seat] if not pf.protected(CBOX, c)]
+        assert len(s.players[seat].guild) == len(before[seat]) - bool(can_go)
+    assert "CC05" not in s.players[1].guild and "CC04" in s.players[1].guild and "CC05" in s.court_discard
+    assert "F905" in s.court_row
+    sound(t)
+
+
+def test_F905_call_to_pilgrimage_secured_rivals_discard_every_guild_card_of_a_suit():
+    """Secured: seat 1 names the Material suit of its Mining Interest; its Rivals (clockwise:
+    seat 2, seat 0) discard every Material Guild card (seat 0 its Construction Union); Call to Pilgrimage is shuffled into
+    the Court deck; a suit seat 1 holds none of is refused."""
+    from tests.blighted_reach.empire_fate_tables import put_agent
+
+    t = act_three_table()
+    for seat in range(3):  # known Guild cards: their own aside
+        for card in list(t.state.players[seat].guild):
+            t.state.players[seat].guild.remove(card)
+            t.state.court_deck.append(card)
+    guilds(t, {0: ["CC02", "CC06"], 1: ["CC01", "CC04"], 2: ["CC05"]})
+    court_card(t, "F905")
+    turn(t, 1, "AGG3")
+    put_agent(t, 1, "F905", 2)
+    t.act(1, Action("act", {"act": "secure", "card": "F905"}))
+    uses = [a for a in options(t, 1) if a.params.get("card") == "F905"]
+    assert {u.params["params"]["suit"] for u in uses} >= {"material"}
+    unheld = next(x for x in ("material", "fuel", "weapon", "relic", "psionic")
+                  if x not in pf.guild_suits_held(t.state, 1))
+    refused(t, 1, Action("use_ability", {"card": "F905", "index": 1, "params": {"suit": unheld}}))
+    t.act(1, Action("use_ability", {"card": "F905", "index": 1, "params": {"suit": "material"}}))
+    place_tokens(t)
+    s = t.state
+    assert s.players[0].guild == ["CC06"] and "CC02" in s.court_discard
+    assert s.players[2].guild == ["CC05"] and s.players[1].guild == ["CC01", "CC04"]
+    assert "F905" in s.court_deck
+    sound(t)
+
+
+# -- F909-F911 Seek the Portal -------------------------------------------------------------------
+
+
+def test_F909_seek_the_portal_crisis_each_player_scraps_a_loyal_ship():
+    """The Crisis: each player in turn order scraps one of its Loyal ships on the map (its
+    choice), out of the campaign; the Flagship is never offered; the card stays."""
+    t = act_three_table()
+    court_card(t, "F909")
+    s = t.state
+    on_map = [sum(h.ships_of(x).total for h in s.systems.values()) for x in range(3)]
+    supply = [p.ships for p in s.players]
+    resolve_crises(t, number=6, symbol="moon")
+    for prompt in [p for p in t.state.prompts if p.kind == "crisis_choice"]:
+        assert all(o.params["system"] in t.state.systems for o in prompt.options)
+    answer_crises(t, {})
+    s = t.state
+    now = [sum(h.ships_of(x).total for h in s.systems.values()) for x in range(3)]
+    assert now == [n - 1 if n else 0 for n in on_map] and [p.ships for p in s.players] == supply
+    assert sorted(s.scrapped_ships) == sorted(x for x in range(3) if on_map[x])
+    assert board_of(s, 0) is not None and "F909" in s.court_row
+    sound(t)
+
+
+def test_F910_seek_the_portal_secured_scraps_ships_at_the_portal_for_two_power_each():
+    """F910 (F909 reprinted) secured by seat 1 controlling the Portal's system: it scraps 2 of
+    seat 2's ships there and gains 4 Power; the card is shuffled into the Court deck. More
+    ships than are there are refused."""
+    from tests.blighted_reach.empire_fate_tables import put_agent
+
+    assert CBOX.effects_of("F910") == CBOX.effects_of("F909") == CBOX.effects_of("F911")
+    t, near = pilgrims_table()
+    s = t.state
+    s.players[0].ships += s.systems[s.portal].ships[0].fresh
+    s.systems[s.portal].ships[0].fresh = 0
+    ships_to(s, 1, s.portal, 3)
+    ships_to(s, 2, s.portal, 2)
+    flagship_to(s, 0, near)
+    court_card(t, "F910")
+    turn(t, 1, "AGG3")
+    put_agent(t, 1, "F910", 2)
+    power = t.state.players[1].power
+    t.act(1, Action("act", {"act": "secure", "card": "F910"}))
+    portal = t.state.portal
+    refused(t, 1, Action("use_ability", {"card": "F910", "index": 1, "params": {"ships": [[2, 3, 0]]}}))
+    t.act(1, Action("use_ability", {"card": "F910", "index": 1, "params": {"ships": [[2, 2, 0]]}}))
+    place_tokens(t)
+    s = t.state
+    assert s.systems[portal].ships_of(2).total == 0 and s.scrapped_ships.count(2) == 2
+    assert s.players[1].power == power + 4 and "F910" in s.court_deck
+    sound(t)
+
+
+def test_F911_seek_the_portal_secured_without_the_portal_scraps_nothing():
+    """F911 secured by a seat that does not control the Portal's system: only declining is
+    offered; naming ships is refused."""
+    from tests.blighted_reach.empire_fate_tables import put_agent
+
+    t, near = pilgrims_table()
+    court_card(t, "F911")
+    turn(t, 1, "AGG3")
+    put_agent(t, 1, "F911", 2)
+    events = t.act(1, Action("act", {"act": "secure", "card": "F911"}))
+    # the one answer there is (declining) is taken at once
+    assert any(e.type == "ability" and e.data.get("card") == "F911" for e in events) or \
+        [a.params["params"] for a in options(t, 1) if a.params.get("card") == "F911"] == [{"ships": []}]
+    assert pf._scrap_candidates(pf.Env(t.state, BOX, None, lambda *a, **k: None), pf.Use(1, "F911", 1, None)) == \
+        [{"ships": []}]
+    refused(t, 1, Action("use_ability", {"card": "F911", "index": 1, "params": {"ships": [[0, 1, 0]]}}))
+    assert t.state.systems[t.state.portal].ships_of(0).fresh == 2 and "F911" in t.state.court_deck
+    sound(t)
