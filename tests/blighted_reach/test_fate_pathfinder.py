@@ -652,3 +652,52 @@ def test_F911_seek_the_portal_secured_without_the_portal_scraps_nothing():
     refused(t, 1, Action("use_ability", {"card": "F911", "index": 1, "params": {"ships": [[0, 1, 0]]}}))
     assert t.state.systems[t.state.portal].ships_of(0).fresh == 2 and "F911" in t.state.court_deck
     sound(t)
+
+
+# -- bots ----------------------------------------------------------------------------------------
+
+
+class PathfinderBot:
+    """KeepFateBot, but the Pathfinder takes its own cards' abilities whenever offered
+    (Uncovering Clues, the Pilgrims' moves, Use the Portal), so bot games play them."""
+
+    CARDS = ("F902", "F908")
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.bot, self.seat = KeepFateBot(seed, seat, PATHFINDER), seat
+
+    def choose(self, table):
+        seat, action = self.bot.choose(table)
+        if seat == self.seat and action.type == "act":
+            mine = [a for a in options(table, seat) if a.params.get("card") in self.CARDS]
+            if mine:
+                return seat, mine[0]
+        return seat, action
+
+
+@pytest.mark.parametrize("players, seed, seat", [(2, 1, 1), (3, 2, 0), (4, 3, 2)])
+def test_bots_play_an_act_two_with_the_pathfinder(players, seed, seat):
+    """The Pathfinder's Act II as it starts, bots to the Act's end (its Intermission
+    included), invariants after every action."""
+    t = act_two_table(players, seed, seat)
+    assert t.state.fates[seat] == PATHFINDER
+    assert play_checked(t, PathfinderBot(seed, seat)) > 0
+
+
+@pytest.mark.parametrize("players, seed, seat", [(3, 2, 0)])
+def test_bots_play_the_pathfinder_through_acts_two_and_three(players, seed, seat):
+    """Act II with the Portal found at once (arranged through its rule), bots to the Act's end
+    (the Pathfinder kept), Act III from the saved log sheet to the campaign's end."""
+    t = act_two_table(players, seed, seat)
+    pf.portal_found(lambda *a, **k: None, t.state, seat, t.state.portal_secret)
+
+    def kept(third):
+        assert third.state.fates[seat] == PATHFINDER and third.state.portal and "F908" in third.state.play_area[seat]
+
+    bot = PathfinderBot(seed, seat)
+    second = play_checked(t, bot)
+    campaign = {"players": players, "acts_played": 1, "log": None, "finished": False, "winner": -1, "acts": []}
+    t.rules.hook.conclave_campaign_save(state=t.state, campaign=campaign)
+    third_table = create_table(GAME, players, seed=seed + 1, campaign=campaign)
+    kept(third_table)
+    assert second > 0 and play_checked(third_table, bot) > 0
