@@ -29,7 +29,7 @@ from plugins.blighted_reach.fate_believer import (  # noqa: F401
     arcs_chapter_deal, arcs_city_destroyed, arcs_played_as,
 )
 from plugins.blighted_reach import fate_admiral  # noqa: F401 (its rules)
-from plugins.blighted_reach import fate_pirate, fate_pirate_rumors
+from plugins.blighted_reach import fate_pirate, fate_pirate_hoard, fate_pirate_rumors  # noqa: F401 (the Hoard's steps)
 from plugins.blighted_reach.fate_pirate_rumors import rumor_after_theft, rumor_battle_begun  # noqa: F401 (hooks)
 from plugins.blighted_reach.fate_pirate import (  # noqa: F401 (the Pirate's hooks)
     fleet_battle_begun, pirate_raid_options, pirate_raided,
