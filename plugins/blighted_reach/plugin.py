@@ -39,6 +39,7 @@ from plugins.blighted_reach.fate_pacifist import (  # noqa: F401 (the Pacifist's
     empathy_battle_begun, empathy_in_battle, pacifist_after_action, well_raid_options, well_raided,
 )
 from plugins.blighted_reach import fate_blight_speaker  # noqa: F401 (its rules, issue 20)
+from plugins.blighted_reach import fate_pathfinder  # noqa: F401 (its rules, issue 20)
 from plugins.blighted_reach.fate_blight_speaker import hunger_returns  # noqa: F401 (the Blight Speaker's hook)
 from plugins.blighted_reach import fate_steward  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_steward import (  # noqa: F401 (hookimpls)
@@ -333,6 +334,7 @@ def conclave_view(state, viewer, view):
     view["lore_deck_count"] = len(state.lore_deck)
     view["golems"] = fate_caretaker.golem_view(state, viewer)  # Sleeping Golems' types are secret
     view["rumors"] = fate_pirate_rumors.rumor_view(state, viewer)  # a Rumor's face to those who may peek
+    view["portal_secret"] = fate_pathfinder.portal_view(state, viewer)  # the recorded planet, to its Keeper only
 
 
 @hookimpl
