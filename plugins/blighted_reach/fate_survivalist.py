@@ -12,7 +12,7 @@ cannot say.
   campaign's `arcs_ambition_gains`); when Tyrant is scored it keeps 1 Captive per Bunker on
   the map, chosen after scoring (`chapter.CAPTIVES_KEPT`).
 - F1803 Building Bunkers (ability): Bunkers are the holder's Loyal pieces
-  (`board.EXTRA_LOYAL_PIECES`); Build Bunker, a Build: one a planet, where a city could be
+  (`board.LOYAL_TOKENS`); Build Bunker, a Build: one a planet, where a city could be
   built (a Loyal piece there, or commanded Imperial ships), damaged where another controls,
   an agent of the supply scrapped and one of a Rival's supply captured. A Bunker is harmed
   like a building: building hits (and the hits the defending ships leave) may land on it,
@@ -117,7 +117,7 @@ bl.AFTER_CRISIS.append(crisis_at_bunker)
 
 
 # -- F1803 Bunkers on the map: Loyal pieces, Build Bunker, Repair Bunker --------------------------
-board.EXTRA_LOYAL_PIECES.append(lambda state, seat, system: system in state.bunkers and bunker_owner(state) == seat)
+board.LOYAL_TOKENS.append(lambda state, seat, system: system in state.bunkers and bunker_owner(state) == seat)
 
 
 class BunkerBuild(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
