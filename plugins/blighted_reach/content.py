@@ -287,6 +287,7 @@ ADVANCE_COUNTS = {
     # the C Fates' final objectives (Overlord, Redeemer, Guardian)
     "outrage_resource_type_held", "outrage_planet_type_controlled", "once", "relic_shattered",
     "material_fuel_in_captives", "material_fuel_planet_controlled",
+    "conspiracy_scored", "conspiracy_guessed_wrong",  # the Conspirator
 }
 CONDITIONS = {
     "regent", "outlaw", "first_regent", "winning_ambition", "has_guild_overseers", "no_outrage_for_ambition",

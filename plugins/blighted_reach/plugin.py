@@ -14,7 +14,7 @@ from plugins.arcs import plugin as arcs_plugin
 from plugins.arcs.content import box_for, register_box
 from plugins.arcs.tables import decisions as arcs_decisions
 from plugins.arcs.views import redact as arcs_redact
-from plugins.arcs import placing_flow
+from plugins.arcs import court_ops, placing_flow
 from plugins.blighted_reach import act_flow, campaign_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
 from plugins.blighted_reach import attachments
 from plugins.blighted_reach import court_secured  # noqa: F401 (the Court's own When Secured ops)
@@ -53,6 +53,8 @@ from plugins.blighted_reach.fate_partisan import (  # noqa: F401 (the Partisan's
 from plugins.blighted_reach import fate_c, fate_founder, fate_overlord, fate_redeemer  # noqa: F401 (their rules)
 from plugins.blighted_reach import fate_guardian
 from plugins.blighted_reach.fate_guardian import edenguard_box_kept, tyrant_scored  # noqa: F401 (the Guardian's hooks)
+from plugins.blighted_reach import fate_conspirator
+from plugins.blighted_reach.fate_conspirator import conspiracy_declared_by_card  # noqa: F401 (the Conspirator's hook)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach import empire_hooks
 from plugins.blighted_reach.empire_hooks import *  # noqa: F401,F403 - the Empire on the Arcs flow (its hooks)
@@ -217,6 +219,7 @@ def arcs_play_buys(state, seat, kind, card):
 @hookimpl
 def arcs_take_court_card(ctx, seat, card, rivals_to):
     fate_steward.note_taken(ctx.state, seat, card)  # the securer's agents there, before they go home
+    fate_conspirator.note_secured(ctx.state, seat, card, rivals_to)  # F2305: the Conspirator's agents there
     if ctx.state.game == GAME_ID:
         attachments.take_along(ctx, seat, card, secured=rivals_to == "captives")  # BR-315: what is attached comes too
     return event_flow.take_council(ctx, seat, card, rivals_to) or None
@@ -227,12 +230,14 @@ def arcs_take_court_card(ctx, seat, card, rivals_to):
 def arcs_declared(ctx, seat, ambition):
     fate_believer.arcs_declared(ctx, seat, ambition)    # F822/F823: an Ideal on the declared box
     fate_steward.sponsored_declared(ctx, seat, ambition)  # F123: the Sponsored ambition claimed
+    fate_conspirator.conspiracy_declared(ctx, seat, ambition)  # F2303: a Conspiracy, not a marker
 
 
 @hookimpl
 def arcs_court_secured(ctx, seat, card, position):
     fate_caretaker.arcs_court_secured(ctx, seat, card, position)  # F512B, F513
     fate_steward.council_insiders_offer(ctx, seat, card)          # F116
+    fate_conspirator.foil_offer(ctx, seat, card)                  # F2305
 
 
 @hookimpl
@@ -252,6 +257,7 @@ def arcs_chapter_scoring(ctx):
 @hookimpl
 def arcs_chapter_scored(ctx):
     if ctx.state.game == GAME_ID:
+        fate_conspirator.score_conspiracies(ctx)  # F2304: the boxes still hold their markers
         campaign_flow.chapter_scored(ctx)
         fate_magnate.chapter_scored(ctx)  # after scoring, the grand ambitions' too (F325)
         fate_redeemer.chapter_scored(ctx)  # F1901: before the campaign's winner is looked for
@@ -261,12 +267,12 @@ def arcs_chapter_scored(ctx):
 def arcs_declarable(state, seat, card, ambitions):
     """What a lead card declares under the Fates' laws: the Believer's (F814, F823, F828,
     F830), Edenguard instead of Tycoon (F2004), and no ambition an Ire card forbids (F1902,
-    F2003). None: as printed."""
+    F2003) nor any for the Conspirator without a Conspiracy left (F2303). None: as printed."""
     if state.game != GAME_ID:
         return None
     believed = fate_believer.declarable(state, seat, card, ambitions)
     out = fate_guardian.declarable(state, list(ambitions if believed is None else believed))
-    out = [a for a in out if not fate_c.declare_barred(state, seat, a)]
+    out = [a for a in out if not court_ops.declare_barred(state, seat, a)]  # the Ire cards', the Conspirator's
     return out if out != list(ambitions) else None
 
 
@@ -333,6 +339,7 @@ def conclave_view(state, viewer, view):
     view["lore_deck_count"] = len(state.lore_deck)
     view["golems"] = fate_caretaker.golem_view(state, viewer)  # Sleeping Golems' types are secret
     view["rumors"] = fate_pirate_rumors.rumor_view(state, viewer)  # a Rumor's face to those who may peek
+    view["conspiracies"] = fate_conspirator.conspiracy_view(state, viewer)  # their colours to the Conspirator alone
 
 
 @hookimpl

@@ -205,3 +205,14 @@ class BlightedReachState(ArcsState, kw_only=True):
     haven_guesses: list[list[int | str]] = []  # [seat, planet]: the Rivals' guesses at Act III's end
     rumor_offered: bool = False                # the battle being fought has offered its attacker the
                                                # agent Rumors of the Haven gives for stealing
+    # -- the Conspirator (issue 20) --
+    # Secret (absent from `visible`): every Conspiracy token's colour, on the ambition boxes
+    # and in the Conspirator's supply; views show them through `fate_conspirator.conspiracy_view`
+    # (the colours to the Conspirator alone, the tokens' places and counts to everyone).
+    conspiracies: dict[str, list[str]] = {}    # ambition box -> the colours of the face-down
+                                               # Conspiracies in it, in the order placed
+    conspiracy_supply: list[str] = []          # the colours of the Conspiracies in the Conspirator's
+                                               # supply (8 collected at its Act III setup: 2 per colour)
+    visible = visible + ("foil_card",)
+    foil_card: str = ""                        # the Court card just secured that had the
+                                               # Conspirator's agents on it (Foiling Conspiracies)
