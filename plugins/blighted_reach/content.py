@@ -288,6 +288,7 @@ ADVANCE_COUNTS = {
     "outrage_resource_type_held", "outrage_planet_type_controlled", "once", "relic_shattered",
     "material_fuel_in_captives", "material_fuel_planet_controlled",
     "conspiracy_scored", "conspiracy_guessed_wrong",  # the Conspirator
+    "ambition_tied_for_first",  # the Judge
 }
 CONDITIONS = {
     "regent", "outlaw", "first_regent", "winning_ambition", "has_guild_overseers", "no_outrage_for_ambition",

@@ -55,6 +55,8 @@ from plugins.blighted_reach import fate_guardian
 from plugins.blighted_reach.fate_guardian import edenguard_box_kept, tyrant_scored  # noqa: F401 (the Guardian's hooks)
 from plugins.blighted_reach import fate_conspirator
 from plugins.blighted_reach.fate_conspirator import conspiracy_declared_by_card  # noqa: F401 (the Conspirator's hook)
+from plugins.blighted_reach import fate_judge
+from plugins.blighted_reach.fate_judge import judge_raid_options, judge_raided  # noqa: F401 (the Judge's hooks)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach import empire_hooks
 from plugins.blighted_reach.empire_hooks import *  # noqa: F401,F403 - the Empire on the Arcs flow (its hooks)
@@ -169,6 +171,7 @@ def conclave_campaign_over(game, campaign):
 @hookimpl
 def conclave_step_handlers():
     handlers = {**arcs_plugin.settled_handlers(), **placing_flow.settled_steps(steps)}  # tokens placed after each
+    handlers = fate_judge.arbiter_before_scoring(handlers)  # F2403: gifts at the start of scoring
     return fate_steward.burying_all(handlers)  # then an Outlaw's bury_if_outlaw cards buried
 
 

@@ -216,3 +216,7 @@ class BlightedReachState(ArcsState, kw_only=True):
     visible = visible + ("foil_card",)
     foil_card: str = ""                        # the Court card just secured that had the
                                                # Conspirator's agents on it (Foiling Conspiracies)
+    # -- the Judge (issue 20) --
+    visible = visible + ("arbiter_chapter",)
+    arbiter_chapter: int = 0                   # the chapter whose scoring The Arbiter's gifts
+                                               # were offered at (once a chapter)
