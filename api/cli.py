@@ -27,8 +27,12 @@ def simulate(
     scenario: Optional[str] = typer.Option(None, help="Scenario option, where the game has one"),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON summary object"),
     no_invariants: bool = typer.Option(False, "--no-invariants", help="Skip invariant checks (faster)"),
+    no_hidden: bool = typer.Option(False, "--no-hidden-checks",
+                                   help="Skip checking every seat's and a spectator's view for hidden information"),
     campaigns: int = typer.Option(0, help="Also play this many whole campaigns (campaign games only); "
                                           "alone, the summary's completed/actions/winners are the campaigns'"),
+    option: list[str] = typer.Option([], "--option", help="A table option as key=value (repeatable), "
+                                                          "e.g. later_fates=box"),
 ) -> None:
     """Play whole games with random bots, checking invariants after every action."""
     from rich.progress import Progress
@@ -38,7 +42,14 @@ def simulate(
 
     if games is None:
         games = 0 if campaigns else 10
-    options = {"scenario": scenario} if scenario else None
+    options = {"scenario": scenario} if scenario else {}
+    for pair in option:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            typer.echo(f"error [BAD_PARAMETER]: --option wants key=value, not {pair!r}", err=True)
+            raise typer.Exit(2)
+        options[key] = value
+    options = options or None
     show = sys.stderr.isatty() and not json_out
     try:
         if show:
@@ -46,10 +57,10 @@ def simulate(
                 task = bar.add_task(f"{game} x{players}", total=games + campaigns)
                 summary = run(game, players, games, seed, _modules(modules), options,
                               check_invariants=not no_invariants, progress=lambda: bar.advance(task),
-                              campaigns=campaigns)
+                              campaigns=campaigns, check_hidden=not no_hidden)
         else:
             summary = run(game, players, games, seed, _modules(modules), options, check_invariants=not no_invariants,
-                          campaigns=campaigns)
+                          campaigns=campaigns, check_hidden=not no_hidden)
     except ConclaveError as exc:
         typer.echo(f"error [{exc.code}]: {exc.message}", err=True)
         raise typer.Exit(2)

@@ -19,9 +19,11 @@ def simulate(
     check_invariants: bool = True,
     progress: Callable[[], None] | None = None,
     campaigns: int = 0,
+    check_hidden: bool = True,
 ) -> dict:
     """Play `games` bot games with seeds seed, seed+1, ...; return the summary `--json` prints.
-    A bad configuration (unknown game, module, player count) raises before any game."""
+    After every action the invariants hold and (`check_hidden`) no seat nor a spectator sees
+    what its game hides (`core.secrets`); a breach is an error of its game. A bad configuration (unknown game, module, player count) raises before any game."""
     from core import default_registry
 
     default_registry().check_table(game, list(modules or []), players, dict(options or {}))
@@ -35,7 +37,7 @@ def simulate(
         t0 = time.perf_counter()
         try:
             played = play_game(game, players, game_seed, modules=modules, options=options,
-                               check_invariants=check_invariants)
+                               check_invariants=check_invariants, check_hidden=check_hidden)
         except Exception as exc:  # a crash in one game is reported, not fatal to the run
             errors.append({"seed": game_seed, "error": f"{type(exc).__name__}: {exc}",
                            "where": traceback.format_exc(limit=-3)})
@@ -50,7 +52,8 @@ def simulate(
                     winners[str(seat)] += 1
         if progress:
             progress()
-    whole = _campaigns(game, players, seed, modules, options, check_invariants, campaigns, errors, progress)
+    whole = _campaigns(game, players, seed, modules, options, check_invariants, campaigns, errors, progress,
+                       check_hidden)
     seconds = time.perf_counter() - started
     durations.sort()
     if not games and campaigns:  # a campaigns-only run: its headline numbers are the campaigns'
@@ -72,19 +75,25 @@ def simulate(
         "median_game_ms": round(1000 * durations[len(durations) // 2], 2) if durations else None,
         "winners": dict(sorted(winners.items())),
         "invariants_checked": check_invariants,
+        "hidden_checked": check_hidden,
         **whole,
     }
 
 
-def _campaigns(game, players, seed, modules, options, check_invariants, count, errors, progress) -> dict:
+def _campaigns(game, players, seed, modules, options, check_invariants, count, errors, progress,
+               check_hidden=True) -> dict:
     """Whole campaigns (seeds seed, seed+1, ...), each game saved and read back in turn."""
     if not count:
         return {}
+    from core import default_registry
+
+    hook = default_registry().rules_for(game, list(modules or [])).hook
     done, games, lengths, actions, winners = 0, 0, [], 0, Counter()
+    stats: dict[str, Counter] = {}
     for k in range(count):
         try:
             played = play_campaign(game, players, seed + k, modules=modules, options=options,
-                                   check_invariants=check_invariants)
+                                   check_invariants=check_invariants, check_hidden=check_hidden)
         except Exception as exc:
             errors.append({"campaign_seed": seed + k, "error": f"{type(exc).__name__}: {exc}",
                            "where": traceback.format_exc(limit=-3)})
@@ -96,6 +105,9 @@ def _campaigns(game, players, seed, modules, options, check_invariants, count, e
                 done += 1
                 for seat in played.games[-1].table.state.result.get("winners", []):
                     winners[str(seat)] += 1
+                for found in hook.conclave_campaign_stats(game=game, campaign=played.campaign):
+                    for name, counts in (found or {}).items():
+                        stats.setdefault(name, Counter()).update(counts)
             games += len(played.games)
             actions += sum(g.actions for g in played.games)
             lengths.append(len(played.games))
@@ -103,4 +115,5 @@ def _campaigns(game, players, seed, modules, options, check_invariants, count, e
             progress()
     return {"campaigns": count, "campaigns_completed": done, "campaign_games": games,
             "acts": games, "campaign_actions": actions, "campaign_winners": dict(sorted(winners.items())),
-            "games_per_campaign": sorted(lengths)}  # their errors are in the run's `errors`
+            "games_per_campaign": sorted(lengths),  # their errors are in the run's `errors`
+            **{name: dict(sorted(counts.items())) for name, counts in sorted(stats.items())}}

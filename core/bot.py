@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from core.engine import Table, create_table, legal_actions
 from core.errors import EngineError
 from core.plugins import default_registry
+from core.secrets import HiddenCheck
 from core.state import Seat
 
 
@@ -44,10 +45,13 @@ def play_game(
     max_actions: int = 20_000,
     after_action=None,
     campaign: dict | None = None,
+    check_hidden: bool = False,
 ) -> PlayedGame:
     """Play one whole game with random bots (bot seed = game seed); with `campaign`, as
-    that campaign's next game."""
+    that campaign's next game. `check_hidden`: after every action, no seat nor a spectator
+    sees what its game says it may not (`core.secrets`); a leak is reported as an error."""
     table = create_table(game, players, seed=seed, modules=modules, options=options, campaign=campaign)
+    hidden = HiddenCheck(table) if check_hidden else None
     bot = RandomBot(seed)
     errors: list[str] = []
     actions = 0
@@ -60,6 +64,8 @@ def play_game(
         if check_invariants:
             for found in table.rules.hook.conclave_check_invariants(state=table.state):
                 errors.extend(f"after action {actions}: {e}" for e in found)
+        if hidden is not None:
+            errors.extend(f"after action {actions}: hidden information shown: {e}" for e in hidden(table))
         if after_action is not None:
             after_action(table, seat, action)
     return PlayedGame(table=table, actions=actions, invariant_errors=errors)
@@ -80,6 +86,7 @@ def play_campaign(
     options: dict | None = None,
     check_invariants: bool = False,
     max_games: int = 50,
+    check_hidden: bool = False,
 ) -> PlayedCampaign:
     """Play a whole campaign headless: game n uses seed `seed * 1000 + n`; the campaign is
     saved after each game exactly as the server saves it (`conclave_campaign_save`)."""
@@ -93,7 +100,8 @@ def play_campaign(
         if len(played) == max_games:
             raise EngineError(f"campaign did not end within {max_games} games")
         one = play_game(game, players, seed * 1000 + len(played), modules=modules, options=options,
-                        check_invariants=check_invariants, campaign=copy.deepcopy(campaign))
+                        check_invariants=check_invariants, campaign=copy.deepcopy(campaign),
+                        check_hidden=check_hidden)
         played.append(one)
         rules.hook.conclave_campaign_save(state=one.table.state, campaign=campaign)
     return PlayedCampaign(campaign=campaign, games=played,

@@ -146,6 +146,14 @@ def conclave_explain_rejection(state: TableState, seat: int, action: Action) -> 
 
 
 @hookspec
+def conclave_secrets(state: TableState, viewer: int | None, events: list) -> list[str] | dict:
+    """The ids `viewer` (None = spectator) may not see now (other hands, deck orders, secret
+    choices...), given the last action's `events`: no string of the viewer's view or of
+    those events may equal one (`core.secrets`; `simulate` checks it after every action).
+    Or {"view": [...], "events": [...]} where the two differ."""
+
+
+@hookspec
 def conclave_check_invariants(state: TableState) -> list[str]:
     """Return descriptions of broken invariants (cards in two places, counts over the
     components...). Used by tests and `simulate` after every action."""
@@ -166,6 +174,12 @@ def conclave_campaign_begin(ctx: Ctx, campaign: dict) -> None:
 @hookspec(firstresult=True)
 def conclave_campaign_standings(game: str, campaign: dict) -> list:
     """Standings of a campaign, one plain-data row per seat."""
+
+
+@hookspec
+def conclave_campaign_stats(game: str, campaign: dict) -> dict[str, dict[str, int]]:
+    """Counts that describe one finished campaign, {name: {key: count}} (e.g. the Fates taken):
+    `simulate` sums them over its campaigns and prints them."""
 
 
 @hookspec(firstresult=True)

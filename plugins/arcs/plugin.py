@@ -16,7 +16,7 @@ from plugins.arcs import hookspecs as arcs_hookspecs
 from plugins.arcs.setup import place_starting_pieces, set_up
 from plugins.arcs.state import ArcsState
 from plugins.arcs.tables import decisions, steps
-from plugins.arcs.views import redact
+from plugins.arcs.views import redact, secrets
 
 GAME_ID = "arcs"
 
@@ -107,6 +107,13 @@ def conclave_decisions():
 def conclave_view(state, viewer, view):
     if state.game == GAME_ID:
         redact(state, viewer, view)
+
+
+@hookimpl
+def conclave_secrets(state, viewer, events):
+    if state.game == GAME_ID:
+        return secrets(state, viewer, events)
+    return None
 
 
 @hookimpl

@@ -12,3 +12,30 @@ def redact(state: ArcsState, viewer: int | None, view: dict) -> None:
     view["action_discard_count"] = len(state.action_discard)
     view["court_deck_count"] = len(state.court_deck)
     view["facedown_count"] = len(state.facedown)
+
+
+# Events by which a card effect shows cards to their addressees alone: event type -> the
+# data field naming the card(s). Farseers' look at a Rival's hand (BC17); campaign Fates add theirs.
+SHOWING_EVENTS: dict[str, str] = {"hand_shown": "cards"}
+
+
+def shown_to(events, viewer: int | None) -> set[str]:
+    """Cards a card effect showed this viewer in these events (`SHOWING_EVENTS`)."""
+    out: set[str] = set()
+    for e in events:
+        field = SHOWING_EVENTS.get(e.type)
+        if field and e.to and viewer in e.to:
+            named = e.data[field]
+            out |= {named} if isinstance(named, str) else set(named)
+    return out
+
+
+def secrets(state: ArcsState, viewer: int | None, events) -> list[str]:
+    """ARCS-281, ARCS-111: what no view or event of `viewer` may name: another seat's hand
+    (but what a card just showed this viewer), the decks, the discard and the face-down cards.
+    An id the viewer holds itself is no secret (the campaign's Event cards are copies of one)."""
+    own = set(state.hands[viewer]) if viewer is not None and viewer < len(state.hands) else set()
+    seen = own | (shown_to(events, viewer) if viewer is not None else set())
+    others = [c for i, hand in enumerate(state.hands) if i != viewer for c in hand]
+    return [c for c in [*others, *state.action_deck, *state.action_discard, *state.facedown, *state.court_deck]
+            if c not in seen]

@@ -16,7 +16,7 @@ from plugins.arcs.tables import decisions as arcs_decisions
 from plugins.arcs.views import redact as arcs_redact
 from plugins.arcs import court_ops, placing_flow
 from plugins.blighted_reach import act_flow, campaign_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
-from plugins.blighted_reach import attachments
+from plugins.blighted_reach import attachments, secrets
 from plugins.blighted_reach import court_secured  # noqa: F401 (the Court's own When Secured ops)
 from plugins.blighted_reach import fate_magnate  # noqa: F401 (its rules)
 from plugins.blighted_reach import fate_advocate  # noqa: F401 (its rules)
@@ -343,6 +343,20 @@ def conclave_view(state, viewer, view):
     view["golems"] = fate_caretaker.golem_view(state, viewer)  # Sleeping Golems' types are secret
     view["rumors"] = fate_pirate_rumors.rumor_view(state, viewer)  # a Rumor's face to those who may peek
     view["conspiracies"] = fate_conspirator.conspiracy_view(state, viewer)  # their colours to the Conspirator alone
+
+
+@hookimpl
+def conclave_secrets(state, viewer, events):
+    if state.game == GAME_ID:
+        return secrets.secrets(state, viewer, events)
+    return None
+
+
+@hookimpl
+def conclave_campaign_stats(game, campaign):
+    if game == GAME_ID:
+        return secrets.campaign_stats(campaign)
+    return None
 
 
 @hookimpl

@@ -4,7 +4,6 @@ stale version refused by the service."""
 from __future__ import annotations
 
 import asyncio
-import json
 
 import pytest
 
@@ -13,33 +12,15 @@ from api.live.memory import MemoryStore
 from api.service import Rejected, TableService
 from api.settings import Settings
 from core.bot import play_game
-from core.engine import apply, legal_actions, view_events
+from core.engine import apply, legal_actions
+from core.secrets import viewers
 from core.plugins import BUILTIN_PLUGINS, Registry
 
 
-def _secret_in(text: str, cards) -> list[str]:
-    return [c for c in cards if f'"{c}"' in text]
-
-
-def shown_to(table, viewer) -> set[str]:
-    """Cards a card effect showed this viewer alone (Farseers' look at a Rival's hand, BC17)."""
-    return {c for e in table.events if e.type == "hand_shown" and e.to and viewer in e.to for c in e.data["cards"]}
-
-
-def hidden_check(table, seat, action):
-    """ARCS-281, ARCS-111: no other seat's hand, deck order, discard or face-down card in a
-    view; no other seat's hand card in a visible event, except what a card showed that
-    viewer alone (Farseers)."""
-    s = table.state
-    for viewer in [*range(len(s.players)), None]:
-        seen = shown_to(table, viewer) if viewer is not None else set()
-        others = [c for i, h in enumerate(s.hands) if i != viewer for c in h if c not in seen]
-        secret = [*others, *s.action_deck, *s.action_discard, *s.facedown, *s.court_deck]
-        text = json.dumps(table.view(viewer))
-        assert not _secret_in(text, secret), (viewer, _secret_in(text, secret))
+def no_secret_fields(table, seat, action):
+    """ARCS-281: no view carries the hands, decks, discard or face-down cards themselves."""
+    for viewer in viewers(table):
         assert not {"hands", "action_deck", "action_discard", "court_deck", "facedown"} & set(table.view(viewer))
-        events = json.dumps(view_events(table.events, viewer))
-        assert not _secret_in(events, [*others, *s.court_deck]), (viewer, _secret_in(events, others))
 
 
 MODULES = [pytest.param(None, id="base"), pytest.param(["leaders-and-lore"], id="leaders-and-lore")]
@@ -51,7 +32,11 @@ def test_bot_games_keep_invariants_and_hide_secrets(players, modules):
     """With and without Leaders & Lore: the module's draft, Lore and Leader abilities keep
     the table sound and every secret hidden (Farseers' look reaches its holder alone)."""
     for seed in range(4):
-        played = play_game("arcs", players, seed, modules=modules, check_invariants=True, after_action=hidden_check)
+        # check_hidden (ARCS-281, ARCS-111): no other seat's hand, deck order, discard or face-down
+        # card in any view or event of a seat or a spectator, after every action, except what
+        # a card showed that viewer alone (Farseers' look): `core.secrets`.
+        played = play_game("arcs", players, seed, modules=modules, check_invariants=True, check_hidden=True,
+                           after_action=no_secret_fields)
         assert played.table.state.finished and played.invariant_errors == []
         result = played.table.state.result
         assert result["winners"] == [played.table.state.winner] and result["chapter"] <= 5  # ARCS-244
