@@ -3,8 +3,9 @@ cannot say. Its Conspiracy tokens are HIDDEN information: each shows a player co
 face, and the colours (on the ambition boxes and in the Conspirator's supply) are kept in
 `state.conspiracies` / `state.conspiracy_supply`, which are not in the state's `visible`
 fields; every view gets `conspiracy_view` (the colours to the Conspirator alone, where the
-tokens lie and how many to everyone), and the events that name a colour are addressed to
-the Conspirator, with a public part that does not, until a token is revealed.
+tokens lie and how many to everyone), and the events that name a face are addressed to
+the Conspirator, with a public part that does not, until a token is revealed (`face`: a
+face-down token's face has a name of its own, which `hidden_faces` gives `conclave_secrets`).
 
 - F2301 Setup side: Resettle (`fate_c`), gain Farseers, collect the 8 Conspiracy tokens (2
   per colour of the box's four, `collect_conspiracies`, whatever the player count), gain
@@ -81,6 +82,13 @@ def _conspiring(state: BlightedReachState, seat: int) -> bool:
     return seat >= 0 and seat == conspirator(state) and CONSPIRACIES in state.play_area[seat]
 
 
+def face(colour: str) -> str:
+    """A face-down Conspiracy's face as the Conspirator alone is shown it (in its view and its
+    private events): a name of its own, so that no public mention of a colour (the seats'
+    colours, a revealed or guessed Conspiracy's) is taken for it (`hidden_faces`)."""
+    return f"conspiracy:{colour}"
+
+
 def colour_seat(state: BlightedReachState, colour: str) -> int | None:
     return state.colours.index(colour) if colour in state.colours else None
 
@@ -92,7 +100,7 @@ def place_conspiracy(ctx, seat: int, ambition: str, colour: str, why: str) -> No
     state.conspiracy_supply.remove(colour)
     state.conspiracies.setdefault(ambition, []).append(colour)
     ctx.emit("conspiracy_placed", to=[seat], public={"seat": seat, "ambition": ambition, "why": why},
-             seat=seat, ambition=ambition, colour=colour, why=why)
+             seat=seat, ambition=ambition, face=face(colour), why=why)
 
 
 def _colour_options(state: BlightedReachState, kind: str, **params) -> list[Action]:
@@ -313,14 +321,23 @@ def conspiracy_view(state: BlightedReachState, viewer: int | None) -> dict:
     """Where the Conspiracies lie (their box, in order) and how many are in the supply, for
     everyone; their colours only for the Conspirator."""
     mine = viewer is not None and viewer == conspirator(state)
-    return {"boxes": {a: [colour if mine else "" for colour in tokens] for a, tokens in sorted(state.conspiracies.items())},
-            "supply": sorted(state.conspiracy_supply) if mine else [],
+    return {"boxes": {a: [face(colour) if mine else "" for colour in tokens] for a, tokens in sorted(state.conspiracies.items())},
+            "supply": sorted(face(c) for c in state.conspiracy_supply) if mine else [],
             "supply_count": len(state.conspiracy_supply)}
 
 
+def hidden_faces(state: BlightedReachState, viewer: int | None) -> set[str]:
+    """`conclave_secrets`: the faces of the Conspiracies face down or in the supply, for every
+    viewer but the Conspirator."""
+    if viewer is not None and viewer == conspirator(state):
+        return set()
+    return {face(c) for c in [*state.conspiracy_supply, *(c for tokens in state.conspiracies.values() for c in tokens)]}
+
+
 def conspiracy_problems(state: BlightedReachState) -> list[str]:
-    """Collected, the 8 tokens are all in the supply or on ambition boxes, 2 per colour; a box
-    holding them is an ambition box."""
+    """Collected, the 8 tokens are all in the supply or on ambition boxes, 2 per colour, and no
+    box is listed without one. (Which boxes exist is not checked: a Fate's own box, Edenguard,
+    is off the board between a chapter's clean-up and the next deal.)"""
     on_boxes = [colour for tokens in state.conspiracies.values() for colour in tokens]
     tokens = [*state.conspiracy_supply, *on_boxes]
     if not tokens:
@@ -329,6 +346,6 @@ def conspiracy_problems(state: BlightedReachState) -> list[str]:
     if sorted(tokens) != sorted(c for c in PLAYER_COLOURS for _ in range(PER_COLOUR)):
         out.append(f"the Conspiracy tokens are {sorted(tokens)}, not 2 of each colour")
     for ambition, colours in state.conspiracies.items():
-        if ambition not in state.ambition_boxes or not colours:
-            out.append(f"Conspiracies on {ambition!r}: no ambition box, or an empty entry")
+        if not colours:
+            out.append(f"the Conspiracies on {ambition!r} are an empty entry")
     return out

@@ -9,6 +9,7 @@ import json
 import msgspec
 
 from core.engine import view_events
+from core.secrets import HiddenCheck
 from core.errors import BadParameter, IllegalAction
 from core.state import Action
 from tests.blighted_reach.c_fate_tables import (
@@ -43,10 +44,13 @@ def secret_kept(t, events) -> None:
         assert "conspiracy_supply" not in t.view(viewer)  # the raw fields never reach a view
         for ev in view_events(events, viewer):
             if ev["type"] in ("conspiracy_placed", "action"):
-                assert "colour" not in json.dumps(ev["data"]), ev
+                assert "colour" not in json.dumps(ev["data"]) and "conspiracy:" not in json.dumps(ev["data"]), ev
     mine = t.view(ME)["conspiracies"]
-    assert mine["boxes"] == {a: list(c) for a, c in s.conspiracies.items()}
-    assert mine["supply"] == sorted(s.conspiracy_supply)
+    assert mine["boxes"] == {a: [f"conspiracy:{c}" for c in cs] for a, cs in s.conspiracies.items()}
+    assert mine["supply"] == sorted(f"conspiracy:{c}" for c in s.conspiracy_supply)
+    check = HiddenCheck(t)  # the framework's own check: no face id reaches another viewer
+    t.events = list(events)
+    assert check(t) == []
 
 
 def in_hands(t, hands: list[list[str]], initiative: int) -> None:
@@ -131,7 +135,8 @@ def test_F2303_declaring_places_a_face_down_conspiracy_instead_of_a_marker():
     s = t.state
     assert s.conspiracies == {"warlord": ["red"]} and sorted(s.conspiracy_supply).count("red") == 1
     placed = [e for e in events if e.type == "conspiracy_placed"]
-    assert placed and placed[0].to == [ME] and "colour" not in placed[0].public
+    assert placed and placed[0].to == [ME] and placed[0].data["face"] == "conspiracy:red"
+    assert "face" not in placed[0].public
     secret_kept(t, events)
     sound(t)
 
@@ -375,3 +380,17 @@ def test_FATE23_bot_campaigns_with_the_conspirator_in_act_three_play_to_a_winner
         run = arranged_campaign(players, seed, {0: CONSPIRATOR})
         assert run["errors"] == [] and run["winner"] is not None
         assert run["act_three_fates"][0] == CONSPIRATOR
+
+
+def test_F2303_a_face_shown_to_another_viewer_would_be_caught():
+    """The hidden-information check (`core.secrets`) knows the faces: the Conspirator's own
+    view handed to a Rival or the spectator is a leak; the Conspirator's is not."""
+    t = conspirator_table()
+    conspiracies_on(t, {"keeper": ["red"]})
+    check = HiddenCheck(t)
+    real = t.view
+    t.view = lambda viewer: {**real(viewer), "careless": real(ME)["conspiracies"]}
+    found = check(t)
+    assert any(p.startswith("seat 1 sees 'conspiracy:red'") for p in found)
+    assert any(p.startswith("spectator sees 'conspiracy:red'") for p in found)
+    assert not any(p.startswith("seat 0 sees") for p in found)
