@@ -343,6 +343,15 @@ def acted(ctx, seat, params):
     turn.acted = True  # after the effect: "before any other action" abilities look at it
     if use is not None:
         return
+    do_act(ctx, seat, params, copy_pivot)
+
+
+def do_act(ctx, seat: int, params, copy_pivot: bool = False) -> None:
+    """The effect of a standard action already checked and paid for, in the turn being taken
+    (`state.turn`). A game built on Arcs may take one outside a round through it (the
+    campaign's Pirate spends its Hoard at an Intermission on a turn of its own)."""
+    state, box = ctx.state, box_for(ctx.state)
+    turn = state.turn
     if isinstance(params, Tax):
         resource = params.resource or None
         repeatable = any(ctx.hook.arcs_tax_repeatable(state=state, seat=seat, system=params.system,

@@ -78,11 +78,17 @@ def empire_controls(state: BlightedReachState, system: str) -> bool:
     return imperial_ships(state, system).fresh > 0
 
 
+# Tokens a Fate makes its holder's Loyal pieces (the Pathfinder's Pilgrims, F908):
+# fn(state, seat, system) -> whether the seat has such a token there. Empty: only ships and
+# buildings are Loyal pieces.
+LOYAL_TOKENS: list = []
+
+
 def has_loyal_pieces(state: BlightedReachState, seat: int, system: str) -> bool:
-    """Ships or buildings of the seat's own colour in the system."""
+    """Ships or buildings of the seat's own colour in the system (or a token a Fate makes Loyal)."""
     here = state.systems[system]
     return (here.ships_of(seat).total > 0 or any(b.owner == seat for b in here.buildings)
-            or extra_fresh_ships(state, seat, system) > 0)
+            or extra_fresh_ships(state, seat, system) > 0 or any(rule(state, seat, system) for rule in LOYAL_TOKENS))
 
 
 def controller(state: BlightedReachState, system: str) -> int | None:

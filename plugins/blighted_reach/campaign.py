@@ -31,6 +31,7 @@ CARRIED_FIELDS: list[str] = [
     "golems", "ideal_supply", "doctrine", "ideals_recorded",  # the Caretaker's Golems, the Believer's Faith
     "witness_psionic",  # the Pacifist's Witnesses turned Psionic stay in the supply (F1404)
     "scrapped_ships",  # the Blight Speaker's 2 scrapped ships never come back (F1301)
+    "portal",  # the Pathfinder's Portal token stays on the map into Act III (F904)
 ]
 
 

@@ -26,10 +26,12 @@ _EMIT_ARGS = {"type": "kind", "to": "destination", "public": "shown"}  # names `
 
 
 def announce(ctx, results: list[dict]) -> None:
-    """The pure rules' reports of what happened, as public events."""
+    """The pure rules' reports of what happened, as events: public, unless a report names
+    its addressees (`private_to`) and what the others see of it (`public_part`), e.g. a card
+    drawn into a hand."""
     for r in results:
-        data = {_EMIT_ARGS.get(k, k): v for k, v in r.items() if k != "event"}
-        ctx.emit(str(r.get("event", "resolved")), **data)
+        data = {_EMIT_ARGS.get(k, k): v for k, v in r.items() if k not in ("event", "private_to", "public_part")}
+        ctx.emit(str(r.get("event", "resolved")), to=r.get("private_to"), public=r.get("public_part"), **data)
 
 
 # -- the Council (BR-164, BR-165) --------------------------------------------------------------

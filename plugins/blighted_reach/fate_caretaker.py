@@ -993,5 +993,8 @@ def golem_goal_chosen(ctx, seat, params):
     if not params:
         return
     choose_golem_goal(ctx.state, seat, dict(params))
-    ctx.emit("golem_goal", seat=seat, **{k: v for k, v in params.items()})
+    # A held Golem's type is its holder's alone (`golem_view`): the others learn that a Golem
+    # was scrapped, not which.
+    public = {"seat": seat, **({"scrap_lore": params["scrap_lore"]} if "scrap_lore" in params else {"scrap_golem": ""})}
+    ctx.emit("golem_goal", to=[seat], public=public, seat=seat, **{k: v for k, v in params.items()})
     ctx.push(golem_goal_offer, seat=seat)  # the other goal may follow (the Golem after the lore)

@@ -19,8 +19,10 @@ Act II
   Beam still forbids them); such a battle is marked at its start (`fleet_raid`) and its raid
   then offers resources only, one per damaged defending ship (`fleet_raid_answers` on
   `arcs.battle_flow.RAID_ANSWER_RULES`, counting the battle's `stolen`).
-- F1204 (Resolution): data (the cards), with `hoard_kept_on_board` (completed: Hoard tokens
-  into the Pirate's empty slots, the rest to the supply) and `hoard_to_supply` (failed).
+- F1204 (Resolution): data (the cards), with `hoard_spent_then_kept` (completed: the Hoard's
+  Fuel, Material and Relics spent for their Prelude actions, `fate_pirate_hoard`; then its
+  tokens into the Pirate's empty slots, `keep_hoard_on_board`, the rest to the supply) and
+  `hoard_to_supply` (failed).
 Act III
 - F1205 Pirate Smugglers: a Rival city may be taxed where the holder has any Loyal ship
   (`smugglers_tax` on `empire.TAX_WITHOUT_CONTROL`); such a tax without control takes no
@@ -29,10 +31,7 @@ Act III
   `draw_bottom_action_card`; F1207 Silver-Tongues: BC20's reprint (the base ops).
 - F1208-F1212, the Rumors of the Haven: `fate_pirate_rumors`.
 
-Not built yet (the Fate stays `effects_complete: false`): F1204's third step when completed,
-spending the Hoard's Fuel, Material and Relics for their Prelude actions during the
-Intermission (ignoring the ship build limit); the Hoard's tokens are only kept in empty
-slots. The Flagship's own rules in play (building at it, its battles and control, its
+The Flagship's own rules in play (building at it, its battles and control, its
 Upgrades' benefits, keeping it into Act III) are the Flagship engine's (`plugins.flagships`).
 """
 from __future__ import annotations
@@ -44,7 +43,7 @@ import msgspec
 from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
 from core.state import Action
-from plugins.arcs.abilities import Env, Use, op
+from plugins.arcs.abilities import Env, Use, op, standing
 from plugins.arcs.battle import RAID_DICE_OPENERS, raid_dice_limit
 from plugins.arcs.battle_flow import RAID_ANSWER_RULES
 from plugins.arcs.content import box_for
@@ -70,6 +69,10 @@ FLEET = "F1203"
 SMUGGLERS = "F1205"
 HOARD_RAID_COST = 2
 SETUP_STARPORTS = ("tractor_beam", "defense_array")  # F1201 step 2
+
+# Standing rules of F1203 and F1205, read where they apply (`fleet_opens_raid_dice`,
+# `fleet_raid_answers`; `smugglers_tax`), never used as an action.
+standing("pirate_fleet_raids", "smugglers_tax_any_loyal_ship")
 
 
 def _campaign(state) -> bool:
@@ -331,10 +334,9 @@ def _hoard_to_supply(state: BlightedReachState) -> list[str]:
     return back
 
 
-@fates.handler("hoard_kept_on_board")
-def hoard_kept_on_board(ctx, seat: int, card_id: str, effect) -> None:
-    """Completed: the Hoard's tokens go into the Pirate's empty open slots, left to right, as
-    many as fit; the rest return to the supply.
+def keep_hoard_on_board(ctx, seat: int, card_id: str) -> None:
+    """Completed, after the spends (`fate_pirate_hoard`): the Hoard's tokens go into the
+    Pirate's empty open slots, left to right, as many as fit; the rest return to the supply.
     # Reading: "may place any" is taken as every token that fits (a token in a slot is
     # never worse than one in the supply between Acts), so the Intermission asks nothing."""
     state = ctx.state
@@ -412,7 +414,9 @@ def _call_to_action_crisis(call) -> dict:
     state = call.state
     seat = most_resources(state)
     card = draw_bottom_action(state, seat) if seat >= 0 else ""
-    return {"event": "bottom_action_drawn", "card": call.card, "seat": seat, "drawn": card}
+    public = {"card": call.card, "seat": seat}  # the card drawn is the drawer's alone (ARCS-281)
+    return {"event": "bottom_action_drawn", **public, "drawn": card, "private_to": [seat] if seat >= 0 else None,
+            "public_part": public if seat >= 0 else None}
 
 
 FATE_CRISIS_HANDLERS["most_resources_draws_bottom_action"] = CrisisHandler(apply=_call_to_action_crisis)

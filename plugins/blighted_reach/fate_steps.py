@@ -98,6 +98,8 @@ def place_of(state: BlightedReachState, card: str) -> str:
         return "union"
     if card in state.action_discard_up:
         return "action_cards"
+    if card in state.pilgrim_tucked:  # under the Pathfinder's Pilgrims (F907)
+        return "pilgrim_tucked"
     return ""
 
 
@@ -119,7 +121,7 @@ def lift(state: BlightedReachState, card: str) -> bool:
     kind = where.split(":")[0]
     if kind in piles:
         piles[kind]().remove(card)
-    elif where in ("court_deck", "court_discard", "resolving", "reminders", "monopoly_supply"):
+    elif where in ("court_deck", "court_discard", "resolving", "reminders", "monopoly_supply", "pilgrim_tucked"):
         getattr(state, where).remove(card)
     elif where == "booklet":
         for slot in state.booklet:

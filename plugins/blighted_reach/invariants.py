@@ -19,6 +19,7 @@ from plugins.blighted_reach.fate_conspirator import conspiracy_problems
 from plugins.blighted_reach.fate_caretaker import golem_problems
 from plugins.blighted_reach.fate_pirate_rumors import rumor_agent_owners, rumor_problems
 from plugins.blighted_reach.fate_pacifist import witness_problems
+from plugins.blighted_reach.fate_pathfinder import pathfinder_problems
 from plugins.blighted_reach.favors import favor_problems
 from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
 from plugins.blighted_reach.state import FREE, BlightedReachState
@@ -56,6 +57,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += _battle(state)
     out += flagship_problems(box, state)
     out += witness_problems(state)
+    out += pathfinder_problems(box, state)
     out += conspiracy_problems(state)  # the Conspirator's 8 tokens
     return out
 
@@ -98,7 +100,8 @@ def _campaign_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> 
     blight_taken = sum(k for (owner, kind), k in trophies.items() if kind == BLIGHT_TROPHY)
     pieces = {
         "Imperial ships": (state.imperial, state.imperial_supply, counts["imperial_ships"],
-                           trophies[EMPIRE, "ship"] + state.hunger.count(EMPIRE)),  # on Blight Hunger (F1313)
+                           trophies[EMPIRE, "ship"] + state.hunger.count(EMPIRE)  # on Blight Hunger (F1313)
+                           + state.scrapped_ships.count(EMPIRE)),  # scrapped at the Portal (F909)
         "Blight": (state.blight, state.blight_supply, counts["blight"], blight_taken),
     }
     for name, (where, supply, total, taken) in pieces.items():
@@ -139,7 +142,7 @@ def _cards(cbox: CampaignBox, state: BlightedReachState) -> list[str]:
               *state.lore_deck, *state.scrapped, *(c for slot in state.booklet for c in slot),
               *(c for p in state.players for c in (*p.guild, *p.lore)), *(u.card for u in state.unions),
               *(c for area in state.play_area for c in area), *state.attached.values(), *state.monopoly_supply,
-              *state.reminders]
+              *state.reminders, *state.pilgrim_tucked]
     seen = Counter(places)
     twice = sorted(c for c, k in seen.items() if k > 1)
     if twice:

@@ -379,11 +379,18 @@ GENERIC_GOALS: dict[str, GoalRule] = {
 GOAL_RULES: dict[str, GoalRule] = {}
 
 
+# Grand ambitions a card fulfils beside a Fate's own two (the Pathfinder's Portal Seekers,
+# F906): fn(box, cbox, state, seat) -> how many it fulfils for the seat now. Empty: none.
+EXTRA_GOALS: list[GoalRule] = []
+
+
 def goals_fulfilled(box: Box, cbox: CampaignBox, state: BlightedReachState, seat: int) -> int:
-    """How many of the seat's two grand ambitions hold now (BR-102: no declaring needed)."""
+    """How many of the seat's two grand ambitions hold now (BR-102: no declaring needed),
+    with those a held card fulfils (`EXTRA_GOALS`)."""
     objective = current_objective(cbox, state, seat)
+    extra = sum(rule(box, cbox, state, seat) for rule in EXTRA_GOALS)
     if objective is None or objective.kind != "grand":
-        return 0
+        return extra
     if len(objective.goals) != 2:
         raise RuleMissing(f"the goals of {objective.names[0]!r} are not in fates.json yet")
     count = 0
@@ -392,7 +399,7 @@ def goals_fulfilled(box: Box, cbox: CampaignBox, state: BlightedReachState, seat
         if rule is None:
             raise RuleMissing(f"no rule checks the grand ambition {goal!r}")
         count += rule(box, cbox, state, seat)
-    return count
+    return count + extra
 
 
 def grand_ambition_power(cbox: CampaignBox, chapter: int, fulfilled: int) -> int:

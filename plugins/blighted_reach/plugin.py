@@ -29,7 +29,7 @@ from plugins.blighted_reach.fate_believer import (  # noqa: F401
     arcs_chapter_deal, arcs_city_destroyed, arcs_played_as,
 )
 from plugins.blighted_reach import fate_admiral  # noqa: F401 (its rules)
-from plugins.blighted_reach import fate_pirate, fate_pirate_rumors
+from plugins.blighted_reach import fate_pirate, fate_pirate_hoard, fate_pirate_rumors  # noqa: F401 (the Hoard's steps)
 from plugins.blighted_reach.fate_pirate_rumors import rumor_after_theft, rumor_battle_begun  # noqa: F401 (hooks)
 from plugins.blighted_reach.fate_pirate import (  # noqa: F401 (the Pirate's hooks)
     fleet_battle_begun, pirate_raid_options, pirate_raided,
@@ -39,6 +39,7 @@ from plugins.blighted_reach.fate_pacifist import (  # noqa: F401 (the Pacifist's
     empathy_battle_begun, empathy_in_battle, pacifist_after_action, well_raid_options, well_raided,
 )
 from plugins.blighted_reach import fate_blight_speaker  # noqa: F401 (its rules, issue 20)
+from plugins.blighted_reach import fate_pathfinder  # noqa: F401 (its rules, issue 20)
 from plugins.blighted_reach.fate_blight_speaker import hunger_returns  # noqa: F401 (the Blight Speaker's hook)
 from plugins.blighted_reach import fate_steward  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_steward import (  # noqa: F401 (hookimpls)
@@ -342,6 +343,7 @@ def conclave_view(state, viewer, view):
     view["lore_deck_count"] = len(state.lore_deck)
     view["golems"] = fate_caretaker.golem_view(state, viewer)  # Sleeping Golems' types are secret
     view["rumors"] = fate_pirate_rumors.rumor_view(state, viewer)  # a Rumor's face to those who may peek
+    view["portal_secret"] = fate_pathfinder.portal_view(state, viewer)  # the recorded planet, to its Keeper only
     view["conspiracies"] = fate_conspirator.conspiracy_view(state, viewer)  # their colours to the Conspirator alone
 
 

@@ -205,6 +205,17 @@ class BlightedReachState(ArcsState, kw_only=True):
     haven_guesses: list[list[int | str]] = []  # [seat, planet]: the Rivals' guesses at Act III's end
     rumor_offered: bool = False                # the battle being fought has offered its attacker the
                                                # agent Rumors of the Haven gives for stealing
+    # -- the Pathfinder (issue 20) --
+    visible = visible + ("clues", "portal", "pilgrims", "pilgrims_delivered", "pilgrims_moved", "pilgrim_tucked")
+    # Secret (absent from `visible`): the planet the player to the Pathfinder's right recorded
+    # (F901 step 4); views show it through `fate_pathfinder.portal_view` to that player only.
+    portal_secret: str = ""
+    clues: dict[str, str] = {}                 # planet -> the Clue token's side there ("check", "x")
+    portal: str = ""                           # the system holding the Portal token, "" off the map
+    pilgrims: dict[str, int] = {}              # Pilgrim tokens on the map per system (F907)
+    pilgrims_delivered: int = 0                # Pilgrim tokens on the Pathfinder's objective card (F908)
+    pilgrims_moved: str = ""                   # the turn (`fate_overlord.turn_key`) the Pilgrims moved in
+    pilgrim_tucked: list[str] = []             # Seek the Portal cards tucked under the Pilgrims card
     # -- the Conspirator (issue 20) --
     # Secret (absent from `visible`): every Conspiracy token's colour, on the ambition boxes
     # and in the Conspirator's supply; views show them through `fate_conspirator.conspiracy_view`

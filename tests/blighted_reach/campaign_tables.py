@@ -3,7 +3,7 @@ names (the draw arranged to offer them), their Setup sides as the Act I flow run
 starting placements and hands; then helpers that arrange the board as a played act left it."""
 from __future__ import annotations
 
-from types import SimpleNamespace
+from core.plugins import default_registry
 
 import msgspec
 
@@ -23,8 +23,9 @@ STEWARD, FOUNDER, MAGNATE, ADVOCATE, CARETAKER, PARTISAN, ADMIRAL, BELIEVER = (f
 
 
 def ctx(state: BlightedReachState) -> Ctx:
-    """The flow's context for the steps that run Fate effects (no rules needed by them)."""
-    return Ctx(state, SimpleNamespace())
+    """The flow's context for the steps that run Fate effects (the table's rules: a step may
+    list actions through the plugin hooks, as the Pirate's Hoard spends do)."""
+    return Ctx(state, default_registry().rules_for("blighted-reach", []))
 
 
 def snapshot(state) -> bytes:
@@ -128,6 +129,15 @@ def non_imperial_systems(state: BlightedReachState, planets: bool = True) -> lis
     return [s for s in sorted(state.systems) if s not in state.imperial and (BOX.systems[s] is not None) == planets]
 
 
+def _spend_no_hoard(state: BlightedReachState) -> None:
+    """A Pirate asked to spend its Hoard (F1204) spends nothing: it keeps what fits."""
+    from plugins.blighted_reach.fate_pirate import keep_hoard_on_board
+
+    for p in [p for p in state.prompts if p.kind == "hoard_spend"]:
+        state.prompts.remove(p)
+        keep_hoard_on_board(ctx(state), p.seat, p.args["card"])
+
+
 def intermission(state: BlightedReachState, picks: dict[int, str] | None = None,
                  eliminated_gate: str = "1G") -> BlightedReachState:
     """Steps A-F with no choice beyond the Fates: a completed objective keeps its Fate unless
@@ -135,6 +145,7 @@ def intermission(state: BlightedReachState, picks: dict[int, str] | None = None,
     from plugins.blighted_reach import intermission as im
 
     im.resolve_fates(ctx(state), CBOX)
+    _spend_no_hoard(state)
     im.clear_court(CBOX, state)
     im.clear_pieces(BOX, CBOX, state)
     for seat in im.repair_and_destroy(BOX, CBOX, state):
@@ -162,6 +173,7 @@ def b_fate_intermission(state: BlightedReachState, seat: int, fate: str) -> Blig
 
     state.objective_markers = [0] * len(state.players)
     im.resolve_fates(ctx(state), CBOX)
+    _spend_no_hoard(state)
     im.clear_court(CBOX, state)
     im.clear_pieces(BOX, CBOX, state)
     for s in im.repair_and_destroy(BOX, CBOX, state):

@@ -793,3 +793,17 @@ def test_F520B_the_chapter_end_asks_the_caretaker_before_the_grand_ambitions_sco
     ct.golem_goal_chosen(ctx, 0, {})
     assert len(three.golem_goals) == 1
     ctab.sound(three)
+
+
+def test_F520B_a_scrapped_golems_type_reaches_its_holder_alone():
+    """The chapter-end choice's event names the Golem to the Caretaker only: the others
+    learn that a Golem was scrapped, not which (a held Golem's type is its holder's)."""
+    from core.engine import view_events
+    from tests.blighted_reach.campaign_tables import ctx
+
+    three = act_three()
+    c = ctx(three)
+    ct.golem_goal_chosen(c, 0, {"scrap_golem": "warrior"})
+    mine, theirs = view_events(c.events, 0), view_events(c.events, 1) + view_events(c.events, None)
+    assert any(e["data"].get("scrap_golem") == "warrior" for e in mine)
+    assert "warrior" not in str(theirs) and any(e["type"] == "golem_goal" for e in theirs)

@@ -3,11 +3,7 @@ giving seat 0 the Pirate, the Act II table created from the packed log sheet. Ea
 names the card it plays (F12nn) and the checklist IDs it proves.
 
 Act III tables come from an Act II played this way and its Intermission (the Pirate kept
-with every objective completed, or failed). The Pirate's Fate Set is not complete yet
-(fates.json keeps `effects_complete: false`: F1204's Intermission spending of Hoard Fuel,
-Material and Relics is not built), so the engine refuses its sides (RuleMissing). These
-tests mark the Fate complete INSIDE THE TEST (`complete` fixture) to play the cards that
-are built."""
+with every objective completed, or failed)."""
 from __future__ import annotations
 
 import copy
@@ -37,12 +33,6 @@ from tests.blighted_reach.flow_helpers import GAME, options, restart_round
 
 PIRATE = "FATE12"
 A_FATES = ["FATE01", "FATE02", "FATE07", "FATE06"]  # Steward, Founder, Admiral, Partisan at Act I
-
-
-@pytest.fixture
-def complete(monkeypatch):
-    """The Pirate's Fate marked complete for this test only (see the module docstring)."""
-    monkeypatch.setitem(CBOX.fates, PIRATE, msgspec.structs.replace(CBOX.fates[PIRATE], effects_complete=True))
 
 
 def snapshot(t) -> bytes:
@@ -109,8 +99,10 @@ def take_from_supply(state, resource: str) -> str:
 # -- F1201 Pirate Act II Setup ---------------------------------------------------------------
 
 
-def test_F1201_without_its_fate_complete_the_setup_is_refused_before_anything_changes():
-    """BR-066: a Fate whose cards lack effects stops loudly (RuleMissing) at its setup side."""
+def test_F1201_without_its_fate_complete_the_setup_is_refused_before_anything_changes(monkeypatch):
+    """BR-066: a Fate whose cards lack effects stops loudly (RuleMissing) at its setup side
+    (the Pirate marked incomplete for this test, as it was before its last rule was built)."""
+    monkeypatch.setitem(CBOX.fates, PIRATE, msgspec.structs.replace(CBOX.fates[PIRATE], effects_complete=False))
     state = end_act(act_one(A_FATES[:3], 3))
     pirate_intermission(state, 0)
     log = sheet.to_json(sheet.pack_up(BOX, CBOX, state))
@@ -119,7 +111,7 @@ def test_F1201_without_its_fate_complete_the_setup_is_refused_before_anything_ch
         create_table(GAME, 3, seed=3, campaign=campaign)
 
 
-def test_F1201_setup_grants_the_flagship_its_starports_the_cards_and_gate_ships_BR_066_BR_265(complete):
+def test_F1201_setup_grants_the_flagship_its_starports_the_cards_and_gate_ships_BR_066_BR_265():
     """BR-066 (the Fate's setup side, step F), BR-004/BR-265: the Pirate names a system with
     its ships (one elsewhere is refused, state unchanged); it gets its Flagship there, its
     Loyal buildings become Free ones in their slots, a fresh starport stands on the Tractor
@@ -154,7 +146,7 @@ def test_F1201_setup_grants_the_flagship_its_starports_the_cards_and_gate_ships_
     sound(t)
 
 
-def test_F1201_objective_counts_the_hoard_and_the_types_it_leads_BR_097(complete):
+def test_F1201_objective_counts_the_hoard_and_the_types_it_leads_BR_097():
     """BR-097 (chapter-end advances): 1 per resource on the Hoard, and 1 per resource type of
     which the Hoard holds more than each Rival has (the Rivals' rows and cards counted)."""
     t = act_two_table()
@@ -171,7 +163,7 @@ def test_F1201_objective_counts_the_hoard_and_the_types_it_leads_BR_097(complete
     assert moved[0] == 4 + 2 and s.objective_markers[0] == marker - 6
 
 
-def test_F1201_two_players_count_the_ambition_boxes_as_a_rival_BR_097(complete):
+def test_F1201_two_players_count_the_ambition_boxes_as_a_rival_BR_097():
     t = act_two_table(players=2)
     s = t.state
     for tokens in s.ambition_tokens.values():
@@ -207,7 +199,7 @@ def raid(t, attacker: int, defender: int, system: str, keys: int):
     run(run_ctx)
 
 
-def test_F1202_the_pirates_raid_puts_a_stolen_resource_on_the_hoard_ARCS_200(complete):
+def test_F1202_the_pirates_raid_puts_a_stolen_resource_on_the_hoard_ARCS_200():
     """F1202: a resource the Pirate steals may go on its Hoard (or on its board, the base
     answer); the raid pays the slot's cost; an unknown slot is refused, state unchanged."""
     t = act_two_table()
@@ -226,7 +218,7 @@ def test_F1202_the_pirates_raid_puts_a_stolen_resource_on_the_hoard_ARCS_200(com
     sound(t)
 
 
-def test_F1202_a_rival_raids_a_hoard_token_for_two_keys_and_outrage_spares_the_hoard(complete):
+def test_F1202_a_rival_raids_a_hoard_token_for_two_keys_and_outrage_spares_the_hoard():
     """F1202: a Hoard token costs a Rival's raid 2 keys (with 1 key it is not offered); the
     Pirate's Outrage of that type leaves the Hoard alone (ARCS-191 discards the row only)."""
     from plugins.arcs.outrage import provoke_outrage
@@ -248,7 +240,7 @@ def test_F1202_a_rival_raids_a_hoard_token_for_two_keys_and_outrage_spares_the_h
     sound(t)
 
 
-def test_F1202_hoard_tokens_count_for_ambitions_BR_321(complete):
+def test_F1202_hoard_tokens_count_for_ambitions_BR_321():
     from plugins.arcs.scoring import ambition_count
 
     t = act_two_table()
@@ -258,7 +250,7 @@ def test_F1202_hoard_tokens_count_for_ambitions_BR_321(complete):
     assert ambition_count(pirate.box_for(s), s, s.players[0], "keeper") == before + 1
 
 
-def test_F1202_prelude_moves_a_hoard_token_onto_the_board_to_spend_it(complete):
+def test_F1202_prelude_moves_a_hoard_token_onto_the_board_to_spend_it():
     """F1202: in its Prelude the Pirate moves a Hoard token into an empty slot (then spends
     it as any token); a resource the Hoard lacks is refused, state unchanged."""
     t = act_two_table()
@@ -320,7 +312,7 @@ def assign_hits(t) -> None:
 
 
 def test_F1203_pirate_fleet_raids_without_defending_buildings_resources_only_one_per_damaged_ship_ARCS_173(
-        monkeypatch, complete):
+        monkeypatch):
     """F1203 (beside ARCS-173): the Fleet's holder collects raid dice against a defender with no
     building there; 1 hit damages one defending ship, so of 2 keys only one steal is offered,
     of resources only (no Guild card); once taken, only "done" is left and the raid ends. A
@@ -361,7 +353,7 @@ def test_F1203_pirate_fleet_raids_without_defending_buildings_resources_only_one
 
 
 def test_F1203_no_damaged_defending_ship_means_nothing_to_steal_and_a_rival_without_the_fleet_is_refused(
-        monkeypatch, complete):
+        monkeypatch):
     """F1203: keys but no damaged defending ship (the roll hits nothing) steal nothing: the raid
     ends at once. A Rival without the Fleet, attacking seat 1 where it has no building, is
     refused raid dice (ARCS-173), state unchanged."""
@@ -385,7 +377,7 @@ def test_F1203_no_damaged_defending_ship_means_nothing_to_steal_and_a_rival_with
     check_dice(box_for(t.state), t.state, 2, system, 1, 1, 0, 0)  # an assault die is fine: the raid die is not
 
 
-def test_F1203_a_defending_tractor_beam_still_bars_the_fleets_raid_dice_BR_303(monkeypatch, complete):
+def test_F1203_a_defending_tractor_beam_still_bars_the_fleets_raid_dice_BR_303(monkeypatch):
     """F1203 with BR-303: Pirate Fleet held by a Rival (as after a failed Act II it may be won
     from the Court) opens raid dice against the Pirate's ships where it has no building, but
     not where its Flagship defends with the Tractor Beam."""
@@ -412,7 +404,7 @@ def test_F1203_a_defending_tractor_beam_still_bars_the_fleets_raid_dice_BR_303(m
     sound(t)
 
 
-def test_F1201_the_pirates_flagship_defends_with_its_setup_starports_BR_299_BR_303(monkeypatch, complete):
+def test_F1201_the_pirates_flagship_defends_with_its_setup_starports_BR_299_BR_303(monkeypatch):
     """F1201's starports in play (BR-299 Defense Array, BR-303 Tractor Beam): a Rival attacking
     the Pirate's Flagship may not collect raid dice (refused, state unchanged); its roll's
     intercept meets 1 hit per fresh defending ship plus 1 per fresh starport on the board (2)."""
@@ -444,25 +436,97 @@ def resolution_state(complete_objective: bool):
     return t, s
 
 
-def test_F1204_completed_gains_smugglers_scraps_two_and_keeps_hoard_tokens_BR_328(complete):
-    """BR-328: completed, the Pirate gains Pirate Smugglers, Call to Action and Silver-Tongues
-    are scrapped, the Hoard's tokens go into its empty slots and the rest to the supply."""
-    from plugins.blighted_reach.fate_steps import run_side
+def pirate_act_ends(hoarded: tuple[str, ...], outrage: tuple[str, ...] = ()):
+    """The Act II table in its last chapter, the Pirate (seat 0) at its objective's end (marker
+    on 0), its Hoard holding `hoarded`; the chapter's last round is played, the Act ends and
+    the Intermission's step A reaches the Pirate's Resolution."""
+    from plugins.arcs.outrage import provoke_outrage
+    from plugins.blighted_reach.rules_box import rules_box
+    from tests.blighted_reach.test_worked_examples import last_round
 
-    t, s = resolution_state(True)
+    t = act_two_table()
+    s = t.state
+    s.chapter, s.objective_markers[0] = 3, 0
+    for resource in outrage:
+        provoke_outrage(rules_box(), s, 0, resource)
+    s.card_resources[pirate.HOARD] = [take_from_supply(s, r) for r in hoarded]
+    last_round(t, "ADM5", leader=0, others=("MOB3", "CON4"))
+    return t
+
+
+def hoard_answers(t, resource: str, kind: str, **where) -> list[Action]:
+    return [a for a in t.legal(0) if a.type == "hoard_spend" and a.params["resource"] == resource
+            and a.params["act"]["act"] == kind and all(a.params["act"].get(k) == v for k, v in where.items())]
+
+
+def test_F1204_completed_spends_hoard_material_past_the_build_limit_and_fuel_then_keeps_the_rest_BR_328():
+    """F1204 completed, steps 1-3 (BR-328): Pirate Smugglers gained, Call to Action and
+    Silver-Tongues scrapped; the Hoard's two Materials build two ships at one starport (the
+    once-per-starport limit ignored), its Fuel moves ships; Weapons are not spent; the
+    Weapon left then goes into an empty slot; each spent token returns to the supply."""
+    t = pirate_act_ends(("material", "material", "fuel", "weapon"))
+    s = t.state
+    assert [(p.seat, p.kind) for p in s.prompts] == [(0, "hoard_spend")]
+    assert "F1205" in s.players[0].guild and {"F1206", "F1207"} <= set(s.scrapped)
+    assert not any(a.params.get("resource") == "weapon" for a in t.legal(0))
+    ship = next(a for a in hoard_answers(t, "material", "build", what="ship") if a.params["act"]["slot"] < 0)
+    system = ship.params["act"]["system"]
+    ships = s.systems[system].ships_of(0).total
+    supply = dict(s.supply)
+    t.act(0, ship)
+    s = t.state
+    assert s.systems[system].ships_of(0).total == ships + 1 and s.turn is None
+    again = hoard_answers(t, "material", "build", what="ship", system=system)
+    assert again, "the second Material builds at the same starport: the build limit is ignored"
+    t.act(0, again[0])
+    s = t.state
+    assert s.systems[system].ships_of(0).total == ships + 2
     player = s.players[0]
     empty = [i for i in open_slots(BOX, player) if player.resources[i] is None]
-    supply = dict(s.supply)
-    run_side(ctx(s), CBOX, 0, PIRATE, "F1204", "success")
-    assert "F1205" in player.guild and {"F1206", "F1207"} <= set(s.scrapped)
-    kept = min(3, len(empty))
-    assert sum(1 for i in empty if player.resources[i] is not None) == kept
+    move = hoard_answers(t, "fuel", "move")[0]
+    origin = move.params["act"]["origin"]
+    before = s.systems[origin].ships_of(0).total
+    t.act(0, move)  # the last token it may spend: what is left is kept at once, nothing asked
+    s = t.state
+    assert s.systems[origin].ships_of(0).total == before - move.params["act"]["fresh"] - move.params["act"]["damaged"]
+    assert s.supply["material"] == supply["material"] + 2 and s.supply["fuel"] == supply["fuel"] + 1
     assert pirate.HOARD not in s.card_resources
-    assert sum(s.supply.values()) == sum(supply.values()) + 3 - kept
+    assert ("weapon" in s.players[0].resources) == bool(empty)
+    assert not any(p.kind == "hoard_spend" for p in s.prompts) and "resolve_fate" in s.intermission_done
     sound(t)
 
 
-def test_F1204_failed_sends_its_cards_to_the_court_deck_and_the_hoard_to_the_supply_BR_328(complete):
+def test_F1204_the_pirate_may_keep_its_hoard_without_spending_it_BR_328():
+    """Keeping at once: the tokens go into the empty slots, the rest to the supply."""
+    t = pirate_act_ends(("material", "relic"))
+    player = t.state.players[0]
+    slot = open_slots(BOX, player)[-1]  # one open slot emptied (its token back to the supply)
+    t.state.supply[player.resources[slot]] += 1
+    player.resources[slot] = None
+    supply = dict(t.state.supply)
+    t.act(0, Action("hoard_done", {}))
+    s = t.state
+    assert pirate.HOARD not in s.card_resources and not any(p.kind == "hoard_spend" for p in s.prompts)
+    assert s.players[0].resources[slot] == "material"  # the first token fits, the other goes back
+    assert s.supply["relic"] == supply["relic"] + 1 and s.supply["material"] == supply["material"]
+    sound(t)
+
+
+def test_F1204_a_spend_not_listed_is_refused_and_outrage_bars_its_type_BR_328_ARCS_217():
+    """A spend the rules do not allow (a ship where the Pirate has no starport, a Weapon) is
+    refused and changes nothing; Outrage in Fuel bars the Fuel's move (ARCS-217)."""
+    t = pirate_act_ends(("material", "fuel"), outrage=("fuel",))  # its agent on the Outrage slot
+    assert not hoard_answers(t, "fuel", "move")
+    ships_at = {a.params["act"]["system"] for a in hoard_answers(t, "material", "build", what="ship")}
+    elsewhere = next(x for x in sorted(t.state.systems) if x not in ships_at)
+    refused(t, 0, Action("hoard_spend", {"resource": "material", "act": {"act": "build", "system": elsewhere,
+                                                                         "what": "ship"}}))
+    refused(t, 0, Action("hoard_spend", {"resource": "weapon", "act": {"act": "build", "system": elsewhere,
+                                                                       "what": "ship"}}))
+    sound(t)
+
+
+def test_F1204_failed_sends_its_cards_to_the_court_deck_and_the_hoard_to_the_supply_BR_328():
     from plugins.blighted_reach.fate_steps import run_side
 
     t, s = resolution_state(False)
@@ -511,7 +575,7 @@ def rival_city(state, owner: int) -> tuple[str, int]:
     raise AssertionError("no such city")
 
 
-def test_F1205_pirate_smugglers_tax_a_rival_city_with_one_ship_without_control_and_capture_nobody(complete):
+def test_F1205_pirate_smugglers_tax_a_rival_city_with_one_ship_without_control_and_capture_nobody():
     """F1205 (beside ARCS-137): the Smugglers' holder, with 1 ship where the Rival
     outnumbers it (no control), taxes the Rival's city: it gains the city's resource and
     takes no Captive. Refused (state unchanged): a Rival city where the holder has no ship,
@@ -567,6 +631,7 @@ def test_F1206_crisis_the_seat_with_most_resources_draws_the_bottom_action_card(
     call = CrisisCall(box=BOX, cbox=CBOX, state=state, card="F1206", holder=-1, dice=None, effect=effect)
     out = pirate.FATE_CRISIS_HANDLERS["most_resources_draws_bottom_action"].apply(call)
     assert out["seat"] == 2 and out["drawn"] == "ADM9" and state.hands[2][-1] == "ADM9"
+    assert out["private_to"] == [2] and "ADM9" not in str(out["public_part"])  # the drawer's alone
     assert state.action_discard == ["MOB2"]
     state.players[1].resources[0] = take_from_supply(state, "relic")
     assert pirate.most_resources(state) == -1
@@ -574,7 +639,7 @@ def test_F1206_crisis_the_seat_with_most_resources_draws_the_bottom_action_card(
     assert out["seat"] == -1 and state.action_discard == ["MOB2"]
 
 
-def test_F1206_when_secured_draws_the_bottom_action_card_and_discards_itself(complete):
+def test_F1206_when_secured_draws_the_bottom_action_card_and_discards_itself():
     """F1206 secured with a Secure action (the Pirate failed Act II, so the card is in the
     Court): its securer draws the action discard pile's bottom card and the card goes to the
     Court discard; securing with too few agents is refused, state unchanged."""
@@ -629,7 +694,7 @@ def faces_seen(t, viewer) -> dict:
     return {r["planet"]: r["face"] for r in t.view(viewer)["rumors"]}
 
 
-def test_F1208_setup_places_four_rumors_face_down_seen_by_the_pirate_alone_BR_066(complete):
+def test_F1208_setup_places_four_rumors_face_down_seen_by_the_pirate_alone_BR_066():
     """F1208 (BR-066, a Fate's setup card): Rumors Spread x2 go into the Court deck, Rumors of
     the Haven and Sharing Rumors into the booklet, and the Pirate places the four Rumor
     tokens, a planet and a face at a time. HIDDEN: neither the other seats nor a spectator
@@ -670,7 +735,7 @@ def hoard_of(state, *resources) -> None:
         state.card_resources.setdefault(pirate.HOARD, []).append(take_from_supply(state, r))
 
 
-def test_F1208_grand_ambitions_need_two_hoard_resources_and_the_havens_system(complete):
+def test_F1208_grand_ambitions_need_two_hoard_resources_and_the_havens_system():
     """F1208B (its two grand ambitions): with 2 resources on the Hoard and a Loyal ship alone
     at the Haven both goals hold; a Rival ship there takes the first away; with 1 resource
     on the Hoard neither holds."""
@@ -704,7 +769,7 @@ def run_steps(t, steps) -> None:
     run(run_ctx)
 
 
-def test_F1208_at_the_end_of_act_three_a_rival_naming_the_haven_gains_10_and_the_pirate_loses_10(complete):
+def test_F1208_at_the_end_of_act_three_a_rival_naming_the_haven_gains_10_and_the_pirate_loses_10():
     """F1208B at the Act's end: in turn order each Rival may name a planet it controls; seat 1
     controls the Haven and names it: +10 Power to it, -10 to the Pirate; the True Rumors turn
     face up for all. Naming a planet it does not control is refused (state unchanged)."""
@@ -734,7 +799,7 @@ def test_F1208_at_the_end_of_act_three_a_rival_naming_the_haven_gains_10_and_the
     sound(t)
 
 
-def test_F1208_nobody_naming_the_haven_gives_the_pirate_10(complete):
+def test_F1208_nobody_naming_the_haven_gives_the_pirate_10():
     """F1208B: when no Rival names the Haven (each names another planet it controls, or none)
     the Pirate gains 10 Power."""
 
@@ -758,7 +823,7 @@ def rumors_to_court(t, card: str) -> None:
     to_court(t, card)
 
 
-def test_F1209_rumors_spread_crisis_flips_the_rolled_clusters_rumors_and_sends_their_agents_home(complete):
+def test_F1209_rumors_spread_crisis_flips_the_rolled_clusters_rumors_and_sends_their_agents_home():
     """F1209's Crisis (an Event's roll, cluster 5): the Rumor at 5.1 turns face up for all,
     seat 1's agent on it goes home, and the card is discarded; with cluster 3 rolled (no
     Rumor) nothing flips and the card stays in the Court."""
@@ -780,7 +845,7 @@ def test_F1209_rumors_spread_crisis_flips_the_rolled_clusters_rumors_and_sends_t
     sound(t)
 
 
-def test_F1210_rumors_spread_when_secured_places_an_agent_where_the_securer_has_loyal_pieces(complete):
+def test_F1210_rumors_spread_when_secured_places_an_agent_where_the_securer_has_loyal_pieces():
     """F1210 (F1209 reprinted) secured: the securer puts an agent on the Rumor at a planet
     holding its Loyal ship and from then on sees its face (F1211's peeking); the card is
     discarded. A Rumor where it has no Loyal piece is refused (state unchanged)."""
@@ -807,7 +872,7 @@ def test_F1210_rumors_spread_when_secured_places_an_agent_where_the_securer_has_
     sound(t)
 
 
-def test_F1211_stealing_from_the_pirate_in_battle_lets_the_thief_put_an_agent_on_a_rumor(monkeypatch, complete):
+def test_F1211_stealing_from_the_pirate_in_battle_lets_the_thief_put_an_agent_on_a_rumor(monkeypatch):
     """F1211 (in the booklet): seat 1 attacks the Pirate where it has a starport, steals a
     resource with its keys; once the raid is over it may put 1 agent on a Rumor without its
     own agent, and then sees that Rumor's face (seat 2 still does not). A planet with no
@@ -841,7 +906,7 @@ def test_F1211_stealing_from_the_pirate_in_battle_lets_the_thief_put_an_agent_on
     sound(t)
 
 
-def test_F1212_share_rumor_in_negotiations_lets_another_rival_peek_with_consent_BR_198(complete):
+def test_F1212_share_rumor_in_negotiations_lets_another_rival_peek_with_consent_BR_198():
     """F1212 (in the booklet), BR-198 (a deal needs the consent of those it affects): seat 1,
     whose agent is on the Rumor at 4.2, proposes Share Rumor to seat 2; seat 2 consents, its
     agent joins the Rumor and it sees the face. Sharing with the Pirate is refused (state
@@ -872,7 +937,7 @@ def test_F1212_share_rumor_in_negotiations_lets_another_rival_peek_with_consent_
 
 
 @pytest.mark.parametrize("players,seed", [(3, 3), (2, 5)])
-def test_bots_play_act_two_with_the_pirate_to_its_end(complete, players, seed):
+def test_bots_play_act_two_with_the_pirate_to_its_end(players, seed):
     """Random bots play an Act II where seat 0 took the Pirate, from its setup (the Flagship
     placed by the bot) to the Act's end, with the invariants checked after every action."""
     from tests.blighted_reach.flow_helpers import play_out
@@ -900,7 +965,7 @@ def pirate_campaign(players: int, seed: int, seat: int) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("players, seed, seat", [(2, 1, 1), (3, 2, 0), (4, 3, 2)])
-def test_bots_play_the_pirate_through_acts_two_and_three(complete, players, seed, seat):
+def test_bots_play_the_pirate_through_acts_two_and_three(players, seed, seat):
     """Bots play the Pirate's Act II and, kept (with its Flagship), its Act III: 0 errors,
     the invariants after every action."""
     second, third = pirate_campaign(players, seed, seat)
