@@ -292,7 +292,8 @@ def break_world(env: Env, u: Use, choice=None) -> None:
         raise IllegalAction("no Hammer token to break with, or you Prepared this turn")
     env.emit("break_world", seat=u.seat, card=u.card, planet=state.hammer)
     order = [s for s in objectives.turn_order(state) if s != u.seat]
-    env.chance.push(rival_battles, breaker=u.seat, planet=state.hammer, order=order)
+    if env.chance is not None:  # (a trial run checks legality only: no flow to push onto)
+        env.chance.push(rival_battles, breaker=u.seat, planet=state.hammer, order=order)
 
 
 def battle_options(ctx, rival: int, breaker: int, planet: str) -> list[dict]:
@@ -556,6 +557,8 @@ def hunt_the_planet_eater(env: Env, u: Use, choice=None) -> None:
     3 Power and the bottom card of the action discard, and bury the card; else it stays."""
     state = env.state
     dice = state.vox_agents
+    if env.chance is None:  # a trial run: nothing to check, the roll needs the flow
+        return
     faces = [msgspec.to_builtins(f) for f in env.box.dice["skirmish"].faces]
     rolled = chance.roll(env.chance, u.seat, {"skirmish": faces}, ["skirmish"] * dice, why=u.card) if dice else []
     hits = sum(env.box.dice["skirmish"].faces[i].hit for _, i in rolled)
@@ -618,3 +621,10 @@ objectives.GOAL_RULES["no_rival_wins_warlord_and_everyone_outraged"] = (
 objectives.GOAL_RULES["no_rival_wins_warlord_and_worlds_broken_above_chapter"] = (
     lambda box, cbox, state, seat: _no_rival_warlord(state, seat)
     and (len(state.worlds_buildings) > state.chapter or buildings_on_map(state) == 0))
+
+
+def rules_box_court() -> dict:
+    """The Court cards as the rules read them (their suits), for the callers outside."""
+    from plugins.blighted_reach.rules_box import rules_box
+
+    return rules_box().court
