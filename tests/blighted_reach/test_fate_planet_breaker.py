@@ -382,3 +382,32 @@ def test_bots_play_an_act_two_with_the_planet_breaker(players, seed, seat):
     t = act_two_table(players, seed, seat)
     assert t.state.fates[seat] == BREAKER
     assert play_checked(t, BreakerBot(seed, seat)) > 0
+
+
+@pytest.mark.parametrize("hit", [True, False])
+def test_F1111_planet_eater_secured_hunts_with_a_die_per_agent(monkeypatch, hit):
+    """When Secured with 3 of seat 1's agents on it: 3 skirmish dice; 3 hits gain 3 Power, the
+    bottom action discard card, and bury the card; a miss leaves it in the Court with them."""
+    from tests.blighted_reach.empire_fate_tables import put_agent
+
+    t = act_two_table()
+    resolve_fates(t, [5, 0, 0])
+    s = t.state
+    s.prompts, s.stack, s.turn = [], [], None
+    s.action_discard = s.action_discard or ["ADM1"]
+    court_card(t, "F1111")
+    faces = BOX.dice["skirmish"].faces
+    face = next(i for i, f in enumerate(faces) if (f.hit >= 1) == hit)
+    monkeypatch.setattr(pb.chance, "roll", lambda ctx, seat, dice, which, why="": [("skirmish", face)] * len(which))
+    turn(t, 1, "AGG3")
+    put_agent(t, 1, "F1111", 3)
+    power, bottom = t.state.players[1].power, t.state.action_discard[-1]
+    t.act(1, Action("act", {"act": "secure", "pay": -1, "card": "F1111"}))
+    while prompt_of(t, "ability") is not None and prompt_of(t, "ability").seat == 1:
+        t.act(1, prompt_of(t, "ability").options[-1])
+    s = t.state
+    if hit:
+        assert s.players[1].power == power + 3 and bottom in s.hands[1] and s.court_deck[-1] == "F1111"
+    else:
+        assert "F1111" in s.court_row and s.court_agents["F1111"][1] == 3
+    sound(t)
