@@ -15,6 +15,7 @@ from plugins.blighted_reach.content import Box as CampaignBox
 from plugins.blighted_reach.council import DECIDED, is_council, is_tucked
 from plugins.blighted_reach.fate_believer import faithful_problems
 from plugins.blighted_reach.fate_blight_speaker import ships_elsewhere
+from plugins.blighted_reach.fate_conspirator import conspiracy_problems
 from plugins.blighted_reach.fate_caretaker import golem_problems
 from plugins.blighted_reach.fate_pirate_rumors import rumor_agent_owners, rumor_problems
 from plugins.blighted_reach.fate_pacifist import witness_problems
@@ -62,6 +63,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += pathfinder_problems(box, state)
     out += bunker_problems(state)  # the Survivalist's Bunker tokens
     out += planet_breaker_problems(state)  # the Planet Breaker's Hammer tokens
+    out += conspiracy_problems(state)  # the Conspirator's 8 tokens
     return out
 
 

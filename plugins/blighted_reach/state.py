@@ -241,3 +241,18 @@ class BlightedReachState(ArcsState, kw_only=True):
     visible = visible + ("blight_spared",)
     blight_spared: int = -1                    # the holder of Blight Society who paid a Psionic for
                                                # the Blight Crises being resolved (-1: nobody)
+    # -- the Conspirator (issue 20) --
+    # Secret (absent from `visible`): every Conspiracy token's colour, on the ambition boxes
+    # and in the Conspirator's supply; views show them through `fate_conspirator.conspiracy_view`
+    # (the colours to the Conspirator alone, the tokens' places and counts to everyone).
+    conspiracies: dict[str, list[str]] = {}    # ambition box -> the colours of the face-down
+                                               # Conspiracies in it, in the order placed
+    conspiracy_supply: list[str] = []          # the colours of the Conspiracies in the Conspirator's
+                                               # supply (8 collected at its Act III setup: 2 per colour)
+    visible = visible + ("foil_card",)
+    foil_card: str = ""                        # the Court card just secured that had the
+                                               # Conspirator's agents on it (Foiling Conspiracies)
+    # -- the Judge (issue 20) --
+    visible = visible + ("arbiter_chapter",)
+    arbiter_chapter: int = 0                   # the chapter whose scoring The Arbiter's gifts
+                                               # were offered at (once a chapter)
