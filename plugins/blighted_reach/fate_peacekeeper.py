@@ -301,7 +301,7 @@ def arsenal_raided(ctx, thief, victim, params, keys):
 def arsenal_to_court_deck(ctx, seat: int, card_id: str, effect) -> None:
     """The Peacekeeper's Arsenal Keepers, if it has it, goes into the Court deck (shuffled
     in); its Weapons go back to the supply with it."""
-    from plugins.arcs import chance
+    from core import chance
 
     state = ctx.state
     if ARSENAL not in state.players[seat].guild:
