@@ -486,10 +486,9 @@ def test_F1511_peace_accords_broker_peace_with_a_rivals_favor():
     sound(t)
 
 
-def test_F1505_arms_interest_assemble_gains_a_weapon():
-    """Arms Interest (into the Court deck by a completed Act II) held: its Assemble, taken as
-    a Build, gains 1 Weapon."""
-    t = act_three_table()
+def arms_interest_held(t, seat: int = 1) -> str:
+    """An Arms Interest (into the Court deck by a completed Act II) in the seat's hand, its
+    Weapons gone to the supply; the card's id."""
     s = t.state
     card = next((c for c in ("F1505", "F1506") if c in s.court_deck), None)
     if card is not None:
@@ -498,15 +497,41 @@ def test_F1505_arms_interest_assemble_gains_a_weapon():
         card = next(c for c in ("F1505", "F1506") if c in s.court_row and not any(s.court_agents.get(c, [])))
         s.court_row[s.court_row.index(card)] = s.court_deck.pop(0)
         s.court_agents.pop(card, None)
-    s.players[1].guild.append(card)
-    s.players[1].resources = [None if r == "weapon" else r for r in s.players[1].resources]
+    s.players[seat].guild.append(card)
+    s.players[seat].resources = [None if r == "weapon" else r for r in s.players[seat].resources]
     _weapon_count_fix(s)
+    return card
+
+
+def test_F1505_arms_interest_assemble_gains_a_weapon():
+    """Assemble, taken as a Build with a pip, gains exactly 1 Weapon; the card stays."""
+    t = act_three_table()
+    card = arms_interest_held(t)
     turn(t, 1, "CON3")
-    use = [a for a in options(t, 1) if a.type == "act" and a.params.get("card") == card]
-    assert use
-    t.act(1, use[0])
+    use = Action("act", {"act": "ability", "pay": -1, "card": card, "index": 0, "params": {}})
+    assert use in options(t, 1)
+    t.act(1, use)
     place_tokens(t)
-    assert "weapon" in t.state.players[1].resources
+    s = t.state
+    assert s.players[1].resources.count("weapon") == 1 and card in s.players[1].guild
+    sound(t)
+
+
+def test_F1506_arms_interest_prelude_discard_fills_the_empty_slots_with_weapons():
+    """The Prelude's discard: Weapons up to the empty slots (the supply has enough here)."""
+    t = act_three_table()
+    card = arms_interest_held(t)
+    s = t.state
+    empty = sum(1 for i in open_slots(BOX, s.players[1]) if s.players[1].resources[i] is None)
+    turn(t, 1, "CON3")
+    use = next(a for a in options(t, 1) if a.type == "act" and a.params.get("card") == card
+               and a.params.get("index") == 1)
+    t.act(1, use)
+    place_tokens(t)
+    s = t.state
+    assert card not in s.players[1].guild
+    assert s.players[1].resources.count("weapon") == min(empty, 5 - sum(
+        p.resources.count("weapon") for x, p in enumerate(s.players) if x != 1))
     sound(t)
 
 
@@ -514,8 +539,13 @@ def test_F1505_arms_interest_assemble_gains_a_weapon():
 
 
 def peacekeeper_campaign(players: int, seed: int, seat: int) -> tuple[int, int]:
+    """Act II with the Peacekeeper at `seat` (its marker one space from the end and a Weapon on
+    Arsenal Keepers, so a chapter's end completes it unless that Weapon is raided), bots to
+    the Act's end; then Act III from the saved log sheet, bots to the campaign's end."""
     t = act_two_table(players, seed, seat)
     t.state.objective_markers[seat] = 1
+    t.state.supply["weapon"] -= 1
+    t.state.card_resources["F1503"] = ["weapon"]
 
     def kept(third_table):
         assert third_table.state.fates[seat] == PEACEKEEPER and third_table.state.ceasefires
