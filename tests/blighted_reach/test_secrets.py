@@ -65,8 +65,9 @@ def test_a_card_secured_in_the_open_this_turn_is_no_secret_though_it_went_into_a
     """A Faithful card secured from the Court goes into its securer's hand (F813), yet everyone
     saw it taken: the turn's record of it (`turn.gained`) is no leak; another hand card is."""
     from plugins.arcs.state import Turn
+    from tests.blighted_reach.flow_helpers import ready
 
-    t = table(3, seed=2)
+    t = ready(3, seed=2)
     s = t.state
     faithful, other = "F805", s.hands[1][0]
     s.hands[1].append(faithful)
