@@ -39,6 +39,13 @@ Act III
 Readings (each beside its rule): Weapons in the Imperial Trust are not the Peacekeeper's;
 harm outside battles (card effects) is not limited by the Ceasefires here; a Rival consents
 to Broker Peace by the broker returning one of its Favors.
+
+Not built yet (the Fate stays `effects_complete: false`): Ceasefires' bar on harm done by a
+card outside a battle in a cluster at Peace (Incite Revolt, Fire Rifles, the Steward's Navy
+reprisals and Imperial ship hits: each would need a Weapon to spend, checked where the card's
+op lists and checks its choices); Oath of Peace's bar on the War Policy when the Policy is
+changed by the Steward's Imperial Quorum or Govern with Authority (only the Govern Edict reads
+`edicts.GOVERN_LIMITS`); no invariant reads `ceasefires` yet.
 """
 from __future__ import annotations
 
