@@ -44,7 +44,7 @@ class Trophy(msgspec.Struct, array_like=True):
     """A destroyed piece or an agent in a Trophies box: whose it was and what."""
 
     owner: int
-    kind: Literal["ship", "city", "starport", "agent", "blight"]  # "blight": the campaign's Blight token
+    kind: Literal["ship", "city", "starport", "agent", "blight", "banner"]  # "blight"/"banner": the campaign's Blight/Banner tokens
 
 
 class PlayerState(msgspec.Struct, omit_defaults=True):

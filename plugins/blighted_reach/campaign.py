@@ -32,6 +32,7 @@ CARRIED_FIELDS: list[str] = [
     "witness_psionic",  # the Pacifist's Witnesses turned Psionic stay in the supply (F1404)
     "scrapped_ships",  # the Blight Speaker's 2 scrapped ships never come back (F1301)
     "portal",  # the Pathfinder's Portal token stays on the map into Act III (F904)
+    "banners", "banner_set", "banners_scrapped",  # the Hegemon's Banners stay into Act III (F1005)
 ]
 
 

@@ -285,6 +285,7 @@ ADVANCE_COUNTS = {
     "no_trophies_held", "no_captives_held", "psionic_spent_in_prelude_with_empath",  # the Pacifist
     "blight_with_loyal_ships", "spore_blight_placed",  # the Blight Speaker
     "check_clue_placed", "portal_placed",  # the Pathfinder
+    "banner_on_map",  # the Hegemon
     # the C Fates' final objectives (Overlord, Redeemer, Guardian)
     "outrage_resource_type_held", "outrage_planet_type_controlled", "once", "relic_shattered",
     "material_fuel_in_captives", "material_fuel_planet_controlled",
@@ -293,6 +294,7 @@ CONDITIONS = {
     "regent", "outlaw", "first_regent", "winning_ambition", "has_guild_overseers", "no_outrage_for_ambition",
     "using_peoples_hero", "ambition_has_ideal",
     "won_or_undeclared_keeper", "won_or_undeclared_tyrant", "won_or_undeclared_edenguard",
+    "won_an_ambition",  # the Hegemon
 }
 
 

@@ -19,6 +19,7 @@ from plugins.blighted_reach.fate_caretaker import golem_problems
 from plugins.blighted_reach.fate_pirate_rumors import rumor_agent_owners, rumor_problems
 from plugins.blighted_reach.fate_pacifist import witness_problems
 from plugins.blighted_reach.fate_pathfinder import pathfinder_problems
+from plugins.blighted_reach.fate_hegemon import hegemon_problems
 from plugins.blighted_reach.favors import favor_problems
 from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
 from plugins.blighted_reach.state import FREE, BlightedReachState
@@ -57,6 +58,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += flagship_problems(box, state)
     out += witness_problems(state)
     out += pathfinder_problems(box, state)
+    out += hegemon_problems(box, state)
     return out
 
 

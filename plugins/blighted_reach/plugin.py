@@ -40,6 +40,7 @@ from plugins.blighted_reach.fate_pacifist import (  # noqa: F401 (the Pacifist's
 )
 from plugins.blighted_reach import fate_blight_speaker  # noqa: F401 (its rules, issue 20)
 from plugins.blighted_reach import fate_pathfinder  # noqa: F401 (its rules, issue 20)
+from plugins.blighted_reach import fate_hegemon  # noqa: F401 (its rules, issue 20)
 from plugins.blighted_reach.fate_blight_speaker import hunger_returns  # noqa: F401 (the Blight Speaker's hook)
 from plugins.blighted_reach import fate_steward  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_steward import (  # noqa: F401 (hookimpls)
@@ -279,7 +280,10 @@ def arcs_ambition_gains(state, ambition, gains):
         return None
     own = fate_founder.commonwealth_scoring(state, ambition, gains)
     tycoon = fate_guardian.tycoon_gains(state, ambition, gains if own is None else own)
-    return own if tycoon is None else tycoon
+    result = own if tycoon is None else tycoon
+    if ambition == "warlord" and fate_hegemon.banner_trophies(state):  # F1003: 2 more per Banner Trophy
+        return fate_hegemon.warlord_banner_power(state, gains if result is None else result)
+    return result
 
 
 @hookimpl

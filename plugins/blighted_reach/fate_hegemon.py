@@ -1,0 +1,374 @@
+"""The Hegemon (Fate 10, a B Fate: cards F1001-F1012): the rules its cards name that the
+data cannot say.
+
+Act II
+- F1001 (setup): `hegemon_flagship` asks where the Flagship stands and grants it on the
+  Flagship rules (`plugins.flagships.rules.grant`: the Hegemon's Loyal buildings on the map
+  become Free ones), puts a fresh starport from its supply on the Defense Array and on the
+  Slipstream Drive (`fate_pirate.seat_starports`), replenishes the fleet at the Flagship to
+  6 Loyal ships on the map (the Flagship not counted), then asks for 4 Loyal ships to scrap
+  (`fate_blight_speaker.scrap_ship`: out of the campaign, `state.scrapped_ships`);
+  `collect_banners` takes the 8 Banner tokens; data gains Planting Banners and Song of the
+  Banner and adds Banners of Hegemony to the booklet. Its objective: at each chapter's end
+  1 per Banner on the map, and 1 per Banner again if the Hegemon won any ambition in the
+  chapter (`COUNT_RULES`/`CONDITION_RULES` here).
+- F1002 Planting Banners: the Banners are the holder's Loyal pieces (`board.LOYAL_TOKENS`);
+  the Prelude op `plant_banner` (the Flagship at a planet with no Banner and no ship or
+  building that is not Loyal; as often as the supply lasts). Without a Flagship the card is
+  scrapped (`_watch_cards`, after every step).
+- F1003 Banners of Hegemony (booklet): Banners are harmed and repaired like buildings: a
+  damaged Banner is repaired by the `repair_banner` op (a Repair of the holder's); damaged
+  Banners are destroyed in the Intermission with the damaged buildings, and a Banner with
+  Blight and no ship in its system too (`intermission_banners`); Banner Trophies score 2
+  more Power each for their holder when Warlord is scored (`warlord_banner_power`).
+  Banner Trophies are `Trophy(owner=BANNER, kind="banner")`; returned, they go back to the
+  Hegemon's supply (implicit: 8 less those on the map, in Trophies and scrapped).
+- F1004 Song of the Banner: Call Spirits (a Tax, once per turn: 2 resources of a Banner
+  planet's type) and Call Bodies (a Build, once per turn: 2 fresh ships at a Banner).
+- F1005 (Resolution): data (the cards), with `scrap_banners_off_map` (failed).
+Act III
+- F1006 Mind Managers: the Influence op `manipulate`: a Rival the holder has a Captive of
+  shows its hand to the holder alone (`hand_shown`), the holder takes 1 card and gives 1.
+- F1007/F1008 Prison Wardens: reprints of BC12 (the base rules' Pressgang and Execute).
+- F1009/F1010 Against Hegemony: its Crisis buries it (data); when secured the op
+  `take_banners_as_trophies`; with no Banner on the map both are scrapped wherever they are
+  (`_watch_cards`, after every step).
+- F1011 (setup): data gains Happy Hosts; its grand ambitions are `GOAL_RULES` here.
+"""
+from __future__ import annotations
+
+import msgspec
+
+from core.errors import BadParameter, IllegalAction
+from core.hookspecs import hookimpl
+from core.state import Action
+from plugins.arcs import placing
+from plugins.arcs.abilities import Env, Use, op, standing
+from plugins.arcs.content import box_for
+from plugins.arcs.setup import place_ships
+from plugins.arcs.state import Trophy
+from plugins.blighted_reach import board, fates, objectives
+from plugins.blighted_reach.content import default_box as campaign_box
+from plugins.blighted_reach.state import BlightedReachState
+from plugins.blighted_reach.tables import steps
+from plugins.flagships import rules as flagship_rules
+from plugins.flagships.state import board_of, flagship_system
+
+HEGEMON = "FATE10"
+PLANTING = "F1002"
+BANNERS_LAW = "F1003"
+SONG = "F1004"
+MIND_MANAGERS = "F1006"
+AGAINST = ("F1009", "F1010")
+BANNER_TOKENS = 8
+BANNER = -4              # the owner of a Banner Trophy (FREE -1, EMPIRE -2, BLIGHT -3)
+FLEET = 6                # F1001 step 3: the fleet replenished to 6 Loyal ships on the map
+SCRAPPED = 4             # F1001 step 4: 4 Loyal ships scrapped
+SETUP_STARPORTS = ("defense_array", "slipstream_drive")  # F1001 step 2
+SPIRITS, BODIES = 2, 2   # F1004: resources gained, ships placed
+WARLORD_BONUS = 2        # F1003: Power per Banner Trophy when Warlord is scored
+
+standing("banners_of_hegemony", "banners_are_loyal", "scrap_without_banners", "happy_hosts_keep_captives")
+
+
+def _campaign(state) -> bool:
+    return isinstance(state, BlightedReachState) and state.game == "blighted-reach"
+
+
+def holder_of(state: BlightedReachState, card: str) -> int:
+    """The seat holding a Fate Set card in its play area, Guild cards or Lore, -1 for nobody."""
+    where = fates.where_is(state, card)
+    return int(where.split(":")[1]) if where.split(":")[0] in ("play_area", "guild", "lore") else -1
+
+
+def hegemon(state: BlightedReachState) -> int:
+    """The Banners' owner: the holder of Planting Banners, else the seat playing the Hegemon."""
+    seat = holder_of(state, PLANTING)
+    if seat >= 0:
+        return seat
+    return state.fates.index(HEGEMON) if HEGEMON in state.fates else -1
+
+
+# -- the Banner tokens ---------------------------------------------------------------------
+
+
+def banner_trophies(state: BlightedReachState) -> int:
+    return sum(t.kind == "banner" for p in state.players for t in p.trophies)
+
+
+def banners_in_supply(state: BlightedReachState) -> int:
+    """The Hegemon's Banners neither on the map, in a Trophies box nor scrapped."""
+    return state.banner_set - len(state.banners) - banner_trophies(state) - state.banners_scrapped
+
+
+def hegemon_problems(box, state: BlightedReachState) -> list[str]:
+    out = []
+    if not 0 <= state.banner_set <= BANNER_TOKENS or banners_in_supply(state) < 0:
+        out.append("the Banner tokens are not the Hegemon's eight")
+    if any(box.systems.get(s) is None for s in state.banners) or set(state.banners) - set(state.systems):
+        out.append("a Banner token off the planets of the map")
+    return out
+
+
+def _banner_loyal(state: BlightedReachState, seat: int, system: str) -> bool:
+    return system in state.banners and seat == hegemon(state)
+
+
+board.LOYAL_TOKENS.append(_banner_loyal)
+
+
+# -- F1001 the setup: Flagship, starports, the fleet replenished, 4 ships scrapped ------------
+
+
+@fates.handler("hegemon_flagship")
+def hegemon_flagship(ctx, seat: int, card_id: str, effect) -> None:
+    """Steps 1-4, in order: the Flagship (asked), its starports, the fleet replenished at it,
+    then the 4 ships scrapped (asked one by one). A seat that already has a Flagship keeps it."""
+    if board_of(ctx.state, seat) is not None:
+        _after_flagship(ctx, seat, card_id)
+        return
+    from plugins.blighted_reach.fate_pirate import flagship_sites
+
+    options = [Action("place_flagship", {"system": s}) for s in flagship_sites(ctx.state, seat)]
+    ctx.ask(seat, "place_flagship", options, resume=flagship_placed, why=card_id)
+
+
+@steps("hegemon_flagship_placed")
+def flagship_placed(ctx, seat, params, why: str):
+    state = ctx.state
+    freed = flagship_rules.grant(box_for(state), state, seat, params["system"])
+    ctx.emit("flagship_granted", seat=seat, system=params["system"], freed=[list(f) for f in freed], why=why)
+    _after_flagship(ctx, seat, why)
+
+
+def loyal_ships_on_map(state: BlightedReachState, seat: int) -> int:
+    """The seat's Loyal ships on the map, its Flagship not counted."""
+    return sum(here.ships_of(seat).total for here in state.systems.values())
+
+
+def replenish_at_flagship(state: BlightedReachState, seat: int) -> int:
+    """Step 3: below 6 Loyal ships on the map (the Flagship aside), ships from the supply at
+    the Flagship until 6 (as many as the supply has, G-3). Returns the ships placed."""
+    where = flagship_system(state, seat)
+    short = FLEET - loyal_ships_on_map(state, seat)
+    return place_ships(state, where, seat, short) if where and short > 0 else 0
+
+
+def _after_flagship(ctx, seat: int, why: str) -> None:
+    from plugins.blighted_reach.fate_pirate import seat_starports
+
+    state = ctx.state
+    ctx.emit("flagship_starports", seat=seat, upgrades=seat_starports(state, seat, SETUP_STARPORTS), why=why)
+    placed = replenish_at_flagship(state, seat)
+    ctx.emit("ships_placed", seat=seat, system=flagship_system(state, seat), count=placed, why=why)
+    ctx.push(scrap_next, seat=seat, left=SCRAPPED, why=why)
+
+
+@steps("hegemon_scrap_next")
+def scrap_next(ctx, seat: int, left: int, why: str):
+    """Step 4: "any 4 Loyal ships": each from the supply or a system of the Hegemon's choice.
+    # Reading: as for the Blight Speaker's F1301, a ship in the supply is a Loyal ship too;
+    # the Flagship is never one of them (it cannot leave the map, BR-267)."""
+    from plugins.blighted_reach.fate_blight_speaker import scrap_options
+
+    options = scrap_options(ctx.state, seat) if left > 0 else []
+    if options:
+        ctx.ask(seat, "scrap_ship", [Action("scrap_ship", o) for o in options], resume=scrap_chosen,
+                left=left, why=why)
+
+
+@steps("hegemon_scrap_chosen")
+def scrap_chosen(ctx, seat, params, left: int, why: str):
+    from plugins.blighted_reach.fate_blight_speaker import scrap_options, scrap_ship
+
+    if params.get("where") not in [o["where"] for o in scrap_options(ctx.state, seat)]:
+        raise BadParameter(f"no Loyal ship of yours at {params.get('where')!r}")
+    scrap_ship(ctx.state, seat, params["where"])
+    ctx.emit("ship_scrapped", seat=seat, where=params["where"], why=why)
+    ctx.push(scrap_next, seat=seat, left=left - 1, why=why)
+
+
+@fates.handler("collect_banners")
+def collect_banners(ctx, seat: int, card_id: str, effect) -> None:
+    """Step 5: the 8 Banner tokens into the Hegemon's supply (once: Act III keeps them)."""
+    state = ctx.state
+    if not state.banner_set:
+        state.banner_set = BANNER_TOKENS
+    ctx.emit("banners_collected", seat=seat, count=banners_in_supply(state), why=card_id)
+
+
+# -- F1001 the objective ----------------------------------------------------------------------
+
+
+def _won_an_ambition(box, cbox, state, seat, score=None, ambition="") -> bool:
+    """The seat wins at least one ambition in the chapter being scored (read before the
+    boxes are cleared, as `chapter_score` reads them)."""
+    score = score if score is not None else objectives.chapter_score(box, cbox, state)
+    return bool(score.won_by(seat))
+
+
+objectives.COUNT_RULES["banner_on_map"] = lambda box, cbox, state, seat, score, ambition: len(state.banners)
+objectives.CONDITION_RULES["won_an_ambition"] = _won_an_ambition
+
+
+# -- F1002 Planting Banners: the Prelude ---------------------------------------------------------
+
+
+def _only_loyal_there(state: BlightedReachState, seat: int, system: str) -> bool:
+    """No ship or building in the system that is not the seat's Loyal one: no Rival's, no
+    Imperial ship, no Free building, no other Flagship.
+    # Reading: Blight is neither a ship nor a building, so it does not stop a Banner."""
+    here = state.systems[system]
+    if any(here.ships_of(s).total for s in range(len(state.players)) if s != seat):
+        return False
+    if board.imperial_ships(state, system).total or any(b.owner != seat for b in here.buildings):
+        return False
+    return set(flagship_rules.flagships_in(state, system)) <= {seat}
+
+
+def banner_site(env: Env, seat: int) -> str:
+    """The planet the seat's Flagship is at when a Banner may be planted there, else ""."""
+    state = env.state
+    where = flagship_system(state, seat)
+    if not where or env.box.systems.get(where) is None or where in state.banners:
+        return ""
+    if seat != hegemon(state) or banners_in_supply(state) <= 0 or not _only_loyal_there(state, seat, where):
+        return ""
+    return where
+
+
+@op("plant_banner", usable=lambda env, u: _campaign(env.state) and bool(banner_site(env, u.seat)))
+def plant_banner(env: Env, u: Use, choice=None) -> None:
+    """A fresh Banner from the supply at the Flagship's planet."""
+    planet = banner_site(env, u.seat)
+    if not planet:
+        raise IllegalAction("no Banner can be planted at your Flagship's planet")
+    env.state.banners[planet] = False
+    env.emit("banner_planted", seat=u.seat, planet=planet, card=u.card)
+
+
+# -- F1003 Banners of Hegemony: repair, the Intermission, Warlord --------------------------------------
+
+
+class AtBanner(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    planet: str
+
+
+def damaged_banners(state: BlightedReachState) -> list[str]:
+    return sorted(p for p, damaged in state.banners.items() if damaged)
+
+
+@op("repair_banner", params=AtBanner,
+    candidates=lambda env, u: [{"planet": p} for p in damaged_banners(env.state)] if u.seat == hegemon(env.state) else [],
+    usable=lambda env, u: _campaign(env.state) and u.seat == hegemon(env.state) and bool(damaged_banners(env.state)))
+def repair_banner(env: Env, u: Use, choice: AtBanner) -> None:
+    """A Repair of one damaged Banner (the Hegemon's piece, as a building of its own is).
+    # Reading: a building is repaired by its owner wherever it stands (ARCS repair needs no
+    # control), so any damaged Banner may be repaired by the Hegemon."""
+    state = env.state
+    if u.seat != hegemon(state):
+        raise IllegalAction("only the Hegemon repairs its Banners")
+    if not state.banners.get(choice.planet):
+        raise BadParameter(f"no damaged Banner at {choice.planet!r}")
+    state.banners[choice.planet] = False
+    env.emit("repaired", seat=u.seat, system=choice.planet, piece="banner", card=u.card)
+
+
+def intermission_banners(state: BlightedReachState) -> None:
+    """Intermission D: damaged Banners are destroyed with the damaged buildings (BR-340),
+    and a Banner whose system has Blight and no ship (BR-342); back to the supply, no
+    Trophy (no player destroys them)."""
+    for planet in list(state.banners):
+        here = state.systems.get(planet)
+        no_ships = here is None or not (any(s.total for s in here.ships) or board.imperial_ships(state, planet).total
+                                        or flagship_rules.flagships_in(state, planet))
+        if state.banners[planet] or (board.blight(state, planet).total and no_ships):
+            del state.banners[planet]
+
+
+def _register_intermission() -> None:
+    from plugins.blighted_reach.intermission import INTERMISSION_HOOKS
+
+    INTERMISSION_HOOKS["repair_and_destroy"].append(intermission_banners)
+
+
+_register_intermission()
+
+
+def warlord_banner_power(state: BlightedReachState, gains: dict[int, int]) -> dict[int, int]:
+    """Warlord scored: 2 more Power per Banner Trophy to each holder, placed or not."""
+    out = dict(gains)
+    for seat, player in enumerate(state.players):
+        extra = WARLORD_BONUS * sum(t.kind == "banner" for t in player.trophies)
+        if extra:
+            out[seat] = out.get(seat, 0) + extra
+    return out
+
+
+# -- F1004 Song of the Banner -------------------------------------------------------------------------
+
+
+def _used_this_turn(state: BlightedReachState, what: str) -> bool:
+    from plugins.blighted_reach.fate_overlord import turn_key
+
+    return state.hegemon_turns.get(what) == turn_key(state)
+
+
+def _mark_used(state: BlightedReachState, what: str) -> None:
+    from plugins.blighted_reach.fate_overlord import turn_key
+
+    state.hegemon_turns = {**state.hegemon_turns, what: turn_key(state)}
+
+
+def _banner_candidates(what: str):
+    def candidates(env: Env, u: Use) -> list[dict]:
+        if _used_this_turn(env.state, what):
+            return []
+        return [{"planet": p} for p in sorted(env.state.banners)]
+    return candidates
+
+
+@op("call_spirits", params=AtBanner, candidates=_banner_candidates("call_spirits"),
+    usable=lambda env, u: _campaign(env.state) and bool(_banner_candidates("call_spirits")(env, u)))
+def call_spirits(env: Env, u: Use, choice: AtBanner) -> None:
+    """Call Spirits (a Tax), once per turn: 2 resources of the type of a planet with a
+    Banner (as many as the supply has, ARCS-207)."""
+    state = env.state
+    if _used_this_turn(state, "call_spirits"):
+        raise IllegalAction("Call Spirits was used this turn already")
+    if choice.planet not in state.banners:
+        raise BadParameter(f"no Banner at {choice.planet!r}")
+    kind = env.box.systems[choice.planet].type
+    got = sum(placing.gain(state, u.seat, kind) for _ in range(SPIRITS))
+    _mark_used(state, "call_spirits")
+    env.emit("spirits_called", seat=u.seat, planet=choice.planet, resource=kind, count=got, card=u.card)
+
+
+@op("call_bodies", params=AtBanner, candidates=_banner_candidates("call_bodies"),
+    usable=lambda env, u: _campaign(env.state) and bool(_banner_candidates("call_bodies")(env, u)))
+def call_bodies(env: Env, u: Use, choice: AtBanner) -> None:
+    """Call Bodies (a Build), once per turn: 2 fresh ships at a Banner (as many as the
+    supply has)."""
+    state = env.state
+    if _used_this_turn(state, "call_bodies"):
+        raise IllegalAction("Call Bodies was used this turn already")
+    if choice.planet not in state.banners:
+        raise BadParameter(f"no Banner at {choice.planet!r}")
+    placed = place_ships(state, choice.planet, u.seat, BODIES)
+    _mark_used(state, "call_bodies")
+    env.emit("bodies_called", seat=u.seat, planet=choice.planet, ships=placed, card=u.card)
+
+
+# -- F1005 the Resolution -------------------------------------------------------------------------------
+
+
+@fates.handler("scrap_banners_off_map")
+def scrap_banners_off_map(ctx, seat: int, card_id: str, effect) -> None:
+    """F1005 failed, step 3: every Banner not on the map (the supply's and the Trophies')
+    leaves the campaign."""
+    state = ctx.state
+    for player in state.players:
+        player.trophies = [t for t in player.trophies if t.kind != "banner"]
+    count = state.banner_set - len(state.banners) - state.banners_scrapped
+    state.banners_scrapped += count
+    ctx.emit("banners_scrapped", seat=seat, count=count, why=card_id)
