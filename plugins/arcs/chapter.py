@@ -43,6 +43,11 @@ def return_city(box: Box, state: ArcsState, seat: int) -> None:
     cover_slots(box, state, seat, before)
 
 
+# A game built on Arcs may let a seat keep some Captives when Tyrant's are returned (the
+# campaign's Happy Hosts): fn(state, seat) -> how many of its first Captives it keeps.
+CAPTIVES_KEPT: list = []
+
+
 def clean_up(box: Box, state: ArcsState, scored: list[str]) -> None:
     """ARCS-247/248: Trophies go home if Warlord was scored, Captives if Tyrant was (ships,
     starports and agents to their supplies, cities to their boards); ARCS-251: markers back,
@@ -63,10 +68,11 @@ def clean_up(box: Box, state: ArcsState, scored: list[str]) -> None:
                     return_city(box, state, t.owner)
             holder.trophies = []
     if "tyrant" in scored:
-        for holder in state.players:
-            for owner in holder.captives:
+        for seat, holder in enumerate(state.players):
+            kept = max([0, *(rule(state, seat) for rule in CAPTIVES_KEPT)])
+            for owner in holder.captives[kept:]:
                 agent_returns(state, owner)
-            holder.captives = []
+            holder.captives = holder.captives[:kept]
     markers = [*state.markers_available, *(m for ms in state.ambition_boxes.values() for m in ms)]
     order = {m.id: i for i, m in enumerate(box.board.ambition_markers)}
     markers.sort(key=lambda m: order[m.id])

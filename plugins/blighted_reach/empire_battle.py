@@ -279,6 +279,11 @@ def free_raided(ctx, seat, params):
     ctx.push(resolve)
 
 
+# Fate pieces that building hits strike as they strike buildings (the Hegemon's Banners,
+# F1003): fn(ctx) -> True when it resolved the battle's building hits (and pushed the rest).
+BUILDING_HIT_RULES: list = []
+
+
 # -- the hook's answer ---------------------------------------------------------------------
 def _ships_done(b) -> bool:
     """Only keys (or nothing) are left: no ship is hit any more in this battle."""
@@ -324,6 +329,8 @@ def resolve_part(ctx) -> bool | None:
         b.building_hit = 0
         ctx.push(resolve)
         return True
+    if b.building_hit and any(rule(ctx) for rule in BUILDING_HIT_RULES):
+        return True  # a Fate's piece struck like a building (the Hegemon's Banner)
     if b.building_hit or b.cities:
         return None  # by owner in the base flow: Free buildings too (BR-179, BR-183)
     if b.key and b.defender < 0:

@@ -50,7 +50,7 @@ from plugins.arcs.state import Trophy
 from plugins.blighted_reach import board, fates, objectives
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.state import BlightedReachState
-from plugins.blighted_reach.tables import steps
+from plugins.blighted_reach.tables import decisions, steps
 from plugins.flagships import rules as flagship_rules
 from plugins.flagships.state import board_of, flagship_system
 
@@ -293,6 +293,7 @@ def _register_intermission() -> None:
 
 
 _register_intermission()
+fates.WAITS.add("hegemon_flagship")  # the rest of F1001 once the Flagship and its steps are done
 
 
 def warlord_banner_power(state: BlightedReachState, gains: dict[int, int]) -> dict[int, int]:
@@ -372,3 +373,374 @@ def scrap_banners_off_map(ctx, seat: int, card_id: str, effect) -> None:
     count = state.banner_set - len(state.banners) - state.banners_scrapped
     state.banners_scrapped += count
     ctx.emit("banners_scrapped", seat=seat, count=count, why=card_id)
+
+
+# -- F1006 Mind Managers: Manipulate ---------------------------------------------------------------------
+
+
+class Rival(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    rival: int
+
+
+def captive_owners(state: BlightedReachState, seat: int) -> set[int]:
+    """The owners of the seat's Captives: agents, and ships taken by Pacify (F1012)."""
+    return set(state.players[seat].captives) | set(state.ship_captives.get(str(seat), []))
+
+
+def manipulable(state: BlightedReachState, seat: int) -> list[int]:
+    """The Rivals the seat holds a Captive of."""
+    return sorted(r for r in captive_owners(state, seat) if 0 <= r < len(state.players) and r != seat)
+
+
+@op("manipulate", params=Rival, candidates=lambda env, u: [{"rival": r} for r in manipulable(env.state, u.seat)],
+    usable=lambda env, u: _campaign(env.state) and bool(manipulable(env.state, u.seat)))
+def manipulate(env: Env, u: Use, choice: Rival) -> None:
+    """Manipulate (an Influence): the chosen Rival's hand is shown to the holder alone; then
+    the holder takes 1 card of it and gives 1 card of its own hand (asked after this action,
+    the Rival's cards named in the holder's prompt only)."""
+    state = env.state
+    if choice.rival not in manipulable(state, u.seat):
+        raise IllegalAction(f"you hold no Captive of seat {choice.rival}")
+    env.emit("hand_shown", to=[u.seat], public={"seat": u.seat, "rival": choice.rival},
+             seat=u.seat, rival=choice.rival, cards=list(state.hands[choice.rival]), card=u.card)
+    env.chance.push(manipulate_take_ask, seat=u.seat, rival=choice.rival)
+
+
+@steps("hegemon_manipulate_take_ask")
+def manipulate_take_ask(ctx, seat: int, rival: int):
+    options = [Action("take_card", {"card": c}) for c in sorted(set(ctx.state.hands[rival]))]
+    if not options:
+        ctx.push(manipulate_give_ask, seat=seat, rival=rival)
+        return
+    ctx.ask(seat, "take_card", options, resume=manipulate_taken, rival=rival)
+
+
+@steps("hegemon_manipulate_taken")
+def manipulate_taken(ctx, seat, params, rival: int):
+    state = ctx.state
+    card = params.get("card")
+    if card not in state.hands[rival]:
+        raise BadParameter(f"{card!r} is not in seat {rival}'s hand")
+    state.hands[rival].remove(card)
+    state.hands[seat].append(card)
+    ctx.emit("card_taken", to=[seat, rival], public={"seat": seat, "rival": rival}, seat=seat, rival=rival, card=card)
+    ctx.push(manipulate_give_ask, seat=seat, rival=rival)
+
+
+@steps("hegemon_manipulate_give_ask")
+def manipulate_give_ask(ctx, seat: int, rival: int):
+    """"Then give any card from your hand": the card just taken may be given back."""
+    options = [Action("give_card", {"card": c}) for c in sorted(set(ctx.state.hands[seat]))]
+    if options:
+        ctx.ask(seat, "give_card", options, resume=manipulate_given, rival=rival)
+
+
+@steps("hegemon_manipulate_given")
+def manipulate_given(ctx, seat, params, rival: int):
+    state = ctx.state
+    card = params.get("card")
+    if card not in state.hands[seat]:
+        raise BadParameter(f"{card!r} is not in your hand")
+    state.hands[seat].remove(card)
+    state.hands[rival].append(card)
+    ctx.emit("card_given", to=[seat, rival], public={"seat": seat, "rival": rival}, seat=seat, rival=rival, card=card)
+
+
+# -- F1009/F1010 Against Hegemony --------------------------------------------------------------------------
+
+
+class Banners(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    planets: list[str] = []  # [] takes none
+
+
+def controlled_banners(state: BlightedReachState, seat: int) -> list[str]:
+    return sorted(p for p in state.banners if board.controls_on_turn(state, seat, p))
+
+
+def _against_candidates(env: Env, u: Use) -> list[dict]:
+    mine = controlled_banners(env.state, u.seat)
+    return [{"planets": []}, *({"planets": [p]} for p in mine)] + ([{"planets": mine}] if len(mine) > 1 else [])
+
+
+@op("take_banners_as_trophies", params=Banners, candidates=_against_candidates,
+    usable=lambda env, u: _campaign(env.state))
+def take_banners_as_trophies(env: Env, u: Use, choice: Banners) -> None:
+    """When secured: any Banners in systems the securer controls leave the map as its
+    Trophies (the Hegemon's own securing too: the card names no exception)."""
+    state = env.state
+    if len(set(choice.planets)) != len(choice.planets):
+        raise BadParameter("name each Banner once")
+    mine = controlled_banners(state, u.seat)
+    if not set(choice.planets) <= set(mine):
+        raise IllegalAction("take only Banners in systems you control")
+    for planet in choice.planets:
+        del state.banners[planet]
+        state.players[u.seat].trophies.append(Trophy(owner=BANNER, kind="banner"))
+    if choice.planets:
+        env.emit("banners_taken", seat=u.seat, planets=list(choice.planets), card=u.card)
+
+
+# -- standing scraps: Planting Banners without a Flagship, Against Hegemony without Banners ----------------
+
+
+def due_scraps(state: BlightedReachState) -> list[str]:
+    """Fate Set cards whose own text scraps them now: Planting Banners held with no Flagship;
+    each Against Hegemony (outside a resolution in progress) once no Banner is on the map
+    after the Banners were collected.
+    # Reading: "Scrap this if ..." is a standing condition, read after every step."""
+    from plugins.blighted_reach.fate_steps import place_of
+
+    out = []
+    seat = holder_of(state, PLANTING)
+    if seat >= 0 and board_of(state, seat) is None:
+        out.append(PLANTING)
+    if state.banner_set and not state.banners:
+        out += [c for c in AGAINST if place_of(state, c) not in ("", "scrapped", "resolving")]
+    return out
+
+
+def _scraps_note(state) -> None:
+    return None
+
+
+def _scraps_watch(ctx, noted) -> None:
+    from plugins.blighted_reach.fate_steps import lift
+
+    state = ctx.state
+    if not _campaign(state) or not state.banner_set:
+        return
+    for card in due_scraps(state):
+        if lift(state, card):
+            state.scrapped.append(card)
+            ctx.emit("card_scrapped", card=card, why="scrap_condition")
+
+
+def _register_watch() -> None:
+    from plugins.blighted_reach.fate_steward import AROUND_STEPS
+
+    AROUND_STEPS.append((_scraps_note, _scraps_watch))
+
+
+_register_watch()
+
+
+# -- F1011 the grand ambitions --------------------------------------------------------------------------------
+
+
+def rival_wins_tyrant(state: BlightedReachState, seat: int) -> bool:
+    """A Rival of the seat wins Tyrant as it is scored now (declared, sole first)."""
+    if not state.ambition_boxes.get("tyrant"):
+        return False
+    winner = objectives.sole_first(objectives.standings(box_for(state), campaign_box(), state, "tyrant"))
+    return winner in board.rivals(state, seat)
+
+
+objectives.GOAL_RULES["no_rival_wins_tyrant"] = lambda box, cbox, state, seat: not rival_wins_tyrant(state, seat)
+objectives.GOAL_RULES["banners_on_map_above_chapter"] = (
+    lambda box, cbox, state, seat: seat == hegemon(state) and len(state.banners) > state.chapter)
+
+
+# -- F1012 Happy Hosts -----------------------------------------------------------------------------------------
+
+
+def pacify_targets(state: BlightedReachState, seat: int) -> dict[str, dict[int, int]]:
+    """system -> {owner: damaged ships} of every damaged ship that is not the seat's, in the
+    systems the seat controls: Rivals' and Imperial ones (a Flagship is no ship to capture:
+    it cannot leave the map, BR-267)."""
+    out: dict[str, dict[int, int]] = {}
+    for system in sorted(state.systems):
+        if not board.controls_on_turn(state, seat, system):
+            continue
+        here = state.systems[system]
+        found = {s: here.ships_of(s).damaged for s in range(len(state.players)) if s != seat and here.ships_of(s).damaged}
+        if board.imperial_ships(state, system).damaged:
+            found[board.EMPIRE] = board.imperial_ships(state, system).damaged
+        if found:
+            out[system] = found
+    return out
+
+
+@op("pacify", usable=lambda env, u: _campaign(env.state))
+def pacify(env: Env, u: Use, choice=None) -> None:
+    """Pacify (a Secure): every damaged non-Loyal ship in the systems the holder controls
+    becomes its Captive (kept apart, `state.ship_captives`, and counted as Captives).
+    # Reading: a captured ship is a Captive like an agent: it counts for Tyrant and goes
+    # back to its owner's supply (the Empire's for an Imperial ship) when Captives return."""
+    state = env.state
+    taken = pacify_targets(state, u.seat)
+    held = list(state.ship_captives.get(str(u.seat), []))
+    for system, owners in taken.items():
+        for owner, count in owners.items():
+            if owner == board.EMPIRE:
+                pieces = state.imperial[system]
+                pieces.damaged -= count
+                if not pieces.total:
+                    del state.imperial[system]
+            else:
+                state.systems[system].ships[owner].damaged -= count
+            held += [owner] * count
+    state.ship_captives = {**state.ship_captives, str(u.seat): held}
+    env.emit("ships_captured", seat=u.seat, card=u.card,
+             ships={s: {str(o): n for o, n in owners.items()} for s, owners in taken.items()})
+
+
+def ship_captives_of(state: BlightedReachState, seat: int) -> list[int]:
+    return list(state.ship_captives.get(str(seat), [])) if isinstance(state, BlightedReachState) else []
+
+
+def _count_ship_captives(box, state, seat: int, ambition: str) -> int:
+    """`scoring.COUNT_EXTRAS`: Tyrant counts the ships captured by Pacify."""
+    return len(ship_captives_of(state, seat)) if ambition == "tyrant" else 0
+
+
+def hosts_allowance(state: BlightedReachState, seat: int) -> int:
+    """Happy Hosts: the Captives its holder may keep when Captives return in scoring, one per
+    Banner it controls or nobody controls."""
+    if not _campaign(state) or holder_of(state, "F1012") != seat:
+        return 0
+    return sum(board.controller(state, p) in (None, seat) for p in state.banners)
+
+
+def agents_kept(state: BlightedReachState, seat: int) -> int:
+    """The base clean-up keeps this many of the holder's agent Captives (its first ones).
+    # Reading: "may keep" is taken as keeping all it may (a kept Captive only helps its
+    # holder); agent Captives are kept before captured ships, in the order they were taken."""
+    return min(hosts_allowance(state, seat), len(state.players[seat].captives))
+
+
+def _register_scoring() -> None:
+    from plugins.arcs import chapter, scoring
+
+    scoring.COUNT_EXTRAS.append(_count_ship_captives)
+    chapter.CAPTIVES_KEPT.append(agents_kept)
+
+
+_register_scoring()
+
+
+@hookimpl(specname="arcs_chapter_clean_up")
+def ship_captives_return(ctx, scored):
+    """Tyrant scored: the captured ships go back to their owners' supplies, but those Happy
+    Hosts lets its holder keep (what its agent Captives left of the allowance)."""
+    state = ctx.state
+    if "tyrant" not in scored or not _campaign(state) or not state.ship_captives:
+        return
+    out = {}
+    for key, owners in state.ship_captives.items():
+        seat = int(key)
+        keep = max(0, hosts_allowance(state, seat) - len(state.players[seat].captives))
+        for owner in owners[keep:]:
+            if owner == board.EMPIRE:
+                state.imperial_supply += 1
+            else:
+                state.players[owner].ships += 1
+        out[key] = owners[:keep]
+    ctx.emit("ship_captives_returned", kept={k: len(v) for k, v in out.items()})
+    state.ship_captives = {k: v for k, v in out.items() if v}
+
+
+def ships_elsewhere(state: BlightedReachState) -> list[tuple[int, str]]:
+    """(owner, "ship") for each player's ship held as a Captive (the invariants' count)."""
+    return [(o, "ship") for owners in state.ship_captives.values() for o in owners if o >= 0]
+
+
+def imperial_captives(state: BlightedReachState) -> int:
+    return sum(o == board.EMPIRE for owners in state.ship_captives.values() for o in owners)
+
+
+# -- F1003 Banners of Hegemony: harmed in battle like buildings ------------------------------------------------
+
+
+class BannerSplit(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    banner: int  # building hits on the Banner; the rest go on to the defender's buildings
+
+
+def _building_room(state: BlightedReachState, system: str, defender: int) -> int:
+    return sum(1 if b.damaged else 2 for b in state.systems[system].buildings if b.owner == defender)
+
+
+def _landing(state: BlightedReachState, hits: int) -> int:
+    """The building hits that land: as many as the Banner and the defender's buildings can take."""
+    b = state.battle
+    return min(hits, _building_room(state, b.system, b.defender) + (1 if state.banners[b.system] else 2))
+
+
+def banner_hit_range(state: BlightedReachState, hits: int) -> tuple[int, int]:
+    """(fewest, most) building hits the Banner of the battle system takes: every hit that can
+    land does, the Banner and the defender's buildings together."""
+    b = state.battle
+    need = _landing(state, hits)
+    return max(0, need - _building_room(state, b.system, b.defender)), min(1 if state.banners[b.system] else 2, need)
+
+
+def _banner_struck(state: BlightedReachState) -> bool:
+    b = state.battle
+    return b is not None and b.defender >= 0 and b.defender == hegemon(state) and b.system in state.banners
+
+
+def banner_building_hits(ctx) -> bool:
+    """`empire_battle.BUILDING_HIT_RULES`: building hits on the Hegemon where its Banner
+    stands: the attacker splits them over the Banner and the Hegemon's buildings (as the base
+    rules let the attacker place building hits), then the buildings' part is the base flow's."""
+    state = ctx.state
+    if not _banner_struck(state):
+        return False
+    b = state.battle
+    hits, b.building_hit = b.building_hit, 0
+    low, high = banner_hit_range(state, hits)
+    if low == high:
+        _hit_banner(ctx, hits, low)
+    else:
+        ctx.decide(b.attacker, "br.banner_hits", resume=banner_hits_done, hits=hits)
+    return True
+
+
+def _hit_banner(ctx, hits: int, on_banner: int) -> None:
+    """The Banner takes its hits (1 damages a fresh one; a damaged one hit is destroyed, the
+    attacker's Trophy); the rest go on to the buildings by the base flow."""
+    from plugins.arcs.battle_flow import building_hits, resolve
+
+    state, b = ctx.state, ctx.state.battle
+    rest = _landing(state, hits) - on_banner
+    damaged = state.banners[b.system]
+    if on_banner:
+        if damaged or on_banner >= 2:
+            del state.banners[b.system]
+            state.players[b.attacker].trophies.append(Trophy(owner=BANNER, kind="banner"))
+        else:
+            state.banners[b.system] = True
+        ctx.emit("banner_hit", system=b.system, owner=b.defender, hits=on_banner,
+                 destroyed=b.system not in state.banners)
+    if rest > 0:
+        building_hits(ctx, rest)
+    else:
+        ctx.push(resolve)
+
+
+def _register_battle() -> None:
+    from plugins.blighted_reach.empire_battle import BUILDING_HIT_RULES
+
+    BUILDING_HIT_RULES.append(banner_building_hits)
+
+
+_register_battle()
+
+
+@decisions.kind("banner_hits", answer="assign_banner_hits", params=BannerSplit,
+                describe="Split the building hits over the Hegemon's Banner and its buildings.")
+def check_banner_hits(state, seat, prompt, answer: BannerSplit):
+    low, high = banner_hit_range(state, prompt.args["hits"])
+    if isinstance(answer.banner, bool) or not low <= answer.banner <= high:
+        raise BadParameter(f"the Banner takes {low} to {high} of the building hits")
+
+
+@check_banner_hits.candidates
+def _banner_hit_options(state, seat, prompt):
+    low, high = banner_hit_range(state, prompt.args["hits"])
+    for n in range(low, high + 1):
+        yield {"banner": n}
+
+
+@steps("hegemon_banner_hits_done")
+def banner_hits_done(ctx, seat, params: BannerSplit, hits: int):
+    _hit_banner(ctx, hits, params.banner)

@@ -19,7 +19,8 @@ from plugins.blighted_reach.fate_caretaker import golem_problems
 from plugins.blighted_reach.fate_pirate_rumors import rumor_agent_owners, rumor_problems
 from plugins.blighted_reach.fate_pacifist import witness_problems
 from plugins.blighted_reach.fate_pathfinder import pathfinder_problems
-from plugins.blighted_reach.fate_hegemon import hegemon_problems
+from plugins.blighted_reach.fate_hegemon import hegemon_problems, imperial_captives
+from plugins.blighted_reach.fate_hegemon import ships_elsewhere as captive_ships
 from plugins.blighted_reach.favors import favor_problems
 from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
 from plugins.blighted_reach.state import FREE, BlightedReachState
@@ -43,7 +44,8 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
                          resources_elsewhere=[*state.trust, *on_cards, *state.scrapped_resources],
                          agents_elsewhere=favors + sown, action_cards=action_cards_now(cbox, state),
                          buildings_elsewhere=[*board_buildings(state),  # Flagship boards (issue 19)
-                                              *ships_elsewhere(state)],  # the Blight Speaker's
+                                              *ships_elsewhere(state),  # the Blight Speaker's
+                                              *captive_ships(state)],  # captured by Pacify (F1012)
                          resources_added={"psionic": state.witness_psionic})  # the Pacifist's Witnesses
     out += favor_problems(state)
     if state.trust and state.first_regent < 0:
@@ -101,7 +103,8 @@ def _campaign_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> 
     pieces = {
         "Imperial ships": (state.imperial, state.imperial_supply, counts["imperial_ships"],
                            trophies[EMPIRE, "ship"] + state.hunger.count(EMPIRE)  # on Blight Hunger (F1313)
-                           + state.scrapped_ships.count(EMPIRE)),  # scrapped at the Portal (F909)
+                           + state.scrapped_ships.count(EMPIRE)  # scrapped at the Portal (F909)
+                           + imperial_captives(state)),  # captured by Pacify (F1012)
         "Blight": (state.blight, state.blight_supply, counts["blight"], blight_taken),
     }
     for name, (where, supply, total, taken) in pieces.items():

@@ -217,9 +217,11 @@ class BlightedReachState(ArcsState, kw_only=True):
     pilgrims_moved: str = ""                   # the turn (`fate_overlord.turn_key`) the Pilgrims moved in
     pilgrim_tucked: list[str] = []             # Seek the Portal cards tucked under the Pilgrims card
     # -- the Hegemon (issue 20) --
-    visible = visible + ("banners", "banner_set", "banners_scrapped", "hegemon_turns")
+    visible = visible + ("banners", "banner_set", "banners_scrapped", "hegemon_turns", "ship_captives")
     banners: dict[str, bool] = {}              # planet -> its Banner token is damaged (F1002/F1003)
     banner_set: int = 0                        # Banner tokens the Hegemon collected (F1001 step 5: 8)
     banners_scrapped: int = 0                  # Banner tokens out of the campaign (F1005 failed)
     hegemon_turns: dict[str, str] = {}         # "call_spirits"/"call_bodies" -> the turn
                                                # (`fate_overlord.turn_key`) it was used in: once per turn
+    ship_captives: dict[str, list[int]] = {}   # holder seat -> owners (a seat, or EMPIRE -2) of the
+                                               # ships it captured with Pacify (Happy Hosts, F1012)
