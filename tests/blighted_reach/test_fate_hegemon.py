@@ -1,0 +1,273 @@
+"""The Hegemon (FATE10, a B Fate) through the engine: an Act I with A Fates, its
+Intermission giving a seat the Hegemon, the Act II table created from the packed log sheet
+(its Setup side answered through the engine), and Act III from Act II's sheet. Each test
+names the card it plays (F10nn) and the checklist IDs it proves."""
+from __future__ import annotations
+
+import copy
+
+import msgspec
+import pytest
+
+from core.engine import create_table, view, view_events
+from core.errors import ActionRejected
+from core.state import Action
+from plugins.blighted_reach import plugin  # noqa: F401 (the Fates' rules registered, as a table has them)
+from plugins.arcs.state import Building, Trophy
+from plugins.blighted_reach import campaign as sheet
+from plugins.blighted_reach import fate_hegemon as hg
+from plugins.flagships.content import default_content as flagship_content
+from plugins.flagships.state import board_of, flagship_system, store
+from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, b_fate_intermission, end_act
+from tests.blighted_reach.empire_fate_tables import place_tokens, prompt_of, resolve_fates
+from tests.blighted_reach.flow_helpers import KeepFateBot, acts_two_and_three, options, play_checked
+from tests.blighted_reach.test_fate_pacifist import (
+    advanced, all_outlaws, battle, empty_system, rolls, score_now, ships_to, starport_to, take_captive, turn,
+)
+
+GAME = "blighted-reach"
+HEGEMON = "FATE10"
+A_FATES = ["FATE01", "FATE02", "FATE07", "FATE06"]  # Steward, Founder, Admiral, Partisan at Act I
+
+
+def snapshot(t) -> bytes:
+    return msgspec.json.encode(t.state)
+
+
+def sound(t) -> None:
+    problems = [p for found in t.rules.hook.conclave_check_invariants(state=t.state) for p in found]
+    assert problems == [], problems
+
+
+def refused(t, seat: int, action: Action, error=ActionRejected) -> None:
+    before = snapshot(t)
+    with pytest.raises(error):
+        t.act(seat, action)
+    assert snapshot(t) == before
+
+
+def _campaign_for(state, players: int) -> dict:
+    log = sheet.to_json(sheet.pack_up(BOX, CBOX, state))
+    return {"players": players, "acts_played": state.act, "log": copy.deepcopy(log), "finished": False,
+            "winner": -1, "acts": []}
+
+
+def answer_setup(t, start: int = 20) -> None:
+    """The Setup sides' questions: the Flagship's system and the ships to scrap (the first
+    offered each time), then the objective starts."""
+    for _ in range(40):
+        place_tokens(t)
+        prompt = next((p for p in t.state.prompts if p.kind in ("place_flagship", "scrap_ship")), None)
+        if prompt is None:
+            break
+        t.act(prompt.seat, prompt.options[0])
+    while any(p.kind == "objective_start" for p in t.state.prompts):
+        p = next(p for p in t.state.prompts if p.kind == "objective_start")
+        t.act(p.seat, Action("objective_start", {"space": start}))
+    place_tokens(t)
+
+
+def act_two_state(players: int = 3, seed: int = 3, seat: int = 0):
+    state = end_act(act_one(A_FATES[:players], seed))
+    b_fate_intermission(state, seat, HEGEMON)
+    return state
+
+
+def act_two_table(players: int = 3, seed: int = 3, seat: int = 0, answer: bool = True):
+    """The Act II table with the Hegemon at `seat`, its Setup side answered unless `answer`
+    is False."""
+    state = act_two_state(players, seed, seat)
+    t = create_table(GAME, players, seed=seed, campaign=_campaign_for(state, players))
+    if answer:
+        answer_setup(t)
+    return t
+
+
+def loyal_ships(state, seat: int) -> int:
+    return sum(here.ships_of(seat).total for here in state.systems.values())
+
+
+def flagship_to(state, seat: int, system: str) -> None:
+    """The Flagship arranged in `system` (as a Move would take it there)."""
+    ship = board_of(state, seat)
+    ship.system = system
+    store(state, seat, ship)
+
+
+def plant(state, planet: str, damaged: bool = False) -> None:
+    """A Banner from the Hegemon's supply on the planet (as Planting Banners puts it)."""
+    assert hg.banners_in_supply(state) > 0
+    state.banners[planet] = damaged
+
+
+def ability(card: str, index: int, params=None, pay: int = -1) -> Action:
+    return Action("act", {"act": "ability", "pay": pay, "card": card, "index": index, "params": params or {}})
+
+
+def uses(t, seat: int, card: str) -> list[Action]:
+    return [a for a in options(t, seat) if a.params.get("card") == card]
+
+
+# -- bots ----------------------------------------------------------------------------------------
+
+
+class HegemonBot:
+    """KeepFateBot, but the Hegemon takes its own cards' abilities whenever offered (plant a
+    Banner, Call Spirits, Call Bodies, Manipulate, Pacify), so bot games play them."""
+
+    CARDS = ("F1002", "F1004", "F1006", "F1012")
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.bot, self.seat = KeepFateBot(seed, seat, HEGEMON), seat
+
+    def choose(self, table):
+        seat, action = self.bot.choose(table)
+        if seat == self.seat and action.type == "act":
+            mine = [a for a in options(table, seat) if a.params.get("card") in self.CARDS]
+            if mine:
+                return seat, mine[0]
+        return seat, action
+
+
+def play_hidden_checked(t, bot, max_actions: int = 20_000) -> int:
+    """`play_checked`, with the hidden-information check (`core.secrets`) after every action."""
+    from core.secrets import HiddenCheck
+
+    actions = 0
+    while not t.state.finished:
+        check = HiddenCheck(t)
+        seat, action = bot.choose(t)
+        t.act(seat, action)
+        actions += 1
+        problems = [p for found in t.rules.hook.conclave_check_invariants(state=t.state) for p in found]
+        assert problems == [], f"after action {actions}: {problems}"
+        assert check(t) == [], f"after action {actions}"
+        assert actions < max_actions
+    return actions
+
+
+@pytest.mark.parametrize("players, seed, seat", [(3, 2, 0)])
+def test_bots_play_an_act_two_with_the_hegemon(players, seed, seat):
+    """The Hegemon's Act II as it starts, bots to the Act's end (its Intermission included),
+    invariants and the hidden-information check after every action."""
+    t = act_two_table(players, seed, seat)
+    assert t.state.fates[seat] == HEGEMON
+    assert play_hidden_checked(t, HegemonBot(seed, seat)) > 0
+
+
+# -- F1001 Hegemon Act II Setup ------------------------------------------------------------------
+
+
+def test_F1001_setup_flagship_starports_replenished_fleet_and_four_ships_scrapped_BR_066_BR_265():
+    """BR-066 (an Act's Fate setup side), BR-265 (a Flagship's owner's Loyal buildings become
+    Free ones): the Hegemon places its Flagship, has fresh starports on its Defense Array and
+    Slipstream Drive, fills its fleet at the Flagship to 6 Loyal ships on the map (3 taken
+    off first), scraps 4 Loyal ships of its choice (a place with none refused), gains
+    Planting Banners and Song of the Banner, collects 8 Banners; Banners of Hegemony is in
+    the booklet; its marker starts on 14."""
+    t = act_two_table(answer=False)
+    s = t.state
+    mine = [(x, b.kind) for x, here in s.systems.items() for b in here.buildings if b.owner == 0]
+    assert mine
+    taken = 0
+    for here in s.systems.values():  # 3 Loyal ships off the map: the fleet is short
+        while here.ships_of(0).fresh and taken < 3:
+            here.ships[0].fresh -= 1
+            s.players[0].ships += 1
+            taken += 1
+    short = loyal_ships(s, 0)
+    ask = prompt_of(t, "place_flagship")
+    assert ask.seat == 0
+    t.act(0, ask.options[0])
+    place_tokens(t)
+    s = t.state
+    where = ask.options[0].params["system"]
+    assert flagship_system(s, 0) == where and short < 6 and loyal_ships(s, 0) == 6
+    assert not any(b.owner == 0 for here in s.systems.values() for b in here.buildings)
+    ship, content = board_of(s, 0), flagship_content()
+    for upgrade in ("defense_array", "slipstream_drive"):
+        piece = ship.slots[content.slot_of(upgrade)].upgrade
+        assert piece is not None and piece.kind == "starport" and not piece.damaged
+    empty = next(x for x in sorted(s.systems) if not s.systems[x].ships_of(0).total)
+    refused(t, 0, Action("scrap_ship", {"where": empty}))
+    supply = s.players[0].ships
+    for _ in range(4):
+        ask = prompt_of(t, "scrap_ship")
+        assert ask.seat == 0
+        t.act(0, ask.options[0])  # the supply first
+    s = t.state
+    assert s.scrapped_ships.count(0) == 4 and s.players[0].ships == supply - 4 and prompt_of(t, "scrap_ship") is None
+    assert "F1002" in s.play_area[0] and "F1004" in s.players[0].lore and ["F1003"] in s.booklet
+    assert s.banner_set == 8 and hg.banners_in_supply(s) == 8 and s.banners == {}
+    answer_setup(t)
+    assert t.state.objective_markers[0] == 14
+    sound(t)
+
+
+@pytest.mark.parametrize("won, spaces", [(False, 2), (True, 4)])
+def test_F1001_objective_advances_per_banner_and_again_with_an_ambition_won_BR_097(won, spaces):
+    """BR-097 (advances at a chapter's end): 1 per Banner on the map (2 here), and 1 per
+    Banner again when the Hegemon wins an ambition in the chapter (Tycoon, by Material)."""
+    from tests.blighted_reach.c_fate_tables import clear_row, declare_by_arrangement, take_from_supply
+
+    t = act_two_table()
+    s = t.state
+    a, b = [p for p in sorted(s.systems) if BOX.systems.get(p) is not None][:2]
+    plant(s, a)
+    plant(s, b)
+    if won:
+        for seat in range(3):
+            clear_row(t, seat)
+        take_from_supply(t, 0, "material", 2)
+        declare_by_arrangement(t, "tycoon")
+    start = t.state.objective_markers[0]
+    events = score_now(t)
+    assert advanced(events, 0) == spaces and t.state.objective_markers[0] == start - spaces
+    sound(t)
+
+
+# -- F1002 Planting Banners ----------------------------------------------------------------------
+
+
+def banner_table():
+    """Act II, the Hegemon (seat 0) leading, its Flagship at an empty planet. Returns (table,
+    planet)."""
+    t = act_two_table()
+    planet = empty_system(t.state, range(3))
+    flagship_to(t.state, 0, planet)
+    turn(t, 0, "MOB3")
+    return t, planet
+
+
+def plant_use(t) -> Action:
+    return next(a for a in uses(t, 0, "F1002") if a.params["index"] == 1)
+
+
+def test_F1002_planting_banners_prelude_plants_at_the_flagships_planet_BR_122():
+    """The Prelude plants a fresh Banner at the Flagship's planet, a Loyal piece of the
+    Hegemon (it controls the planet: BR-122's control by Loyal pieces); again there is refused
+    (a Banner is there); at a planet with a Rival's ship it is not offered."""
+    from plugins.blighted_reach import board
+
+    t, planet = banner_table()
+    t.act(0, plant_use(t))
+    s = t.state
+    assert s.banners == {planet: False} and hg.banners_in_supply(s) == 7
+    assert board.has_loyal_pieces(s, 0, planet) and board.controller(s, planet) == 0
+    assert not [a for a in uses(t, 0, "F1002") if a.params["index"] == 1]
+    refused(t, 0, ability("F1002", 1))
+    other = empty_system(s, range(3))
+    ships_to(s, 1, other, 1)
+    flagship_to(s, 0, other)
+    assert not [a for a in uses(t, 0, "F1002") if a.params["index"] == 1]
+    refused(t, 0, ability("F1002", 1))
+    sound(t)
+
+
+def test_F1002_planting_banners_is_scrapped_without_a_flagship():
+    """"Scrap this if you don't have a Flagship": the Flagship's board gone, the next step
+    scraps Planting Banners."""
+    t, planet = banner_table()
+    store(t.state, 0, None)
+    turn(t, 0, "MOB4")
+    assert "F1002" in t.state.scrapped and "F1002" not in t.state.play_area[0]
