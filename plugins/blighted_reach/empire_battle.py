@@ -298,6 +298,8 @@ def resolve_part(ctx) -> bool | None:
     b = state.battle
     if b is None:
         return None
+    if b.building_hit and not (b.self_hit or b.intercept or b.hit) and any(rule(ctx) for rule in BUILDING_HIT_RULES):
+        return True  # a Fate's piece struck like a building (the Hegemon's Banner)
     if not campaign_battle(state):
         if _ships_done(b):
             end_battle(state)
@@ -329,8 +331,6 @@ def resolve_part(ctx) -> bool | None:
         b.building_hit = 0
         ctx.push(resolve)
         return True
-    if b.building_hit and any(rule(ctx) for rule in BUILDING_HIT_RULES):
-        return True  # a Fate's piece struck like a building (the Hegemon's Banner)
     if b.building_hit or b.cities:
         return None  # by owner in the base flow: Free buildings too (BR-179, BR-183)
     if b.key and b.defender < 0:

@@ -100,6 +100,14 @@ def plant(state, planet: str, damaged: bool = False) -> None:
     state.banners[planet] = damaged
 
 
+def next_turn(t, seat: int, card: str) -> None:
+    """`turn` again: the cards played this round to the discard first (the round is over)."""
+    s = t.state
+    s.action_discard.extend(p.card for p in s.plays if p.card)
+    s.plays, s.lead = [], ""
+    turn(t, seat, card)
+
+
 def ability(card: str, index: int, params=None, pay: int = -1) -> Action:
     return Action("act", {"act": "ability", "pay": pay, "card": card, "index": index, "params": params or {}})
 
@@ -269,5 +277,191 @@ def test_F1002_planting_banners_is_scrapped_without_a_flagship():
     scraps Planting Banners."""
     t, planet = banner_table()
     store(t.state, 0, None)
-    turn(t, 0, "MOB4")
+    next_turn(t, 0, "MOB4")
     assert "F1002" in t.state.scrapped and "F1002" not in t.state.play_area[0]
+
+
+# -- F1003 Banners of Hegemony ---------------------------------------------------------------------
+
+
+def banner_under_attack():
+    """Act II, everyone an Outlaw: a lone fresh Banner of the Hegemon (seat 0) where seat 1
+    has 2 ships, seat 1 to act. Returns (table, planet)."""
+    t = act_two_table()
+    all_outlaws(t)
+    s = t.state
+    planet = empty_system(s, range(3))
+    plant(s, planet)
+    ships_to(s, 1, planet, 2)
+    turn(t, 1, "AGG3")
+    return t, planet
+
+
+def test_F1003_a_banner_is_harmed_like_a_building_then_taken_as_a_trophy_BR_323(monkeypatch):
+    """Banners of Hegemony (BR-323: a booklet law every player follows): a lone Banner can be
+    battled; a hit beyond the Hegemon's (absent) ships damages it; the next battle's hit
+    destroys it: the attacker's Trophy, no Outrage, the Hegemon's supply not refilled."""
+    t, planet = banner_under_attack()
+    rolls(monkeypatch, [("skirmish", 0)])
+    battle(t, 1, planet, 0, skirmish=1)
+    place_tokens(t)
+    s = t.state
+    assert s.banners == {planet: True} and s.players[1].trophies == []
+    next_turn(t, 1, "AGG4")
+    battle(t, 1, planet, 0, skirmish=1)
+    place_tokens(t)
+    s = t.state
+    assert s.banners == {} and s.players[1].trophies == [Trophy(owner=hg.BANNER, kind="banner")]
+    assert s.players[1].outrage == [] and hg.banners_in_supply(s) == 7
+    sound(t)
+
+
+def test_F1003_the_attacker_splits_building_hits_over_a_banner_and_a_building(monkeypatch):
+    """Two building hits where the Hegemon has a Banner and a starport (arranged): the
+    attacker chooses how many strike the Banner (more than it can take refused); the rest
+    strike the starport."""
+    t, planet = banner_under_attack()
+    s = t.state
+    starport_to(s, 0, planet)
+    rolls(monkeypatch, [("assault", 0)])
+    battle(t, 1, planet, 0, assault=1)
+    ask = prompt_of(t, "br.banner_hits")
+    assert ask is not None and ask.seat == 1
+    refused(t, 1, Action("assign_banner_hits", {"banner": 3}))
+    t.act(1, Action("assign_banner_hits", {"banner": 1}))
+    place_tokens(t)
+    s = t.state
+    assert s.banners == {planet: True}
+    assert [b.damaged for b in s.systems[planet].buildings if b.owner == 0] == [True]
+    sound(t)
+
+
+def test_F1003_banner_trophies_score_two_more_power_each_in_warlord_BR_099():
+    """Warlord scored: its winner gains its place's Power and 2 more per Banner Trophy."""
+    from plugins.blighted_reach import objectives
+    from tests.blighted_reach.c_fate_tables import declare_by_arrangement
+
+    t = act_two_table()
+    s = t.state
+    s.banner_set = 8
+    s.players[1].trophies.extend([Trophy(owner=hg.BANNER, kind="banner")] * 2)
+    declare_by_arrangement(t, "warlord")
+    base = objectives.chapter_score(BOX, CBOX, s).gains["warlord"].get(1, 0)
+    power = s.players[1].power
+    score_now(t)
+    s = t.state
+    assert base > 0 and s.players[1].power == power + base + 4
+    assert s.players[1].trophies == [] and hg.banners_in_supply(s) == 8  # back to the Hegemon's supply
+    sound(t)
+
+
+def test_F1003_a_damaged_banner_is_repaired_by_the_hegemon():
+    """A Repair of the Hegemon's repairs its damaged Banner (a fresh one is not offered); a
+    Rival cannot repair it."""
+    t = act_two_table()
+    s = t.state
+    planet = empty_system(s, range(3))
+    plant(s, planet, damaged=True)
+    turn(t, 0, "ADM3")
+    refused(t, 0, ability("F1002", 2, {"planet": "9.9"}))
+    t.act(0, ability("F1002", 2, {"planet": planet}))
+    assert t.state.banners == {planet: False}
+    next_turn(t, 0, "ADM4")
+    assert not [a for a in uses(t, 0, "F1002") if a.params["index"] == 2]
+    sound(t)
+
+
+def test_F1003_the_intermission_destroys_damaged_banners_and_those_blight_holds_BR_340_BR_342():
+    """BR-340 (damaged pieces destroyed at the Intermission) and BR-342 (buildings with Blight
+    and no ship destroyed): a damaged Banner goes, a fresh one with Blight and no ship goes, a
+    fresh one with Blight and a ship stays; back to the Hegemon's supply, no Trophy."""
+    from plugins.blighted_reach.state import Pieces
+    from tests.blighted_reach.campaign_tables import intermission
+
+    t = act_two_table()
+    s = t.state
+    free = [p for p in sorted(s.systems) if BOX.systems.get(p) is not None and not s.systems[p].buildings
+            and not any(s.systems[p].ships_of(x).total for x in range(3))][:3]
+    damaged, blighted, guarded = free
+    plant(s, damaged, damaged=True)
+    for planet in (blighted, guarded):
+        plant(s, planet)
+        s.blight[planet] = Pieces(fresh=1)
+        s.blight_supply -= 1
+    ships_to(s, 0, guarded, 1)
+    state = end_act(s)
+    state.prompts, state.stack, state.turn = [], [], None
+    state.objective_markers = [0, 0, 0]
+    intermission(state, picks={x: state.fates[x] for x in range(3)})
+    assert state.banners == {guarded: False} and hg.banners_in_supply(state) == 7
+    assert not any(t_.kind == "banner" for p in state.players for t_ in p.trophies)
+
+
+# -- F1004 Song of the Banner ----------------------------------------------------------------------
+
+
+def test_F1004_call_spirits_gains_two_resources_of_a_banner_planet_once_per_turn():
+    """Call Spirits (a Tax): 2 resources of the Banner planet's type; a second use in the
+    same turn is refused; a planet without a Banner is refused."""
+    from tests.blighted_reach.c_fate_tables import clear_row
+
+    t = act_two_table()
+    s = t.state
+    planet = empty_system(s, range(3))
+    plant(s, planet)
+    clear_row(t, 0)
+    kind = BOX.systems[planet].type
+    turn(t, 0, "ADM3")
+    other = next(p for p in sorted(s.systems) if BOX.systems.get(p) is not None and p != planet)
+    refused(t, 0, ability("F1004", 0, {"planet": other}))
+    t.act(0, ability("F1004", 0, {"planet": planet}))
+    place_tokens(t)
+    assert t.state.players[0].resources.count(kind) == 2
+    refused(t, 0, ability("F1004", 0, {"planet": planet}, pay=0))
+    sound(t)
+
+
+def test_F1004_call_bodies_places_two_fresh_ships_at_a_banner_once_per_turn():
+    """Call Bodies (a Build): 2 fresh ships from the supply at a Banner; once per turn."""
+    t = act_two_table()
+    s = t.state
+    planet = empty_system(s, range(3))
+    plant(s, planet)
+    turn(t, 0, "CON3")
+    supply = t.state.players[0].ships
+    t.act(0, ability("F1004", 1, {"planet": planet}))
+    s = t.state
+    assert s.systems[planet].ships_of(0).fresh == 2 and s.players[0].ships == supply - 2
+    refused(t, 0, ability("F1004", 1, {"planet": planet}, pay=0))
+    sound(t)
+
+
+# -- F1005 Hegemon Act II Resolution ------------------------------------------------------------------
+
+
+def test_F1005_completed_gains_mind_managers_adds_wardens_and_scraps_against_hegemony_BR_331():
+    """BR-331 (a Resolution's completed side): Mind Managers gained, both Prison Wardens into
+    the Court deck, both Against Hegemony scrapped; the Banners stay."""
+    t = act_two_table()
+    plant(t.state, empty_system(t.state, range(3)))
+    resolve_fates(t, [0, 0, 0])
+    s = t.state
+    assert "F1006" in s.players[0].guild and {"F1007", "F1008"} <= set(s.court_deck)
+    assert {"F1009", "F1010"} <= set(s.scrapped) and len(s.banners) == 1 and s.banners_scrapped == 0
+    sound(t)
+
+
+def test_F1005_failed_scraps_mind_managers_adds_four_cards_and_scraps_banners_off_the_map_BR_332():
+    """BR-332 (the failed side): Mind Managers scrapped, the Prison Wardens and Against
+    Hegemony into the Court deck, every Banner not on the map (the supply's and a Rival's
+    Trophy) scrapped; the one on the map stays."""
+    t = act_two_table()
+    s = t.state
+    plant(s, empty_system(s, range(3)))
+    s.players[1].trophies.append(Trophy(owner=hg.BANNER, kind="banner"))
+    resolve_fates(t, [5, 0, 0])
+    s = t.state
+    assert "F1006" in s.scrapped and {"F1007", "F1008", "F1009", "F1010"} <= set(s.court_deck)
+    assert len(s.banners) == 1 and s.banners_scrapped == 7 and hg.banners_in_supply(s) == 0
+    assert not any(x.kind == "banner" for p in s.players for x in p.trophies)
+    sound(t)
