@@ -403,7 +403,8 @@ def manipulate(env: Env, u: Use, choice: Rival) -> None:
         raise IllegalAction(f"you hold no Captive of seat {choice.rival}")
     env.emit("hand_shown", to=[u.seat], public={"seat": u.seat, "rival": choice.rival},
              seat=u.seat, rival=choice.rival, cards=list(state.hands[choice.rival]), card=u.card)
-    env.chance.push(manipulate_take_ask, seat=u.seat, rival=choice.rival)
+    if env.chance is not None:  # (None on the check's trial copy: nothing follows there)
+        env.chance.push(manipulate_take_ask, seat=u.seat, rival=choice.rival)
 
 
 @steps("hegemon_manipulate_take_ask")
@@ -744,3 +745,26 @@ def _banner_hit_options(state, seat, prompt):
 @steps("hegemon_banner_hits_done")
 def banner_hits_done(ctx, seat, params: BannerSplit, hits: int):
     _hit_banner(ctx, hits, params.banner)
+
+
+# -- F1004 Song of the Banner: moves between Banners ---------------------------------------------------------
+
+
+def banner_links(state, seat: int) -> list[tuple[str, str]]:
+    """`turn.MOVE_LINKS`: for the holder of Song of the Banner, every two planets with
+    Banners are adjacent for its moves (Loyal ships and its Flagship alike).
+    # Reading: "as if they were adjacent" adds one step between them; everything else a move
+    # checks (ships, Catapults through gates, the Empire's laws) is unchanged."""
+    if not _campaign(state) or SONG not in state.players[seat].lore or len(state.banners) < 2:
+        return []
+    planets = sorted(state.banners)
+    return [(a, b) for i, a in enumerate(planets) for b in planets[i + 1:]]
+
+
+def _register_moves() -> None:
+    from plugins.arcs import turn
+
+    turn.MOVE_LINKS.append(banner_links)
+
+
+_register_moves()

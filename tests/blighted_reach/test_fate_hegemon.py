@@ -20,7 +20,7 @@ from plugins.flagships.content import default_content as flagship_content
 from plugins.flagships.state import board_of, flagship_system, store
 from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, b_fate_intermission, end_act
 from tests.blighted_reach.empire_fate_tables import place_tokens, prompt_of, resolve_fates
-from tests.blighted_reach.flow_helpers import KeepFateBot, acts_two_and_three, options, play_checked
+from tests.blighted_reach.flow_helpers import KeepFateBot, options
 from tests.blighted_reach.test_fate_pacifist import (
     advanced, all_outlaws, battle, empty_system, rolls, score_now, ships_to, starport_to, take_captive, turn,
 )
@@ -131,9 +131,14 @@ class HegemonBot:
     def choose(self, table):
         seat, action = self.bot.choose(table)
         if seat == self.seat and action.type == "act":
-            mine = [a for a in options(table, seat) if a.params.get("card") in self.CARDS]
+            offered = options(table, seat)
+            mine = [a for a in offered if a.params.get("card") in self.CARDS]
             if mine:
                 return seat, mine[0]
+            if action.params.get("act") == "move":  # the Flagship goes where Banners may stand
+                flagship = [a for a in offered if a.params.get("act") == "move" and a.params.get("flagship")]
+                if flagship:
+                    return seat, flagship[len(flagship) // 2]
         return seat, action
 
 
@@ -152,6 +157,28 @@ def play_hidden_checked(t, bot, max_actions: int = 20_000) -> int:
         assert check(t) == [], f"after action {actions}"
         assert actions < max_actions
     return actions
+
+
+def hegemon_campaign(players: int, seed: int, seat: int) -> tuple[int, int]:
+    """Act II with the Hegemon at `seat` (its marker one space from the end, so a chapter's
+    end with a Banner on the map completes it), bots to the Act's end (its Intermission
+    keeping the Hegemon); then Act III from the saved log sheet, bots to the campaign's end,
+    the invariants and the hidden-information check after every action. Returns the actions
+    of each Act."""
+    t = act_two_table(players, seed, seat)
+    t.state.objective_markers[seat] = 1
+    bot = HegemonBot(seed, seat)
+    second = play_hidden_checked(t, bot)
+    campaign = {"players": players, "acts_played": 1, "log": None, "finished": False, "winner": -1, "acts": []}
+    t.rules.hook.conclave_campaign_save(state=t.state, campaign=campaign)
+    third = create_table(GAME, players, seed=seed + 1, campaign=campaign)
+    return second, play_hidden_checked(third, bot)
+
+
+@pytest.mark.parametrize("players, seed, seat", [(3, 2, 0)])
+def test_bots_play_the_hegemon_through_acts_two_and_three(players, seed, seat):
+    second, third = hegemon_campaign(players, seed, seat)
+    assert second > 0 and third > 0
 
 
 @pytest.mark.parametrize("players, seed, seat", [(3, 2, 0)])
@@ -464,4 +491,256 @@ def test_F1005_failed_scraps_mind_managers_adds_four_cards_and_scraps_banners_of
     assert "F1006" in s.scrapped and {"F1007", "F1008", "F1009", "F1010"} <= set(s.court_deck)
     assert len(s.banners) == 1 and s.banners_scrapped == 7 and hg.banners_in_supply(s) == 0
     assert not any(x.kind == "banner" for p in s.players for x in p.trophies)
+    sound(t)
+
+
+# -- Act III -------------------------------------------------------------------------------------------
+
+
+def act_three_table(players: int = 3, seed: int = 3, seat: int = 0, completed: bool = True, banners: int = 2):
+    """The Act III table after an Act II with the Hegemon at `seat`, `banners` Banners on
+    empty planets of the map: with `completed` the Hegemon kept (its objective done), else
+    its objective failed (it takes an A Fate). Others complete."""
+    from tests.blighted_reach.campaign_tables import intermission
+
+    t = act_two_table(players, seed, seat)
+    state = end_act(t.state)
+    state.prompts, state.stack, state.turn = [], [], None
+    for _ in range(banners):  # a ship beside each: the Intermission's Blight spares it
+        planet = empty_system(state, range(players))
+        plant(state, planet)
+        ships_to(state, seat, planet, 1)
+    state.objective_markers = [0] * players
+    if not completed:
+        state.objective_markers[seat] = 5
+    intermission(state, picks={x: state.fates[x] for x in range(players) if completed or x != seat})
+    third = create_table(GAME, players, seed=seed, campaign=_campaign_for(state, players))
+    answer_setup(third)
+    return third
+
+
+def test_F1011_act_three_setup_gains_happy_hosts_and_keeps_the_banners_BR_066():
+    """BR-066 (an Act's Fate setup side): Happy Hosts gained (a protected Guild card); Mind
+    Managers, Planting Banners and the Banners on the map carried from Act II."""
+    t = act_three_table()
+    s = t.state
+    assert s.act == 3 and s.fates[0] == HEGEMON and "F1012" in s.players[0].guild
+    assert "F1006" in s.players[0].guild and "F1002" in s.play_area[0] and len(s.banners) == 2
+    assert s.banner_set == 8 and board_of(s, 0) is not None
+    sound(t)
+
+
+@pytest.mark.parametrize("banners, tyrant_rival, gained", [(2, False, 4), (1, False, 2), (2, True, 2), (1, True, 0)])
+def test_F1011_form_one_body_one_mind_scores_its_grand_ambitions_BR_099_BR_100(banners, tyrant_rival, gained):
+    """BR-099, BR-100 (grand ambitions: one its lower value, both its higher): no Rival wins
+    Tyrant (undeclared, or won by a Rival with a Captive), and more Banners on the map than
+    the chapter (1)."""
+    from plugins.blighted_reach import objectives
+    from tests.blighted_reach.c_fate_tables import declare_by_arrangement
+
+    t = act_three_table(banners=banners)
+    s = t.state
+    if tyrant_rival:
+        take_captive(s, 1, 2)
+        declare_by_arrangement(t, "tyrant")
+    assert objectives.goals_fulfilled(BOX, CBOX, s, 0) == (banners > 1) + (not tyrant_rival)
+    events = score_now(t)
+    got = next((e.data["power"] for e in events if e.type == "grand_ambitions"), {})
+    assert got.get("0", 0) == gained
+    sound(t)
+
+
+# -- F1006 Mind Managers --------------------------------------------------------------------------------
+
+
+def manipulate_table():
+    """Act III, the Hegemon (seat 0, Mind Managers) holding a Captive of seat 1, leading an
+    Administration card (Influence); known hands. Returns the table."""
+    from tests.blighted_reach.flow_helpers import restart_round
+
+    t = act_three_table()
+    take_captive(t.state, 0, 1)
+    restart_round(t, [["ADM3", "ADM6"], ["CON5", "MOB6"], ["CON6"]], initiative=0)
+    t.act(0, Action("lead", {"card": "ADM3"}))
+    if prompt_of(t, "declare") is not None:
+        t.act(0, Action("declare", {"ambition": ""}))
+    return t
+
+
+def test_F1006_manipulate_shows_the_captives_owners_hand_to_the_holder_alone_and_swaps_a_card():
+    """Manipulate (an Influence): only a Rival it holds a Captive of may be named (seat 2
+    refused); seat 1's hand is shown to the Hegemon alone; it takes MOB6 and gives ADM6; seat
+    2 and a spectator never see either card, in views or events."""
+    t = manipulate_table()
+    refused(t, 0, ability("F1006", 0, {"rival": 2}))
+    events = t.act(0, ability("F1006", 0, {"rival": 1}))
+    shown = next(e for e in events if e.type == "hand_shown")
+    assert shown.to == [0] and sorted(shown.data["cards"]) == ["CON5", "MOB6"]
+    for viewer in (2, None):
+        seen = msgspec.json.encode(view_events(events, viewer) + [view(t.rules, t.state, viewer)])
+        assert b"CON5" not in seen and b"MOB6" not in seen
+    take = prompt_of(t, "take_card")
+    assert take.seat == 0 and sorted(o.params["card"] for o in take.options) == ["CON5", "MOB6"]
+    assert b"MOB6" not in msgspec.json.encode(view(t.rules, t.state, 2)["prompts"])
+    refused(t, 0, Action("take_card", {"card": "CON6"}))
+    events = t.act(0, Action("take_card", {"card": "MOB6"}))
+    events += t.act(0, Action("give_card", {"card": "ADM6"}))
+    s = t.state
+    assert sorted(s.hands[0]) == ["MOB6"] and sorted(s.hands[1]) == ["ADM6", "CON5"]
+    for viewer in (2, None):
+        seen = msgspec.json.encode(view_events(events, viewer))
+        assert b"MOB6" not in seen and b"ADM6" not in seen
+    sound(t)
+
+
+# -- F1007/F1008 Prison Wardens --------------------------------------------------------------------------
+
+
+def test_F1007_F1008_prison_wardens_reprint_bc12_execute_moves_captives_to_trophies():
+    """Both Prison Wardens play as the base BC12 (Pressgang, Execute, the Prelude's 3 ships);
+    Execute (an Influence) moves the holder's Captives into its Trophies."""
+    from plugins.arcs.content import default_box as arcs_box
+    from plugins.blighted_reach.rules_box import rules_box
+
+    assert rules_box().court["F1007"].abilities == rules_box().court["F1008"].abilities == arcs_box().court["BC12"].abilities
+    t = manipulate_table()
+    s = t.state
+    from plugins.blighted_reach.fate_steps import lift
+
+    lift(s, "F1007")
+    s.players[0].guild.append("F1007")
+    execute = [a for a in uses(t, 0, "F1007") if a.params["params"].get("count") or a.params["params"]]
+    assert execute
+    t.act(0, execute[-1])
+    place_tokens(t)
+    s = t.state
+    assert s.players[0].captives == [] and Trophy(owner=1, kind="agent") in s.players[0].trophies
+    sound(t)
+
+
+# -- F1009/F1010 Against Hegemony ------------------------------------------------------------------------
+
+
+def test_F1009_against_hegemony_secured_takes_controlled_banners_as_trophies():
+    """When secured (seat 1, controlling a Banner's planet with its ships): it takes that Banner
+    as a Trophy (a Banner it does not control refused); the card is discarded."""
+    from tests.blighted_reach.empire_fate_tables import put_agent
+    from tests.blighted_reach.test_fate_pathfinder import court_card
+
+    t = act_three_table(completed=False)
+    s = t.state
+    assert {"F1009", "F1010"} <= set(s.court_deck + s.court_row)
+    mine, other = sorted(s.banners)
+    ships_to(s, 1, mine, 4)
+    court_card(t, "F1009")
+    turn(t, 1, "AGG3")
+    put_agent(t, 1, "F1009", 3)
+    t.act(1, Action("act", {"act": "secure", "card": "F1009"}))
+    index = next(a.params["index"] for a in options(t, 1) if a.params.get("card") == "F1009")
+    refused(t, 1, Action("use_ability", {"card": "F1009", "index": index, "params": {"planets": [other]}}))
+    t.act(1, Action("use_ability", {"card": "F1009", "index": index, "params": {"planets": [mine]}}))
+    place_tokens(t)
+    s = t.state
+    assert sorted(s.banners) == [other] and Trophy(owner=hg.BANNER, kind="banner") in s.players[1].trophies
+    assert "F1009" in s.court_discard
+    sound(t)
+
+
+def test_F1010_against_hegemony_crisis_buries_it_and_no_banner_on_the_map_scraps_both():
+    """F1010 (F1009 reprinted): its Crisis buries it (the Court deck's bottom); once no Banner
+    is on the map, both Against Hegemony are scrapped wherever they wait."""
+    from tests.blighted_reach.empire_fate_tables import resolve_crises
+    from tests.blighted_reach.test_fate_pathfinder import court_card
+
+    assert CBOX.effects_of("F1010") == CBOX.effects_of("F1009")
+    t = act_three_table(completed=False)
+    court_card(t, "F1010")
+    resolve_crises(t, number=6, symbol="moon")
+    s = t.state
+    assert s.court_deck[-1] == "F1010" and "F1010" not in s.court_row
+    s.banners = {}
+    next_turn(t, 0, "MOB3")
+    assert {"F1009", "F1010"} <= set(t.state.scrapped)
+    sound(t)
+
+
+# -- F1012 Happy Hosts -------------------------------------------------------------------------------------
+
+
+def test_F1012_pacify_captures_damaged_rival_ships_it_controls_and_tyrant_counts_them():
+    """Pacify (a Secure): in a system the Hegemon controls, seat 1's damaged ship is captured
+    (its fresh one and the Hegemon's own damaged one stay); the Captive counts for Tyrant."""
+    from plugins.arcs.scoring import ambition_count
+
+    t = act_three_table()
+    s = t.state
+    planet = sorted(s.banners)[0]
+    ships_to(s, 0, planet, 3)
+    ships_to(s, 1, planet, 2)
+    s.systems[planet].ships[1].fresh -= 1
+    s.systems[planet].ships[1].damaged += 1
+    s.systems[planet].ships[0].fresh -= 1
+    s.systems[planet].ships[0].damaged += 1
+    turn(t, 0, "AGG3")
+    t.act(0, ability("F1012", 0))
+    s = t.state
+    assert s.ship_captives == {"0": [1]} and s.systems[planet].ships_of(1).fresh == 1
+    assert s.systems[planet].ships_of(1).damaged == 0 and s.systems[planet].ships_of(0).damaged == 1
+    assert ambition_count(BOX, s, s.players[0], "tyrant") == len(s.players[0].captives) + 1
+    sound(t)
+
+
+def test_F1012_happy_hosts_keeps_one_captive_per_banner_controlled_or_uncontrolled_when_tyrant_returns():
+    """Tyrant scored: the Hegemon keeps 2 Captives (one Banner it controls, one nobody does;
+    a Banner a Rival controls gives none), an agent first then a captured ship; the rest go
+    home."""
+    from tests.blighted_reach.c_fate_tables import declare_by_arrangement
+
+    t = act_three_table(banners=3)
+    s = t.state
+    first, second, third = sorted(s.banners)
+    s.players[0].ships += s.systems[second].ships[0].fresh
+    s.systems[second].ships[0].fresh = 0  # nobody controls it: a Banner alone is no ship
+    ships_to(s, 1, third, 4)
+    take_captive(s, 0, 1)
+    s.players[2].ships -= 2
+    s.ship_captives = {"0": [2, 2]}
+    declare_by_arrangement(t, "tyrant")
+    allowance = hg.hosts_allowance(s, 0)
+    assert allowance == 2
+    ships = s.players[2].ships
+    score_now(t)
+    s = t.state
+    assert len(s.players[0].captives) + len(s.ship_captives.get("0", [])) == allowance
+    assert s.players[2].ships == ships + 2 - (allowance - 1)
+    sound(t)
+
+
+def test_F1004_song_of_the_banner_moves_between_banner_planets_as_if_adjacent_ARCS_025():
+    """ARCS-025 (a move goes to an adjacent system), widened: the Hegemon's ships at one
+    Banner move straight to a Banner in another cluster; without two Banners (or without
+    Song of the Banner) the same move is refused."""
+    from plugins.arcs.turn import reach_of
+
+    t = act_two_table()
+    s = t.state
+    reach = reach_of(BOX, s)
+    a = empty_system(s, range(3))
+    b = next(p for p in sorted(s.systems) if BOX.systems.get(p) is not None and p != a and not reach.adjacent(a, p)
+             and not s.systems[p].buildings and not any(s.systems[p].ships_of(x).total for x in range(3)))
+    plant(s, a)
+    ships_to(s, 0, a, 2)
+    turn(t, 0, "MOB3")
+    move = Action("act", {"act": "move", "pay": -1, "origin": a, "path": [b], "fresh": 2, "damaged": 0})
+    refused(t, 0, move)  # one Banner only: no link yet
+    plant(t.state, b)
+    assert move.params | {"drops": [], "imperial_fresh": 0, "imperial_damaged": 0, "imperial_drops": [],
+                          "flagship": False} in [x.params for x in options(t, 0)]
+    t.act(0, move)
+    s = t.state
+    assert s.systems[b].ships_of(0).fresh == 2 and s.systems[a].ships_of(0).total == 0
+    s.players[0].lore.remove("F1004")
+    ships_to(s, 0, b, 1)
+    refused(t, 0, Action("act", {"act": "move", "pay": 0, "origin": b, "path": [a], "fresh": 1, "damaged": 0}))
+    s.players[0].lore.append("F1004")
     sound(t)
