@@ -16,24 +16,42 @@ Act II
   the Prelude op `plant_banner` (the Flagship at a planet with no Banner and no ship or
   building that is not Loyal; as often as the supply lasts). Without a Flagship the card is
   scrapped (`_watch_cards`, after every step).
-- F1003 Banners of Hegemony (booklet): Banners are harmed and repaired like buildings: a
-  damaged Banner is repaired by the `repair_banner` op (a Repair of the holder's); damaged
-  Banners are destroyed in the Intermission with the damaged buildings, and a Banner with
-  Blight and no ship in its system too (`intermission_banners`); Banner Trophies score 2
-  more Power each for their holder when Warlord is scored (`warlord_banner_power`).
-  Banner Trophies are `Trophy(owner=BANNER, kind="banner")`; returned, they go back to the
-  Hegemon's supply (implicit: 8 less those on the map, in Trophies and scrapped).
-- F1004 Song of the Banner: Call Spirits (a Tax, once per turn: 2 resources of a Banner
-  planet's type) and Call Bodies (a Build, once per turn: 2 fresh ships at a Banner).
+- F1003 Banners of Hegemony (booklet): Banners are harmed like buildings: a lone Banner can
+  be battled (it is a Loyal piece of the Hegemon, `empire.check_defender`), and building hits
+  on the Hegemon where its Banner stands are split by the attacker over the Banner and its
+  buildings (`banner_building_hits`, `empire_battle.BUILDING_HIT_RULES`; decision
+  `br.banner_hits`): 1 hit damages a fresh Banner, a damaged one hit is destroyed, the
+  attacker's Trophy (no Outrage); a damaged Banner is repaired by the Hegemon's
+  `repair_banner` (a Repair; on F1002, the Hegemon's card, as the law names no action of its
+  own); damaged Banners are destroyed in the Intermission with the damaged buildings, and a
+  Banner with Blight and no ship in its system too (`intermission_banners`); Banner
+  Trophies score 2 more Power each for their holder when Warlord is scored
+  (`warlord_banner_power`, through the campaign's `arcs_ambition_gains`). Banners are never
+  raided (raids take resources and cards, never pieces: nothing to write).
+  Banner Trophies are `Trophy(owner=BANNER, kind="banner")`; returned (Warlord's clean-up,
+  the Intermission) they go back to the Hegemon's supply, which is implicit: 8 less those on
+  the map, in Trophies and scrapped (`banners_in_supply`).
+- F1004 Song of the Banner: its holder's moves treat every two Banner planets as adjacent
+  (`banner_links`, `turn.MOVE_LINKS`); Call Spirits (a Tax, once per turn: 2 resources of a
+  Banner planet's type) and Call Bodies (a Build, once per turn: 2 fresh ships at a Banner).
 - F1005 (Resolution): data (the cards), with `scrap_banners_off_map` (failed).
 Act III
 - F1006 Mind Managers: the Influence op `manipulate`: a Rival the holder has a Captive of
-  shows its hand to the holder alone (`hand_shown`), the holder takes 1 card and gives 1.
+  (an agent, or a ship taken by Pacify) shows its hand to the holder alone (`hand_shown`,
+  a showing event of the base secrets); the holder takes 1 card (`take_card`, its prompt
+  names the Rival's cards to the holder only) and gives 1 card of its own (`give_card`); the
+  card events go to those two seats, the others see only who swapped with whom.
 - F1007/F1008 Prison Wardens: reprints of BC12 (the base rules' Pressgang and Execute).
 - F1009/F1010 Against Hegemony: its Crisis buries it (data); when secured the op
-  `take_banners_as_trophies`; with no Banner on the map both are scrapped wherever they are
-  (`_watch_cards`, after every step).
-- F1011 (setup): data gains Happy Hosts; its grand ambitions are `GOAL_RULES` here.
+  `take_banners_as_trophies`, then data discards it; with no Banner on the map both are
+  scrapped wherever they are (`due_scraps`, after every step: `fate_steward.AROUND_STEPS`).
+- F1011 (setup): data gains Happy Hosts; its grand ambitions are `GOAL_RULES` here: no Rival
+  wins Tyrant as it is scored, more Banners on the map than the chapter.
+- F1012 Happy Hosts: the Secure op `pacify` captures every damaged ship that is not the
+  holder's in the systems it controls (`state.ship_captives`, counted for Tyrant by
+  `scoring.COUNT_EXTRAS`, home when Tyrant's Captives return: `ship_captives_return`); when
+  Tyrant's Captives return, the holder keeps 1 per Banner it controls or nobody controls
+  (`hosts_allowance`; agents through `chapter.CAPTIVES_KEPT`, then ships).
 """
 from __future__ import annotations
 

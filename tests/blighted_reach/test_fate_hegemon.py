@@ -193,9 +193,9 @@ def test_bots_play_an_act_two_with_the_hegemon(players, seed, seat):
 # -- F1001 Hegemon Act II Setup ------------------------------------------------------------------
 
 
-def test_F1001_setup_flagship_starports_replenished_fleet_and_four_ships_scrapped_BR_066_BR_265():
-    """BR-066 (an Act's Fate setup side), BR-265 (a Flagship's owner's Loyal buildings become
-    Free ones): the Hegemon places its Flagship, has fresh starports on its Defense Array and
+def test_F1001_setup_flagship_starports_replenished_fleet_and_four_ships_scrapped_BR_074_BR_075_BR_265():
+    """BR-074 (an Act's Fate setup side), BR-075 (the printed start space), BR-265 (a
+    Flagship's owner's Loyal buildings become Free ones): the Hegemon places its Flagship, has fresh starports on its Defense Array and
     Slipstream Drive, fills its fleet at the Flagship to 6 Loyal ships on the map (3 taken
     off first), scraps 4 Loyal ships of its choice (a place with none refused), gains
     Planting Banners and Song of the Banner, collects 8 Banners; Banners of Hegemony is in
@@ -240,8 +240,8 @@ def test_F1001_setup_flagship_starports_replenished_fleet_and_four_ships_scrappe
 
 
 @pytest.mark.parametrize("won, spaces", [(False, 2), (True, 4)])
-def test_F1001_objective_advances_per_banner_and_again_with_an_ambition_won_BR_097(won, spaces):
-    """BR-097 (advances at a chapter's end): 1 per Banner on the map (2 here), and 1 per
+def test_F1001_objective_advances_per_banner_and_again_with_an_ambition_won_BR_086(won, spaces):
+    """BR-086 (an advance moves the marker toward 0), at a chapter's end: 1 per Banner on the map (2 here), and 1 per
     Banner again when the Hegemon wins an ambition in the chapter (Tycoon, by Material)."""
     from tests.blighted_reach.c_fate_tables import clear_row, declare_by_arrangement, take_from_supply
 
@@ -278,9 +278,9 @@ def plant_use(t) -> Action:
     return next(a for a in uses(t, 0, "F1002") if a.params["index"] == 1)
 
 
-def test_F1002_planting_banners_prelude_plants_at_the_flagships_planet_BR_122():
+def test_F1002_planting_banners_prelude_plants_at_the_flagships_planet():
     """The Prelude plants a fresh Banner at the Flagship's planet, a Loyal piece of the
-    Hegemon (it controls the planet: BR-122's control by Loyal pieces); again there is refused
+    Hegemon (with its Flagship there it controls the planet); again there is refused
     (a Banner is there); at a planet with a Rival's ship it is not offered."""
     from plugins.blighted_reach import board
 
@@ -466,8 +466,8 @@ def test_F1004_call_bodies_places_two_fresh_ships_at_a_banner_once_per_turn():
 # -- F1005 Hegemon Act II Resolution ------------------------------------------------------------------
 
 
-def test_F1005_completed_gains_mind_managers_adds_wardens_and_scraps_against_hegemony_BR_331():
-    """BR-331 (a Resolution's completed side): Mind Managers gained, both Prison Wardens into
+def test_F1005_completed_gains_mind_managers_adds_wardens_and_scraps_against_hegemony_BR_328():
+    """BR-328 (each player resolves its Resolution card), completed side: Mind Managers gained, both Prison Wardens into
     the Court deck, both Against Hegemony scrapped; the Banners stay."""
     t = act_two_table()
     plant(t.state, empty_system(t.state, range(3)))
@@ -478,8 +478,8 @@ def test_F1005_completed_gains_mind_managers_adds_wardens_and_scraps_against_heg
     sound(t)
 
 
-def test_F1005_failed_scraps_mind_managers_adds_four_cards_and_scraps_banners_off_the_map_BR_332():
-    """BR-332 (the failed side): Mind Managers scrapped, the Prison Wardens and Against
+def test_F1005_failed_scraps_mind_managers_adds_four_cards_and_scraps_banners_off_the_map_BR_328():
+    """BR-328 (each player resolves its Resolution card), failed side: Mind Managers scrapped, the Prison Wardens and Against
     Hegemony into the Court deck, every Banner not on the map (the supply's and a Rival's
     Trophy) scrapped; the one on the map stays."""
     t = act_two_table()
@@ -519,8 +519,8 @@ def act_three_table(players: int = 3, seed: int = 3, seat: int = 0, completed: b
     return third
 
 
-def test_F1011_act_three_setup_gains_happy_hosts_and_keeps_the_banners_BR_066():
-    """BR-066 (an Act's Fate setup side): Happy Hosts gained (a protected Guild card); Mind
+def test_F1011_act_three_setup_gains_happy_hosts_and_keeps_the_banners_BR_066_BR_074():
+    """BR-066 (Act III continues from Act II's end state), BR-074 (the Fate's setup side): Happy Hosts gained (a protected Guild card); Mind
     Managers, Planting Banners and the Banners on the map carried from Act II."""
     t = act_three_table()
     s = t.state
