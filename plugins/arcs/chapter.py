@@ -43,9 +43,18 @@ def return_city(box: Box, state: ArcsState, seat: int) -> None:
     cover_slots(box, state, seat, before)
 
 
-# A game built on Arcs may let a seat keep some Captives when Tyrant's are returned (the
-# campaign's Happy Hosts): fn(state, seat) -> how many of its first Captives it keeps.
+# A game built on Arcs may let a player keep Captives when Tyrant is scored (the campaign's
+# Vow of Survival): fn(state, seat) -> the owners of the Captives the seat keeps, or None to
+# leave it to the next rule. With no rule (a base game) every Captive goes home.
 CAPTIVES_KEPT: list = []
+
+
+def captives_kept(state: ArcsState, seat: int) -> list[int]:
+    for rule in CAPTIVES_KEPT:
+        kept = rule(state, seat)
+        if kept is not None:
+            return list(kept)
+    return []
 
 
 def clean_up(box: Box, state: ArcsState, scored: list[str]) -> None:
@@ -69,10 +78,14 @@ def clean_up(box: Box, state: ArcsState, scored: list[str]) -> None:
             holder.trophies = []
     if "tyrant" in scored:
         for seat, holder in enumerate(state.players):
-            kept = max([0, *(rule(state, seat) for rule in CAPTIVES_KEPT)])
-            for owner in holder.captives[kept:]:
-                agent_returns(state, owner)
-            holder.captives = holder.captives[:kept]
+            wanted, kept = captives_kept(state, seat), []
+            for owner in holder.captives:
+                if owner in wanted:
+                    wanted.remove(owner)
+                    kept.append(owner)
+                else:
+                    agent_returns(state, owner)
+            holder.captives = kept
     markers = [*state.markers_available, *(m for ms in state.ambition_boxes.values() for m in ms)]
     order = {m.id: i for i, m in enumerate(box.board.ambition_markers)}
     markers.sort(key=lambda m: order[m.id])

@@ -186,6 +186,17 @@ def after_scoring(ctx, scored: list):
     ctx.call(resolve_simultaneous, effects=[msgspec.to_builtins(e) for e in effects])
 
 
+# A game built on Arcs may let the securer refill the secured card's place otherwise (the
+# campaign's Conspiracies: with a Guild card it holds): fn(ctx, seat, card, position) -> True
+# when it took the refill over (it then refills the place and calls `arcs_court_secured`
+# itself). Each answers False for a table it does not know.
+REFILL_RULES: list = []
+
+
+def _refill_taken_over(ctx, seat: int, card: str, position: int) -> bool:
+    return any(rule(ctx, seat, card, position) for rule in REFILL_RULES)
+
+
 def take(ctx, seat: int, card: str, rivals_to: str) -> None:
     """Take `card` from the Court (secure: Rival agents captured; ransack: as Trophies), then
     resolve a Vox card's effect and refill its place (ARCS-163..166)."""
@@ -202,6 +213,8 @@ def take(ctx, seat: int, card: str, rivals_to: str) -> None:
         ctx.push_all([(offer, {"seat": seat, "when": "secured", "vox": card}),
                       (vox_done, {"card": card, "position": position, "secured_by": secured})])
     else:
+        if secured >= 0 and _refill_taken_over(ctx, seat, card, position):
+            return
         refill(ctx, position)
         if secured >= 0:
             ctx.hook.arcs_court_secured(ctx=ctx, seat=seat, card=card, position=position)
@@ -216,6 +229,8 @@ def refill(ctx, position: int) -> None:
 @steps("vox_done")
 def vox_done(ctx, card: str, position: int, secured_by: int = -1):
     dispose_vox(box_for(ctx.state), ctx.state, card)
+    if secured_by >= 0 and _refill_taken_over(ctx, secured_by, card, position):
+        return
     refill(ctx, position)
     if secured_by >= 0:
         ctx.hook.arcs_court_secured(ctx=ctx, seat=secured_by, card=card, position=position)

@@ -208,6 +208,8 @@ def destroy_damaged_blight_in_cluster(box: Box, state: BlightedReachState, seat:
             taken += here.damaged
             _set(state, system, Pieces(fresh=here.fresh))
     state.players[seat].trophies.extend([Trophy(owner=BLIGHT, kind="blight")] * taken)
+    if taken:
+        blight_harmed(state, seat)
     return taken
 
 
@@ -228,9 +230,16 @@ def hit_fresh_first(fresh: int, damaged: int, hits: int) -> tuple[int, int, int,
     return fresh, damaged - destroying, destroying, damaging + destroying
 
 
+# Rules that spare a system its Blight Crisis now (the Naturalist's Blight Society, paid for
+# the Crises being resolved): fn(state, system) -> True to spare it. Empty: none spared.
+CRISIS_SPARED: list = []
+
+
 def crisis_exempt(cbox: CampaignBox, state: BlightedReachState, system: str) -> bool:
     """Imperial Protectors (F108), once in the rules booklet: no Blight Crisis where the
-    Empire controls (a fresh Imperial ship)."""
+    Empire controls (a fresh Imperial ship); nor where a rule of `CRISIS_SPARED` spares it."""
+    if any(rule(state, system) for rule in CRISIS_SPARED):
+        return True
     cards = [c for slot in state.booklet for c in slot if c in cbox.fate_cards or c in cbox.court]
     protected = any(e.when == "always" and e.do == "handler" and e.handler == IMPERIAL_PROTECTORS
                     for c in cards for e in cbox.effects_of(c))
@@ -413,7 +422,19 @@ def apply_blight_hits(state: BlightedReachState, seat: int, system: str, hits: i
     damaged = here.damaged + split.damage_fresh - split.destroy_damaged
     _set(state, system, Pieces(fresh=fresh, damaged=damaged))
     state.players[seat].trophies.extend([Trophy(owner=BLIGHT, kind="blight")] * split.destroyed)
+    if split.damage_fresh or split.destroyed:
+        blight_harmed(state, seat)
     return split.destroyed
+
+
+# Rules that watch a player damaging or destroying Blight (the Naturalist's Blight Society):
+# fn(state, seat), told once for each action (a battle's hits, a card's effect) that did.
+BLIGHT_HARMED: list = []
+
+
+def blight_harmed(state: BlightedReachState, seat: int) -> None:
+    for rule in BLIGHT_HARMED:
+        rule(state, seat)
 
 
 # -- Catapult moves (BR-237) -----------------------------------------------------------

@@ -286,14 +286,19 @@ ADVANCE_COUNTS = {
     "blight_with_loyal_ships", "spore_blight_placed",  # the Blight Speaker
     "check_clue_placed", "portal_placed",  # the Pathfinder
     "banner_on_map",  # the Hegemon
-    # the C Fates' final objectives (Overlord, Redeemer, Guardian)
+    # the C Fates' final objectives (Overlord, Redeemer, Guardian; the Conspirator's and Judge's below)
     "outrage_resource_type_held", "outrage_planet_type_controlled", "once", "relic_shattered",
     "material_fuel_in_captives", "material_fuel_planet_controlled",
+    "captive_or_bunker_fewer", "blight_crisis_at_bunker",  # the Survivalist
+    "controlled_system_with_fresh_blight",  # the Naturalist
+    "conspiracy_scored", "conspiracy_guessed_wrong",  # the Conspirator
+    "ambition_tied_for_first",  # the Judge
 }
 CONDITIONS = {
     "regent", "outlaw", "first_regent", "winning_ambition", "has_guild_overseers", "no_outrage_for_ambition",
     "using_peoples_hero", "ambition_has_ideal",
     "won_or_undeclared_keeper", "won_or_undeclared_tyrant", "won_or_undeclared_edenguard",
+    "won_or_undeclared_blightkin",  # the Naturalist
     "won_an_ambition",  # the Hegemon
 }
 

@@ -125,11 +125,18 @@ def event_dice(ctx):
 
 
 # -- Crises (BR-212..BR-228) -------------------------------------------------------------------
+# Questions asked before the Blight Crises (the Naturalist's Blight Society): fn(ctx, number,
+# symbol) -> True when it asked; its answer pushes `crises_begin` again with `asked` true.
+BEFORE_BLIGHT_CRISES: list = []
+
+
 @steps("crises_begin")
-def crises_begin(ctx, number: int = 0, symbol: str = ""):
+def crises_begin(ctx, number: int = 0, symbol: str = "", asked: bool = False):
     """The Blight Crises, then each held card's Crisis in turn order, then the Court's Vox
     cards left to right (the list taken now: BR-222's reading in `crises`)."""
     state, cbox = ctx.state, campaign_box()
+    if not asked and any(question(ctx, number, symbol) for question in BEFORE_BLIGHT_CRISES):
+        return
     announce(ctx, blight.blight_crises(cbox, state))
     held = crises.fate_crisis_cards(cbox, state)
     plan = [(fate_crisis, {"seat": s, "card": c, "number": number, "symbol": symbol, "answers": {}}) for s, c in held]

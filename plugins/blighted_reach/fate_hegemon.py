@@ -620,11 +620,17 @@ def hosts_allowance(state: BlightedReachState, seat: int) -> int:
     return sum(board.controller(state, p) in (None, seat) for p in state.banners)
 
 
-def agents_kept(state: BlightedReachState, seat: int) -> int:
-    """The base clean-up keeps this many of the holder's agent Captives (its first ones).
+def agents_kept(state: BlightedReachState, seat: int) -> list[int] | None:
+    """`chapter.CAPTIVES_KEPT`: the owners of the holder's agent Captives the base clean-up
+    keeps (its first ones); None for a seat Happy Hosts keeps nothing for (the next rule's).
     # Reading: "may keep" is taken as keeping all it may (a kept Captive only helps its
     # holder); agent Captives are kept before captured ships, in the order they were taken."""
-    return min(hosts_allowance(state, seat), len(state.players[seat].captives))
+    allowance = hosts_allowance(state, seat)
+    return list(state.players[seat].captives[:allowance]) if allowance else None
+
+
+def _agents_kept_count(state: BlightedReachState, seat: int) -> int:
+    return len(agents_kept(state, seat) or [])
 
 
 def _register_scoring() -> None:
@@ -647,7 +653,7 @@ def ship_captives_return(ctx, scored):
     out = {}
     for key, owners in state.ship_captives.items():
         seat = int(key)
-        keep = max(0, hosts_allowance(state, seat) - len(state.players[seat].captives))
+        keep = max(0, hosts_allowance(state, seat) - _agents_kept_count(state, seat))
         for owner in owners[keep:]:
             if owner == board.EMPIRE:
                 state.imperial_supply += 1

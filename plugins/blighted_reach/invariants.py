@@ -15,12 +15,14 @@ from plugins.blighted_reach.content import Box as CampaignBox
 from plugins.blighted_reach.council import DECIDED, is_council, is_tucked
 from plugins.blighted_reach.fate_believer import faithful_problems
 from plugins.blighted_reach.fate_blight_speaker import ships_elsewhere
+from plugins.blighted_reach.fate_conspirator import conspiracy_problems
 from plugins.blighted_reach.fate_caretaker import golem_problems
 from plugins.blighted_reach.fate_pirate_rumors import rumor_agent_owners, rumor_problems
 from plugins.blighted_reach.fate_pacifist import witness_problems
 from plugins.blighted_reach.fate_pathfinder import pathfinder_problems
 from plugins.blighted_reach.fate_hegemon import hegemon_problems, imperial_captives
 from plugins.blighted_reach.fate_hegemon import ships_elsewhere as captive_ships
+from plugins.blighted_reach.fate_survivalist import bunker_problems
 from plugins.blighted_reach.favors import favor_problems
 from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
 from plugins.blighted_reach.state import FREE, BlightedReachState
@@ -61,6 +63,8 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += witness_problems(state)
     out += pathfinder_problems(box, state)
     out += hegemon_problems(box, state)
+    out += bunker_problems(state)  # the Survivalist's Bunker tokens
+    out += conspiracy_problems(state)  # the Conspirator's 8 tokens
     return out
 
 

@@ -14,7 +14,7 @@ from plugins.arcs import plugin as arcs_plugin
 from plugins.arcs.content import box_for, register_box
 from plugins.arcs.tables import decisions as arcs_decisions
 from plugins.arcs.views import redact as arcs_redact
-from plugins.arcs import placing_flow
+from plugins.arcs import court_ops, placing_flow
 from plugins.blighted_reach import act_flow, campaign_flow, event_cards, event_flow, summit_flow  # noqa: F401 (their steps)
 from plugins.blighted_reach import attachments, secrets
 from plugins.blighted_reach import court_secured  # noqa: F401 (the Court's own When Secured ops)
@@ -56,6 +56,16 @@ from plugins.blighted_reach.fate_partisan import (  # noqa: F401 (the Partisan's
 from plugins.blighted_reach import fate_c, fate_founder, fate_overlord, fate_redeemer  # noqa: F401 (their rules)
 from plugins.blighted_reach import fate_guardian
 from plugins.blighted_reach.fate_guardian import edenguard_box_kept, tyrant_scored  # noqa: F401 (the Guardian's hooks)
+from plugins.blighted_reach import fate_survivalist
+from plugins.blighted_reach import fate_naturalist
+from plugins.blighted_reach.fate_naturalist import blightkin_box_kept  # noqa: F401 (the Naturalist's hook)
+from plugins.blighted_reach.fate_survivalist import (  # noqa: F401 (the Survivalist's hooks)
+    bunker_battle_resolve, bunker_trophies_home, vow_keep_question,
+)
+from plugins.blighted_reach import fate_conspirator
+from plugins.blighted_reach.fate_conspirator import conspiracy_declared_by_card  # noqa: F401 (the Conspirator's hook)
+from plugins.blighted_reach import fate_judge
+from plugins.blighted_reach.fate_judge import judge_raid_options, judge_raided  # noqa: F401 (the Judge's hooks)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach import empire_hooks
 from plugins.blighted_reach.empire_hooks import *  # noqa: F401,F403 - the Empire on the Arcs flow (its hooks)
@@ -170,6 +180,7 @@ def conclave_campaign_over(game, campaign):
 @hookimpl
 def conclave_step_handlers():
     handlers = {**arcs_plugin.settled_handlers(), **placing_flow.settled_steps(steps)}  # tokens placed after each
+    handlers = fate_judge.arbiter_before_scoring(handlers)  # F2403: gifts at the start of scoring
     return fate_steward.burying_all(handlers)  # then an Outlaw's bury_if_outlaw cards buried
 
 
@@ -220,6 +231,7 @@ def arcs_play_buys(state, seat, kind, card):
 @hookimpl
 def arcs_take_court_card(ctx, seat, card, rivals_to):
     fate_steward.note_taken(ctx.state, seat, card)  # the securer's agents there, before they go home
+    fate_conspirator.note_secured(ctx.state, seat, card, rivals_to)  # F2305: the Conspirator's agents there
     if ctx.state.game == GAME_ID:
         attachments.take_along(ctx, seat, card, secured=rivals_to == "captives")  # BR-315: what is attached comes too
     return event_flow.take_council(ctx, seat, card, rivals_to) or None
@@ -230,12 +242,14 @@ def arcs_take_court_card(ctx, seat, card, rivals_to):
 def arcs_declared(ctx, seat, ambition):
     fate_believer.arcs_declared(ctx, seat, ambition)    # F822/F823: an Ideal on the declared box
     fate_steward.sponsored_declared(ctx, seat, ambition)  # F123: the Sponsored ambition claimed
+    fate_conspirator.conspiracy_declared(ctx, seat, ambition)  # F2303: a Conspiracy, not a marker
 
 
 @hookimpl
 def arcs_court_secured(ctx, seat, card, position):
     fate_caretaker.arcs_court_secured(ctx, seat, card, position)  # F512B, F513
     fate_steward.council_insiders_offer(ctx, seat, card)          # F116
+    fate_conspirator.foil_offer(ctx, seat, card)                  # F2305
 
 
 @hookimpl
@@ -250,11 +264,13 @@ def arcs_chapter_scoring(ctx):
     if ctx.state.game == GAME_ID:
         campaign_flow.chapter_scoring(ctx)
         fate_guardian.score_edenguard(ctx)  # F2004: the ambition the base board lacks
+        fate_naturalist.score_blightkin(ctx)  # F2104: another
 
 
 @hookimpl
 def arcs_chapter_scored(ctx):
     if ctx.state.game == GAME_ID:
+        fate_conspirator.score_conspiracies(ctx)  # F2304: the boxes still hold their markers
         campaign_flow.chapter_scored(ctx)
         fate_magnate.chapter_scored(ctx)  # after scoring, the grand ambitions' too (F325)
         fate_redeemer.chapter_scored(ctx)  # F1901: before the campaign's winner is looked for
@@ -263,25 +279,30 @@ def arcs_chapter_scored(ctx):
 @hookimpl
 def arcs_declarable(state, seat, card, ambitions):
     """What a lead card declares under the Fates' laws: the Believer's (F814, F823, F828,
-    F830), Edenguard instead of Tycoon (F2004), and no ambition an Ire card forbids (F1902,
-    F2003). None: as printed."""
+    F830), Edenguard instead of Tycoon (F2004), Blightkin instead of Empath (F2104), and no
+    ambition an Ire card (or Vow of Survival) forbids (F1902, F2003, F1802) nor any for the
+    Conspirator without a Conspiracy left (F2303). None: as printed."""
     if state.game != GAME_ID:
         return None
     believed = fate_believer.declarable(state, seat, card, ambitions)
     out = fate_guardian.declarable(state, list(ambitions if believed is None else believed))
-    out = [a for a in out if not fate_c.declare_barred(state, seat, a)]
+    out = fate_naturalist.declarable(state, out)
+    out = [a for a in out if not court_ops.declare_barred(state, seat, a)]  # the Ire cards', the Vow's, the Conspirator's
     return out if out != list(ambitions) else None
 
 
 @hookimpl
 def arcs_ambition_gains(state, ambition, gains):
     """One ambition's Power by the Fates' rules: the Commonwealth ambition's (F214), Tycoon
-    without Power for the holder of Ire of the Tycoons (F2003)."""
+    without Power for the holder of Ire of the Tycoons (F2003), second place's Power only
+    for a win of the holder of Vow of Survival (F1802)."""
     if state.game != GAME_ID:
         return None
     own = fate_founder.commonwealth_scoring(state, ambition, gains)
     tycoon = fate_guardian.tycoon_gains(state, ambition, gains if own is None else own)
-    result = own if tycoon is None else tycoon
+    own = own if tycoon is None else tycoon
+    vow = fate_survivalist.vow_gains(state, ambition, gains if own is None else own)  # F1802
+    result = own if vow is None else vow
     if ambition == "warlord" and fate_hegemon.banner_trophies(state):  # F1003: 2 more per Banner Trophy
         return fate_hegemon.warlord_banner_power(state, gains if result is None else result)
     return result
@@ -340,6 +361,7 @@ def conclave_view(state, viewer, view):
     view["golems"] = fate_caretaker.golem_view(state, viewer)  # Sleeping Golems' types are secret
     view["rumors"] = fate_pirate_rumors.rumor_view(state, viewer)  # a Rumor's face to those who may peek
     view["portal_secret"] = fate_pathfinder.portal_view(state, viewer)  # the recorded planet, to its Keeper only
+    view["conspiracies"] = fate_conspirator.conspiracy_view(state, viewer)  # their colours to the Conspirator alone
 
 
 @hookimpl

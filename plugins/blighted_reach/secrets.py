@@ -1,14 +1,15 @@
 """What a Blighted Reach viewer may not see (`conclave_secrets`, checked after every bot
 action by `core.secrets`): the base game's hands and decks, the lore deck, the Fates other
 seats were offered, kept or picked until the rules reveal them (BR-053, A-R7), the Sleeping
-Golems' types (`fate_caretaker.golem_view`) and the Rumors' faces the viewer
-may not peek at (`fate_pirate_rumors.may_see`)."""
+Golems' types (`fate_caretaker.golem_view`), the Rumors' faces the viewer
+may not peek at (`fate_pirate_rumors.may_see`) and the Conspiracies' faces but for the
+Conspirator (`fate_conspirator.hidden_faces`)."""
 from __future__ import annotations
 
 from collections import Counter
 
 from plugins.arcs.views import SHOWING_EVENTS, secrets as base_secrets
-from plugins.blighted_reach import fate_caretaker, fate_pirate_rumors
+from plugins.blighted_reach import fate_caretaker, fate_conspirator, fate_pirate_rumors
 from plugins.blighted_reach.setup import EVENT
 from plugins.blighted_reach.state import BlightedReachState
 
@@ -68,7 +69,7 @@ def secrets(state: BlightedReachState, viewer: int | None, events) -> list[str]:
     deck = set(state.court_deck)
     cards = [c for c in base_secrets(state, viewer, events) if c != EVENT and c not in deck]
     return [*cards, *state.lore_deck, *hidden_fates(state, viewer), *hidden_golems(state, viewer),
-            *hidden_rumor_faces(state, viewer)]
+            *hidden_rumor_faces(state, viewer), *fate_conspirator.hidden_faces(state, viewer)]
 
 
 def campaign_stats(campaign: dict) -> dict[str, dict[str, int]]:

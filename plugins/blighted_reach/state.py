@@ -216,6 +216,32 @@ class BlightedReachState(ArcsState, kw_only=True):
     pilgrims_delivered: int = 0                # Pilgrim tokens on the Pathfinder's objective card (F908)
     pilgrims_moved: str = ""                   # the turn (`fate_overlord.turn_key`) the Pilgrims moved in
     pilgrim_tucked: list[str] = []             # Seek the Portal cards tucked under the Pilgrims card
+    # -- the Survivalist (issue 20) --
+    visible = visible + ("bunkers", "bunker_supply", "captives_kept")
+    bunkers: dict[str, bool] = {}              # planet -> its Bunker token is damaged (F1803: one a
+                                               # planet, the Survivalist's Loyal pieces)
+    bunker_supply: int = 0                     # Bunker tokens the Survivalist holds off the map (9 at setup)
+    captives_kept: list[int] = []              # owners of the Captives Vow of Survival keeps when
+                                               # Tyrant is scored, as the Survivalist chose them
+    # -- the Naturalist (issue 20) --
+    visible = visible + ("blight_spared",)
+    blight_spared: int = -1                    # the holder of Blight Society who paid a Psionic for
+                                               # the Blight Crises being resolved (-1: nobody)
+    # -- the Conspirator (issue 20) --
+    # Secret (absent from `visible`): every Conspiracy token's colour, on the ambition boxes
+    # and in the Conspirator's supply; views show them through `fate_conspirator.conspiracy_view`
+    # (the colours to the Conspirator alone, the tokens' places and counts to everyone).
+    conspiracies: dict[str, list[str]] = {}    # ambition box -> the colours of the face-down
+                                               # Conspiracies in it, in the order placed
+    conspiracy_supply: list[str] = []          # the colours of the Conspiracies in the Conspirator's
+                                               # supply (8 collected at its Act III setup: 2 per colour)
+    visible = visible + ("foil_card",)
+    foil_card: str = ""                        # the Court card just secured that had the
+                                               # Conspirator's agents on it (Foiling Conspiracies)
+    # -- the Judge (issue 20) --
+    visible = visible + ("arbiter_chapter",)
+    arbiter_chapter: int = 0                   # the chapter whose scoring The Arbiter's gifts
+                                               # were offered at (once a chapter)
     # -- the Hegemon (issue 20) --
     visible = visible + ("banners", "banner_set", "banners_scrapped", "hegemon_turns", "ship_captives")
     banners: dict[str, bool] = {}              # planet -> its Banner token is damaged (F1002/F1003)

@@ -1,6 +1,6 @@
 """Whole bot campaigns in which seats take the C Fates built so far (the Overlord, the
 Redeemer, the Guardian) at Act II's Intermission: random bots play every Act through the
-engine, the invariants are checked after every action, and Act II's Fate choice is arranged
+engine, the invariants and the hidden information are checked after every action, and Act II's Fate choice is arranged
 (the box's offer, `later_fates: box`, with the draw rewritten so that the forced seats are
 offered their C Fate and every other seat a Fate it can play: its own A Fate if it
 completed its objective, else another built C Fate; the seats beyond what the built C
@@ -74,8 +74,13 @@ def _others_complete(t, forced: dict[int, str], spare: int) -> None:
 
 
 def play_act(t, bot, forced: dict[int, str], errors: list[str], max_actions: int = 20_000) -> int:
+    """One Act to its end; after every action the invariants and the hidden information (no
+    viewer sees what the game hides from it, `core.secrets`) are checked into `errors`."""
+    from core.secrets import HiddenCheck
+
     actions = 0
     spare = len([f for f in C_FATES if f not in forced.values()])
+    hidden = HiddenCheck(t)
     while not t.state.finished:
         _others_complete(t, forced, spare)
         if not _force_c_fates(t, forced):
@@ -83,6 +88,7 @@ def play_act(t, bot, forced: dict[int, str], errors: list[str], max_actions: int
             t.act(seat, action)
         actions += 1
         errors.extend(_invariants(t, actions))
+        errors.extend(f"act {t.state.act}, action {actions}: {leak}" for leak in hidden(t))
         assert actions < max_actions, "the Act did not end"
     return actions
 

@@ -10,13 +10,13 @@ import msgspec
 import pytest
 
 from core.engine import create_table, view, view_events
-from core.errors import ActionRejected
 from core.state import Action
 from plugins.blighted_reach import plugin  # noqa: F401 (the Fates' rules registered, as a table has them)
 from plugins.arcs.setup import open_slots
 from plugins.blighted_reach import campaign as sheet
 from plugins.blighted_reach import fate_pathfinder as pf
 from plugins.flagships.state import board_of, flagship_system, store
+from tests.blighted_reach.c_fate_tables import refused, snapshot, sound
 from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, b_fate_intermission, end_act
 from tests.blighted_reach.empire_fate_tables import place_tokens, prompt_of, resolve_crises, resolve_fates
 from tests.blighted_reach.flow_helpers import GAME, KeepFateBot, acts_two_and_three, options, play_checked
@@ -24,22 +24,6 @@ from tests.blighted_reach.test_fate_pacifist import all_outlaws, from_supply, sh
 
 PATHFINDER = "FATE09"
 A_FATES = ["FATE01", "FATE02", "FATE07", "FATE06"]  # Steward, Founder, Admiral, Partisan at Act I
-
-
-def snapshot(t) -> bytes:
-    return msgspec.json.encode(t.state)
-
-
-def sound(t) -> None:
-    problems = [p for found in t.rules.hook.conclave_check_invariants(state=t.state) for p in found]
-    assert problems == [], problems
-
-
-def refused(t, seat: int, action: Action, error=ActionRejected) -> None:
-    before = snapshot(t)
-    with pytest.raises(error):
-        t.act(seat, action)
-    assert snapshot(t) == before
 
 
 def planets(state) -> dict[str, tuple[int, str]]:

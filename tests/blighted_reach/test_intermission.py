@@ -544,5 +544,6 @@ def test_the_built_option_draws_the_built_later_fates_first_then_a_fates_nobody_
     im.offer_fates(CBOX, state)
     drawn = [state.fate_offers[0][1], *state.fate_offers[1], state.fate_offers[2][1]]
     built_c = {f.id for f in CBOX.fates_by_letter("C") if f.effects_complete}
-    assert len(built_c) == 3 and built_c <= set(drawn)
+    assert len(built_c) >= 3  # the draw takes them all while they fit, else only built ones
+    assert built_c <= set(drawn) if len(built_c) <= len(drawn) else set(drawn) <= built_c
     assert all(CBOX.fates[f].letter == "A" for f in set(drawn) - built_c)
