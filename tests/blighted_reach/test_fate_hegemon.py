@@ -571,9 +571,13 @@ def test_F1006_manipulate_shows_the_captives_owners_hand_to_the_holder_alone_and
     """Manipulate (an Influence): only a Rival it holds a Captive of may be named (seat 2
     refused); seat 1's hand is shown to the Hegemon alone; it takes MOB6 and gives ADM6; seat
     2 and a spectator never see either card, in views or events."""
+    from core.secrets import HiddenCheck
+
     t = manipulate_table()
     refused(t, 0, ability("F1006", 0, {"rival": 2}))
+    check = HiddenCheck(t)
     events = t.act(0, ability("F1006", 0, {"rival": 1}))
+    assert check(t) == []  # the game's own hidden-information check, every viewer
     shown = next(e for e in events if e.type == "hand_shown")
     assert shown.to == [0] and sorted(shown.data["cards"]) == ["CON5", "MOB6"]
     for viewer in (2, None):
@@ -583,8 +587,13 @@ def test_F1006_manipulate_shows_the_captives_owners_hand_to_the_holder_alone_and
     assert take.seat == 0 and sorted(o.params["card"] for o in take.options) == ["CON5", "MOB6"]
     assert b"MOB6" not in msgspec.json.encode(view(t.rules, t.state, 2)["prompts"])
     refused(t, 0, Action("take_card", {"card": "CON6"}))
+    check = HiddenCheck(t)
     events = t.act(0, Action("take_card", {"card": "MOB6"}))
-    events += t.act(0, Action("give_card", {"card": "ADM6"}))
+    assert check(t) == []
+    check = HiddenCheck(t)
+    given = t.act(0, Action("give_card", {"card": "ADM6"}))
+    assert check(t) == []
+    events += given
     s = t.state
     assert sorted(s.hands[0]) == ["MOB6"] and sorted(s.hands[1]) == ["ADM6", "CON5"]
     for viewer in (2, None):
