@@ -51,7 +51,8 @@ Act III
   holder's in the systems it controls (`state.ship_captives`, counted for Tyrant by
   `scoring.COUNT_EXTRAS`, home when Tyrant's Captives return: `ship_captives_return`); when
   Tyrant's Captives return, the holder keeps 1 per Banner it controls or nobody controls
-  (`hosts_allowance`; agents through `chapter.CAPTIVES_KEPT`, then ships).
+  (`hosts_allowance`), those it chooses when it has more (`hosts_keep_question`, before the
+  clean-up; agents through `chapter.CAPTIVES_KEPT`, ships in `ship_captives_return`).
 """
 from __future__ import annotations
 
@@ -620,17 +621,67 @@ def hosts_allowance(state: BlightedReachState, seat: int) -> int:
     return sum(board.controller(state, p) in (None, seat) for p in state.banners)
 
 
+def hosts_tokens(state: BlightedReachState, seat: int) -> list[str]:
+    """The seat's Captives, each named by kind and owner: "agent:<owner>", "ship:<owner>"."""
+    return [*(f"agent:{o}" for o in state.players[seat].captives), *(f"ship:{o}" for o in ship_captives_of(state, seat))]
+
+
+def kept_tokens(state: BlightedReachState, seat: int) -> list[str]:
+    """The Captives Happy Hosts' holder keeps: all of them when they fit its allowance, else
+    those it chose (`hosts_keep_question`); the first ones taken if it was never asked."""
+    n, tokens = hosts_allowance(state, seat), hosts_tokens(state, seat)
+    if n <= 0:
+        return []
+    if len(tokens) <= n:
+        return tokens
+    chosen, left = [], list(tokens)
+    for token in state.hosts_kept:
+        if token in left:
+            left.remove(token)
+            chosen.append(token)
+    return chosen if len(chosen) == n else tokens[:n]
+
+
 def agents_kept(state: BlightedReachState, seat: int) -> list[int] | None:
-    """`chapter.CAPTIVES_KEPT`: the owners of the holder's agent Captives the base clean-up
-    keeps (its first ones); None for a seat Happy Hosts keeps nothing for (the next rule's).
-    # Reading: "may keep" is taken as keeping all it may (a kept Captive only helps its
-    # holder); agent Captives are kept before captured ships, in the order they were taken."""
-    allowance = hosts_allowance(state, seat)
-    return list(state.players[seat].captives[:allowance]) if allowance else None
+    """`chapter.CAPTIVES_KEPT`: the owners of the agent Captives Happy Hosts' holder keeps;
+    None for a seat it keeps nothing for (the next rule's)."""
+    if hosts_allowance(state, seat) <= 0:
+        return None
+    return [int(t.split(":")[1]) for t in kept_tokens(state, seat) if t.startswith("agent:")]
 
 
-def _agents_kept_count(state: BlightedReachState, seat: int) -> int:
-    return len(agents_kept(state, seat) or [])
+def keep_options(state: BlightedReachState, seat: int) -> list[list[str]]:
+    from itertools import combinations
+
+    return [list(c) for c in sorted(set(combinations(sorted(hosts_tokens(state, seat)), hosts_allowance(state, seat))))]
+
+
+@hookimpl(specname="arcs_chapter_scored")
+def hosts_keep_question(ctx) -> None:
+    """Tyrant declared and more Captives than Happy Hosts lets its holder keep: the holder
+    chooses now (before the clean-up) which it keeps ("you may keep": it keeps as many as it
+    may, which only helps it)."""
+    state = ctx.state
+    if not _campaign(state) or not state.ambition_boxes.get("tyrant"):
+        return
+    state.hosts_kept = []
+    seat = holder_of(state, "F1012")
+    if seat >= 0 and 0 < hosts_allowance(state, seat) < len(hosts_tokens(state, seat)):
+        ctx.push(hosts_ask_keep, seat=seat)
+
+
+@steps("hegemon_hosts_ask_keep")
+def hosts_ask_keep(ctx, seat: int):
+    options = [Action("keep_captives", {"captives": c}) for c in keep_options(ctx.state, seat)]
+    ctx.ask(seat, "keep_captives", options, resume=hosts_kept_chosen)
+
+
+@steps("hegemon_hosts_kept_chosen")
+def hosts_kept_chosen(ctx, seat, params):
+    if list(params.get("captives", [])) not in keep_options(ctx.state, seat):
+        raise BadParameter("keep as many of your Captives as Happy Hosts allows, named as offered")
+    ctx.state.hosts_kept = list(params["captives"])
+    ctx.emit("captives_kept", seat=seat, captives=list(params["captives"]), card="F1012")
 
 
 def _register_scoring() -> None:
@@ -646,20 +697,24 @@ _register_scoring()
 @hookimpl(specname="arcs_chapter_clean_up")
 def ship_captives_return(ctx, scored):
     """Tyrant scored: the captured ships go back to their owners' supplies, but those Happy
-    Hosts lets its holder keep (what its agent Captives left of the allowance)."""
+    Hosts lets its holder keep (`kept_tokens`)."""
     state = ctx.state
     if "tyrant" not in scored or not _campaign(state) or not state.ship_captives:
         return
     out = {}
     for key, owners in state.ship_captives.items():
         seat = int(key)
-        keep = max(0, hosts_allowance(state, seat) - _agents_kept_count(state, seat))
-        for owner in owners[keep:]:
-            if owner == board.EMPIRE:
+        kept = [int(t.split(":")[1]) for t in kept_tokens(state, seat) if t.startswith("ship:")]
+        stay = []
+        for owner in owners:
+            if owner in kept:
+                kept.remove(owner)
+                stay.append(owner)
+            elif owner == board.EMPIRE:
                 state.imperial_supply += 1
             else:
                 state.players[owner].ships += 1
-        out[key] = owners[:keep]
+        out[key] = stay
     ctx.emit("ship_captives_returned", kept={k: len(v) for k, v in out.items()})
     state.ship_captives = {k: v for k, v in out.items() if v}
 

@@ -243,7 +243,7 @@ class BlightedReachState(ArcsState, kw_only=True):
     arbiter_chapter: int = 0                   # the chapter whose scoring The Arbiter's gifts
                                                # were offered at (once a chapter)
     # -- the Hegemon (issue 20) --
-    visible = visible + ("banners", "banner_set", "banners_scrapped", "hegemon_turns", "ship_captives")
+    visible = visible + ("banners", "banner_set", "banners_scrapped", "hegemon_turns", "ship_captives", "hosts_kept")
     banners: dict[str, bool] = {}              # planet -> its Banner token is damaged (F1002/F1003)
     banner_set: int = 0                        # Banner tokens the Hegemon collected (F1001 step 5: 8)
     banners_scrapped: int = 0                  # Banner tokens out of the campaign (F1005 failed)
@@ -251,3 +251,5 @@ class BlightedReachState(ArcsState, kw_only=True):
                                                # (`fate_overlord.turn_key`) it was used in: once per turn
     ship_captives: dict[str, list[int]] = {}   # holder seat -> owners (a seat, or EMPIRE -2) of the
                                                # ships it captured with Pacify (Happy Hosts, F1012)
+    hosts_kept: list[str] = []                 # the Captives Happy Hosts' holder chose to keep when
+                                               # Tyrant is scored: "agent:<owner>" / "ship:<owner>"

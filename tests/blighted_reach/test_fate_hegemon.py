@@ -700,9 +700,10 @@ def test_F1012_pacify_captures_damaged_rival_ships_it_controls_and_tyrant_counts
 
 
 def test_F1012_happy_hosts_keeps_one_captive_per_banner_controlled_or_uncontrolled_when_tyrant_returns():
-    """Tyrant scored: the Hegemon keeps 2 Captives (one Banner it controls, one nobody does;
-    a Banner a Rival controls gives none), an agent first then a captured ship; the rest go
-    home."""
+    """Tyrant scored: Happy Hosts' holder may keep 2 Captives (one Banner it controls, one
+    nobody does; a Banner a Rival controls gives none); with 3 it chooses which, before the
+    clean-up (a choice of 3 refused): it keeps seat 1's agent and one of seat 2's ships, the
+    other ship goes home."""
     from tests.blighted_reach.c_fate_tables import declare_by_arrangement
 
     t = act_three_table(banners=3)
@@ -715,14 +716,19 @@ def test_F1012_happy_hosts_keeps_one_captive_per_banner_controlled_or_uncontroll
     s.players[2].ships -= 2
     s.ship_captives = {"0": [2, 2]}
     declare_by_arrangement(t, "tyrant")
-    allowance = hg.hosts_allowance(s, 0)
-    assert allowance == 2
+    assert hg.hosts_allowance(s, 0) == 2
     ships = s.players[2].ships
     score_now(t)
+    ask = prompt_of(t, "keep_captives")
+    assert ask is not None and ask.seat == 0
+    assert sorted(map(tuple, (o.params["captives"] for o in ask.options))) == [
+        ("agent:1", "ship:2"), ("ship:2", "ship:2")]
+    refused(t, 0, Action("keep_captives", {"captives": ["agent:1", "ship:2", "ship:2"]}))
+    t.act(0, Action("keep_captives", {"captives": ["agent:1", "ship:2"]}))
     s = t.state
-    assert len(s.players[0].captives) + len(s.ship_captives.get("0", [])) == allowance
-    assert s.players[2].ships == ships + 2 - (allowance - 1)
+    assert s.players[0].captives == [1] and s.ship_captives == {"0": [2]} and s.players[2].ships == ships + 1
     sound(t)
+
 
 
 def test_F1004_song_of_the_banner_moves_between_banner_planets_as_if_adjacent_ARCS_025():
