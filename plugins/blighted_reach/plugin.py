@@ -40,6 +40,9 @@ from plugins.blighted_reach.fate_pacifist import (  # noqa: F401 (the Pacifist's
 )
 from plugins.blighted_reach import fate_blight_speaker  # noqa: F401 (its rules, issue 20)
 from plugins.blighted_reach import fate_pathfinder  # noqa: F401 (its rules, issue 20)
+from plugins.blighted_reach.fate_planet_breaker import (  # noqa: F401 (the Planet Breaker's rules and hooks)
+    eater_agents_back, no_slots_on_broken_worlds, planet_breaker_after_action,
+)
 from plugins.blighted_reach import fate_hegemon  # noqa: F401 (its rules, issue 20)
 from plugins.blighted_reach.fate_hegemon import hosts_keep_question, ship_captives_return  # noqa: F401 (the Hegemon's hooks)
 from plugins.blighted_reach.fate_blight_speaker import hunger_returns  # noqa: F401 (the Blight Speaker's hook)

@@ -195,8 +195,8 @@ def test_bots_play_an_act_two_with_the_hegemon(players, seed, seat):
 
 def test_F1001_setup_flagship_starports_replenished_fleet_and_four_ships_scrapped_BR_074_BR_075_BR_265():
     """BR-074 (an Act's Fate setup side), BR-075 (the printed start space), BR-265 (a
-    Flagship's owner's Loyal buildings become Free ones): the Hegemon places its Flagship, has fresh starports on its Defense Array and
-    Slipstream Drive, fills its fleet at the Flagship to 6 Loyal ships on the map (3 taken
+    Flagship's owner's Loyal buildings become Free ones): the Hegemon places its Flagship,
+    has fresh starports on its Defense Array and Slipstream Drive, fills its fleet at the Flagship to 6 Loyal ships on the map (3 taken
     off first), scraps 4 Loyal ships of its choice (a place with none refused), gains
     Planting Banners and Song of the Banner, collects 8 Banners; Banners of Hegemony is in
     the booklet; its marker starts on 14."""
@@ -520,8 +520,9 @@ def act_three_table(players: int = 3, seed: int = 3, seat: int = 0, completed: b
 
 
 def test_F1011_act_three_setup_gains_happy_hosts_and_keeps_the_banners_BR_066_BR_074():
-    """BR-066 (Act III continues from Act II's end state), BR-074 (the Fate's setup side): Happy Hosts gained (a protected Guild card); Mind
-    Managers, Planting Banners and the Banners on the map carried from Act II."""
+    """BR-066 (Act III continues from Act II's end state), BR-074 (the Fate's setup side):
+    Happy Hosts gained (a protected Guild card); Mind Managers, Planting Banners and the
+    Banners on the map carried from Act II."""
     t = act_three_table()
     s = t.state
     assert s.act == 3 and s.fates[0] == HEGEMON and "F1012" in s.players[0].guild
