@@ -299,6 +299,30 @@ def test_F1002_planting_banners_prelude_plants_at_the_flagships_planet():
     sound(t)
 
 
+def test_F1002_a_banner_is_its_owners_loyal_piece_for_the_presence_law_BR_325_BR_326():
+    """BR-325/BR-326: Planting Banners says Banners are Loyal, so a lone Banner is the
+    Hegemon's piece (not a Rival's): a Regent Hegemon controls, on its turn, an
+    Empire-controlled system where only its Banner stands (the Presence Law); with the Banner
+    gone it does not."""
+    from plugins.blighted_reach import board
+    from plugins.blighted_reach.state import Pieces
+
+    t = act_two_table()
+    s = t.state
+    planet = empty_system(s, range(3))
+    plant(s, planet)
+    s.imperial[planet] = Pieces(fresh=1)
+    s.imperial_supply -= 1
+    if s.titles[0] != "regent":
+        from plugins.blighted_reach import empire
+
+        empire.become_regent(s, 0)
+    assert board.has_loyal_pieces(s, 0, planet) and not board.has_loyal_pieces(s, 1, planet)
+    assert board.controls_on_turn(s, 0, planet)
+    del s.banners[planet]
+    assert not board.controls_on_turn(s, 0, planet)
+
+
 def test_F1002_planting_banners_is_scrapped_without_a_flagship():
     """"Scrap this if you don't have a Flagship": the Flagship's board gone, the next step
     scraps Planting Banners."""
