@@ -13,7 +13,7 @@ from core.engine import create_table, view, view_events
 from core.errors import ActionRejected
 from core.state import Action
 from plugins.blighted_reach import plugin  # noqa: F401 (the Fates' rules registered, as a table has them)
-from plugins.arcs.state import Building, Trophy
+from plugins.arcs.state import Trophy
 from plugins.blighted_reach import campaign as sheet
 from plugins.blighted_reach import fate_hegemon as hg
 from plugins.flagships.content import default_content as flagship_content
