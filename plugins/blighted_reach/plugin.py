@@ -68,6 +68,10 @@ from plugins.blighted_reach.fate_survivalist import (  # noqa: F401 (the Surviva
 from plugins.blighted_reach import fate_conspirator
 from plugins.blighted_reach.fate_conspirator import conspiracy_declared_by_card  # noqa: F401 (the Conspirator's hook)
 from plugins.blighted_reach import fate_judge
+from plugins.blighted_reach import fate_peacekeeper
+from plugins.blighted_reach.fate_peacekeeper import (  # noqa: F401 (the Peacekeeper's hooks)
+    arsenal_raid_options, arsenal_raided, ceasefire_battle_begun, ceasefire_check_attack, peacekeeper_after_action,
+)
 from plugins.blighted_reach.fate_judge import judge_raid_options, judge_raided  # noqa: F401 (the Judge's hooks)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach import empire_hooks
@@ -305,7 +309,9 @@ def arcs_ambition_gains(state, ambition, gains):
     tycoon = fate_guardian.tycoon_gains(state, ambition, gains if own is None else own)
     own = own if tycoon is None else tycoon
     vow = fate_survivalist.vow_gains(state, ambition, gains if own is None else own)  # F1802
-    result = own if vow is None else vow
+    own = own if vow is None else vow
+    oath = fate_peacekeeper.warlord_gains(state, ambition, gains if own is None else own)  # F1502
+    result = own if oath is None else oath
     if ambition == "warlord" and fate_hegemon.banner_trophies(state):  # F1003: 2 more per Banner Trophy
         return fate_hegemon.warlord_banner_power(state, gains if result is None else result)
     return result
