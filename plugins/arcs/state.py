@@ -44,7 +44,7 @@ class Trophy(msgspec.Struct, array_like=True):
     """A destroyed piece or an agent in a Trophies box: whose it was and what."""
 
     owner: int
-    kind: Literal["ship", "city", "starport", "agent", "blight", "bunker"]  # campaign tokens: Blight, Bunkers (F1803)
+    kind: Literal["ship", "city", "starport", "agent", "blight", "bunker", "banner"]  # campaign tokens: Blight, Bunkers (F1803), Banners (F1003)
 
 
 class PlayerState(msgspec.Struct, omit_defaults=True):

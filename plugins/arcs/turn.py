@@ -120,6 +120,25 @@ def reach_of(box: Box, state: ArcsState) -> Reach:
     return found
 
 
+# A game built on Arcs may make systems adjacent for one seat's moves (the campaign's Song of
+# the Banner): fn(state, seat) -> pairs of systems its moves treat as adjacent ([] for none).
+MOVE_LINKS: list = []
+
+
+def move_reach(box: Box, state: ArcsState, seat: int) -> Reach:
+    """The map as the seat's moves read it: the table's, with the links a game's rule gives
+    that seat (the same map when none does)."""
+    reach = reach_of(box, state)
+    links = [pair for rule in MOVE_LINKS for pair in rule(state, seat)]
+    if not links:
+        return reach
+    neighbours = {s: set(n) for s, n in reach.neighbours.items()}
+    for a, b in links:
+        neighbours.setdefault(a, set()).add(b)
+        neighbours.setdefault(b, set()).add(a)
+    return Reach(systems=reach.systems, neighbours={s: frozenset(n) for s, n in neighbours.items()})
+
+
 def prelude_buys(box: Box, state: ArcsState, seat: int, resource: str) -> list[str]:
     """The actions a resource spent in the Prelude buys: none when Outraged in it (ARCS-217)
     unless a Loyal card lifts that (ARCS-313); a Loyal card also lets any token be spent as
@@ -183,7 +202,7 @@ def check_act(box: Box, state: ArcsState, seat: int, act, hook=None) -> None:
                                                       piece=act.piece, building=building):
             check_repair(state, seat, act.system, act.piece, building)
     elif isinstance(act, MoveShips):
-        reach = reach_of(box, state)
+        reach = move_reach(box, state, seat)
         if hook is None or not hook.arcs_check_move(box=box, state=state, reach=reach, seat=seat, act=act):
             if act.imperial_fresh or act.imperial_damaged or act.imperial_drops or act.flagship:
                 raise BadParameter("no other ships move along in this game")
@@ -379,7 +398,7 @@ def _pays(box: Box, state: ArcsState, seat: int) -> list[tuple[int, set[str]]]:
 def _raw(box: Box, state: ArcsState, seat: int, hook=None):
     turn = state.turn
     mine = [s for s, here in state.systems.items() if here.ships_of(seat).total]
-    reach = reach_of(box, state)
+    reach = move_reach(box, state, seat)
     for pay, kinds in _pays(box, state, seat):
         if "tax" in kinds:
             for s, here in state.systems.items():

@@ -36,6 +36,7 @@ CARRIED_FIELDS: list[str] = [
     # under it or in the supply (F1110, F1112)
     "hammer_whole", "fragments_repaired", "hammer", "broken_worlds", "worlds_buildings", "hammer_tucked",
     "worlds_supply",
+    "banners", "banner_set", "banners_scrapped",  # the Hegemon's Banners stay into Act III (F1005)
 ]
 
 

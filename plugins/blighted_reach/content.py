@@ -287,6 +287,7 @@ ADVANCE_COUNTS = {
     "check_clue_placed", "portal_placed",  # the Pathfinder
     "hammer_fragment_taken", "world_broken",  # the Planet Breaker
     "weapons_held", "weapon_planets_controlled",  # the Peacekeeper
+    "banner_on_map",  # the Hegemon
     # the C Fates' final objectives (Overlord, Redeemer, Guardian; the Conspirator's and Judge's below)
     "outrage_resource_type_held", "outrage_planet_type_controlled", "once", "relic_shattered",
     "material_fuel_in_captives", "material_fuel_planet_controlled",
@@ -300,6 +301,7 @@ CONDITIONS = {
     "using_peoples_hero", "ambition_has_ideal",
     "won_or_undeclared_keeper", "won_or_undeclared_tyrant", "won_or_undeclared_edenguard",
     "won_or_undeclared_blightkin",  # the Naturalist
+    "won_an_ambition",  # the Hegemon
 }
 
 

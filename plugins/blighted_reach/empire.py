@@ -598,4 +598,6 @@ def return_campaign_trophy(state: BlightedReachState, trophy: Trophy) -> bool:
     if trophy.owner == EMPIRE:
         state.imperial_supply += 1
         return True
+    if trophy.kind == "banner":  # the Hegemon's Banner (F1003): back to its supply, which is implicit
+        return True
     return False

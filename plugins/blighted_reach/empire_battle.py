@@ -279,6 +279,11 @@ def free_raided(ctx, seat, params):
     ctx.push(resolve)
 
 
+# Fate pieces that building hits strike as they strike buildings (the Hegemon's Banners,
+# F1003): fn(ctx) -> True when it resolved the battle's building hits (and pushed the rest).
+BUILDING_HIT_RULES: list = []
+
+
 # -- the hook's answer ---------------------------------------------------------------------
 def _ships_done(b) -> bool:
     """Only keys (or nothing) are left: no ship is hit any more in this battle."""
@@ -293,6 +298,8 @@ def resolve_part(ctx) -> bool | None:
     b = state.battle
     if b is None:
         return None
+    if b.building_hit and not (b.self_hit or b.intercept or b.hit) and any(rule(ctx) for rule in BUILDING_HIT_RULES):
+        return True  # a Fate's piece struck like a building (the Hegemon's Banner)
     if not campaign_battle(state):
         if _ships_done(b):
             end_battle(state)

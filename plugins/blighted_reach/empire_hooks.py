@@ -19,7 +19,7 @@ from plugins.arcs.battle import ships_present
 from plugins.arcs.content import box_for as campaign_arcs_box
 from plugins.arcs.control import CONTROL_READERS
 from plugins.arcs.turn import (
-    MAX_DICE_PER_KIND, Attack, Build, MoveShips, Repair, check_dice, dice_allowed, reach_of, to_move,
+    MAX_DICE_PER_KIND, Attack, Build, MoveShips, Repair, check_dice, dice_allowed, move_reach, reach_of, to_move,
 )
 from plugins.blighted_reach import blight as blight_rules
 from plugins.blighted_reach import empire, empire_battle, free_states
@@ -311,7 +311,7 @@ def arcs_act_candidates(box, state, seat, pay, kinds):
     presence = "presence" in _laws(state, seat)
     commanded = set(empire.commandable_systems(state, seat, presence)) if is_regent(state, seat) else set()
     mine = [s for s, here in state.systems.items() if here.ships_of(seat).total]
-    out += flagship.candidates(box, state, seat, pay, kinds, Build, Repair, MoveShips, reach_of(box, state))
+    out += flagship.candidates(box, state, seat, pay, kinds, Build, Repair, MoveShips, move_reach(box, state, seat))
     if "build" in kinds:
         for s in state.systems:
             if _loyal_port(state, seat, s, []) is None and any(

@@ -22,6 +22,8 @@ from plugins.blighted_reach.fate_pacifist import witness_problems
 from plugins.blighted_reach.fate_pathfinder import pathfinder_problems
 from plugins.blighted_reach.fate_peacekeeper import ceasefire_problems
 from plugins.blighted_reach.fate_planet_breaker import planet_breaker_problems, worlds_buildings_of, worlds_free_buildings
+from plugins.blighted_reach.fate_hegemon import hegemon_problems, imperial_captives
+from plugins.blighted_reach.fate_hegemon import ships_elsewhere as captive_ships
 from plugins.blighted_reach.fate_survivalist import bunker_problems
 from plugins.blighted_reach.favors import favor_problems
 from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
@@ -47,7 +49,8 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
                          agents_elsewhere=favors + sown, action_cards=action_cards_now(cbox, state),
                          buildings_elsewhere=[*board_buildings(state),  # Flagship boards (issue 19)
                                               *ships_elsewhere(state),  # the Blight Speaker's
-                                              *worlds_buildings_of(state)],  # on Breaking Worlds (F1103)
+                                              *worlds_buildings_of(state),  # on Breaking Worlds (F1103)
+                                              *captive_ships(state)],  # captured by Pacify (F1012)
                          resources_added={"psionic": state.witness_psionic})  # the Pacifist's Witnesses
     out += favor_problems(state)
     if state.trust and state.first_regent < 0:
@@ -62,6 +65,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += flagship_problems(box, state)
     out += witness_problems(state)
     out += pathfinder_problems(box, state)
+    out += hegemon_problems(box, state)
     out += bunker_problems(state)  # the Survivalist's Bunker tokens
     out += planet_breaker_problems(state)  # the Planet Breaker's Hammer tokens
     out += conspiracy_problems(state)  # the Conspirator's 8 tokens
@@ -108,7 +112,8 @@ def _campaign_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> 
     pieces = {
         "Imperial ships": (state.imperial, state.imperial_supply, counts["imperial_ships"],
                            trophies[EMPIRE, "ship"] + state.hunger.count(EMPIRE)  # on Blight Hunger (F1313)
-                           + state.scrapped_ships.count(EMPIRE)),  # scrapped at the Portal (F909)
+                           + state.scrapped_ships.count(EMPIRE)  # scrapped at the Portal (F909)
+                           + imperial_captives(state)),  # captured by Pacify (F1012)
         "Blight": (state.blight, state.blight_supply, counts["blight"], blight_taken),
     }
     for name, (where, supply, total, taken) in pieces.items():

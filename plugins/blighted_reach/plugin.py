@@ -43,6 +43,8 @@ from plugins.blighted_reach import fate_pathfinder  # noqa: F401 (its rules, iss
 from plugins.blighted_reach.fate_planet_breaker import (  # noqa: F401 (the Planet Breaker's rules and hooks)
     eater_agents_back, no_slots_on_broken_worlds, planet_breaker_after_action,
 )
+from plugins.blighted_reach import fate_hegemon  # noqa: F401 (its rules, issue 20)
+from plugins.blighted_reach.fate_hegemon import hosts_keep_question, ship_captives_return  # noqa: F401 (the Hegemon's hooks)
 from plugins.blighted_reach.fate_blight_speaker import hunger_returns  # noqa: F401 (the Blight Speaker's hook)
 from plugins.blighted_reach import fate_steward  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_steward import (  # noqa: F401 (hookimpls)
@@ -309,7 +311,10 @@ def arcs_ambition_gains(state, ambition, gains):
     vow = fate_survivalist.vow_gains(state, ambition, gains if own is None else own)  # F1802
     own = own if vow is None else vow
     oath = fate_peacekeeper.warlord_gains(state, ambition, gains if own is None else own)  # F1502
-    return own if oath is None else oath
+    result = own if oath is None else oath
+    if ambition == "warlord" and fate_hegemon.banner_trophies(state):  # F1003: 2 more per Banner Trophy
+        return fate_hegemon.warlord_banner_power(state, gains if result is None else result)
+    return result
 
 
 @hookimpl

@@ -262,3 +262,14 @@ class BlightedReachState(ArcsState, kw_only=True):
                                                # the holder of Arsenal Keepers kept off the card (F1503)
     ceasefires: dict[str, str] = {}            # cluster number -> its Ceasefire token's side, "peace" or
                                                # "war" (F1507; empty while not in play)
+    # -- the Hegemon (issue 20) --
+    visible = visible + ("banners", "banner_set", "banners_scrapped", "hegemon_turns", "ship_captives", "hosts_kept")
+    banners: dict[str, bool] = {}              # planet -> its Banner token is damaged (F1002/F1003)
+    banner_set: int = 0                        # Banner tokens the Hegemon collected (F1001 step 5: 8)
+    banners_scrapped: int = 0                  # Banner tokens out of the campaign (F1005 failed)
+    hegemon_turns: dict[str, str] = {}         # "call_spirits"/"call_bodies" -> the turn
+                                               # (`fate_overlord.turn_key`) it was used in: once per turn
+    ship_captives: dict[str, list[int]] = {}   # holder seat -> owners (a seat, or EMPIRE -2) of the
+                                               # ships it captured with Pacify (Happy Hosts, F1012)
+    hosts_kept: list[str] = []                 # the Captives Happy Hosts' holder chose to keep when
+                                               # Tyrant is scored: "agent:<owner>" / "ship:<owner>"
