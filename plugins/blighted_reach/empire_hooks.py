@@ -230,10 +230,17 @@ def arcs_check_attack(box, state, seat, act):
     the Empire for an Outlaw, the Free States, never one the Truce Law shields) or the Blight
     where it is; the Imperial ships joining a Regent's attack (BR-135); one die per attacking
     ship, Imperial ones included (ARCS-171)."""
+    return check_campaign_attack(box, state, seat, act)
+
+
+def check_campaign_attack(box, state, seat: int, act, others: int = 0) -> bool:
+    """`arcs_check_attack`'s check; `others`: another seat's ships already checked to join
+    the attack (Judge's Chosen, `fate_judge`), which stand for Loyal ships there (its FAQ: an
+    attack may be made with the Judge's ships alone) and bring their dice."""
     here = state.systems.get(act.system)
     if here is None:
         raise BadParameter(f"{act.system!r} is not a system in play")
-    if ships_present(state, seat, act.system) == 0:  # a Flagship is a Loyal ship (BR-267)
+    if ships_present(state, seat, act.system) + others == 0:  # a Flagship is a Loyal ship (BR-267)
         raise IllegalAction(f"battling in {act.system} needs a Loyal ship there")  # ARCS-168
     joining = Pieces(fresh=act.imperial_fresh, damaged=act.imperial_damaged)
     if min(joining.fresh, joining.damaged) < 0:
@@ -250,7 +257,8 @@ def arcs_check_attack(box, state, seat, act):
                                       "or the Blight (-3)")
         empire.battle_sides(state, seat, empire_battle.target_of(act.defender), act.system, joining,
                             ignore_truce="truce" in laws, ignore_presence="presence" in laws)
-    check_dice(box, state, seat, act.system, act.defender, act.assault, act.skirmish, act.raid, joining=joining.total)
+    check_dice(box, state, seat, act.system, act.defender, act.assault, act.skirmish, act.raid,
+               joining=joining.total + others)
     return True
 
 

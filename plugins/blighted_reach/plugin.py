@@ -63,7 +63,10 @@ from plugins.blighted_reach.fate_survivalist import (  # noqa: F401 (the Surviva
 from plugins.blighted_reach import fate_conspirator
 from plugins.blighted_reach.fate_conspirator import conspiracy_declared_by_card  # noqa: F401 (the Conspirator's hook)
 from plugins.blighted_reach import fate_judge
-from plugins.blighted_reach.fate_judge import judge_raid_options, judge_raided  # noqa: F401 (the Judge's hooks)
+from plugins.blighted_reach.fate_judge import (  # noqa: F401 (the Judge's hooks)
+    chosen_battle_begun, chosen_candidates, chosen_check_attack, chosen_check_move, chosen_moved_along,
+    judge_raid_options, judge_raided,
+)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach import empire_hooks
 from plugins.blighted_reach.empire_hooks import *  # noqa: F401,F403 - the Empire on the Arcs flow (its hooks)

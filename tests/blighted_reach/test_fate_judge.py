@@ -1,38 +1,35 @@
 """The Judge (FATE24, a C Fate) through the engine on Act III tables built from Acts I and
 II: each test names the card it plays (F24nn) and the checklist IDs it proves.
 
-The Judge's Fate is not complete yet (Judge's Chosen's rules for its holder are not built),
-so `effects_complete` is false in fates.json and a table refuses to set it up; these tests
-mark it complete for themselves only (the `complete` fixture) to play the cards built."""
+Seed 3, 3 players: every seat is a Regent, the Imperial ships stand in clusters 2 and 3, so
+the Judge's Chosen tests play in cluster 1, which has no Imperial ship."""
 from __future__ import annotations
 
 import msgspec
 import pytest
 
+import core.chance
+from core.errors import BadParameter, IllegalAction
 from core.flow import Ctx, run
 from core.state import Action
 from plugins.arcs.battle_flow import resolve
 from plugins.arcs.rounds import round_start
 from plugins.arcs.setup import open_slots, place_ships
-from plugins.arcs.state import Battle, Trophy
+from plugins.arcs.state import Battle, Ships, Trophy
 from plugins.arcs.content import box_for
 from plugins.blighted_reach import event_flow
+from plugins.blighted_reach.board import controller
 from plugins.blighted_reach.content import default_box
+from plugins.blighted_reach.state import Pieces
+from tests.blighted_reach.campaign_tables import put_ships
 from tests.blighted_reach.c_fate_tables import (
     act_three_table, clear_row, declare_by_arrangement, prompt_of, refused, run_steps, score_now, sound,
     take_from_supply,
 )
-from tests.blighted_reach.flow_helpers import options
+from tests.blighted_reach.flow_helpers import options, restart_round
 
 JUDGE = "FATE24"
 ME = 0
-
-
-@pytest.fixture
-def complete(monkeypatch):
-    """The Judge's Fate marked complete for this test only (see the module docstring)."""
-    cbox = default_box()
-    monkeypatch.setitem(cbox.fates, JUDGE, msgspec.structs.replace(cbox.fates[JUDGE], effects_complete=True))
 
 
 def judge_table(players: int = 3, seed: int = 3):
@@ -49,17 +46,20 @@ def score_declining_gifts(t):
     return events
 
 
-def test_FATE24_is_refused_while_its_cards_are_not_all_built():
-    """Judge's Chosen's rules are not built: the Fate stays incomplete and a table cannot set
-    it up (the rule missing is named, nothing is played silently wrong)."""
+def test_FATE24_is_complete_and_an_incomplete_fate_is_refused_at_setup(monkeypatch):
+    """Every card of the Judge's Fate Set is built: the Fate is complete. A Fate marked
+    incomplete (here the Judge's, for this test only) is refused: its setup names the rule
+    missing, nothing is played silently wrong."""
     from plugins.blighted_reach.fate_steps import RuleMissing
 
-    assert default_box().fates[JUDGE].effects_complete is False
+    cbox = default_box()
+    assert cbox.fates[JUDGE].effects_complete is True
+    monkeypatch.setitem(cbox.fates, JUDGE, msgspec.structs.replace(cbox.fates[JUDGE], effects_complete=False))
     with pytest.raises(RuleMissing):
         judge_table()
 
 
-def test_F2401_setup_side_gains_three_cards_books_the_edict_and_starts_on_6_BR_106(complete):
+def test_F2401_setup_side_gains_three_cards_books_the_edict_and_starts_on_6_BR_106():
     """Act III setup F: Vow of Fairness (Lore), The Arbiter (Guild) and Judge's Chosen (title)
     gained, Judge Sets Agenda in the booklet; the final objective starts on 6 whatever the
     player count (BR-106)."""
@@ -87,7 +87,7 @@ def tie_on_top(t, ambition: str, resources: dict[int, str]) -> None:
     assert {s for s, n in counts(t, ambition).items() if n == top} == set(resources)
 
 
-def test_F2401_each_declared_ambition_tied_for_first_advances_1_at_the_chapter_end_BR_107(complete):
+def test_F2401_each_declared_ambition_tied_for_first_advances_1_at_the_chapter_end_BR_107():
     """Tycoon declared with two Rivals tied for first, Keeper declared with one seat alone on
     top: 1 space. With the marker on 1 and Power the Judge wins the campaign at once (BR-107)."""
     t = judge_table()
@@ -115,7 +115,7 @@ def test_F2401_each_declared_ambition_tied_for_first_advances_1_at_the_chapter_e
     assert s.objective_markers[ME] == 0 and s.finished and s.result["campaign_winner"] == ME
 
 
-def test_F2401_an_undeclared_tie_does_not_count(complete):
+def test_F2401_an_undeclared_tie_does_not_count():
     t = judge_table()
     for seat in range(3):
         clear_row(t, seat)
@@ -149,7 +149,7 @@ def trophies_and_captives(t) -> None:
     s.players[ME].captives.append(2)
 
 
-def test_F2402_a_raid_steals_the_judges_trophies_and_captives_for_one_key_each(complete):
+def test_F2402_a_raid_steals_the_judges_trophies_and_captives_for_one_key_each():
     """A Rival raiding the Judge may take its Trophies and Captives, 1 key each: its own ship
     goes back to its supply, another's ship and a Rival's agent become its Trophy / Captive."""
     t = judge_table()
@@ -168,7 +168,7 @@ def test_F2402_a_raid_steals_the_judges_trophies_and_captives_for_one_key_each(c
     sound(t)
 
 
-def test_F2402_without_a_key_or_from_a_player_without_the_vow_nothing_is_offered(complete):
+def test_F2402_without_a_key_or_from_a_player_without_the_vow_nothing_is_offered():
     t = judge_table()
     trophies_and_captives(t)
     s = t.state
@@ -188,7 +188,7 @@ def fill_but(t, seat: int, empty: int) -> None:
     take_from_supply(t, seat, "weapon", free - empty)
 
 
-def test_F2403_the_arbiter_gives_pieces_at_the_start_of_scoring_up_to_each_rivals_empty_slots(complete):
+def test_F2403_the_arbiter_gives_pieces_at_the_start_of_scoring_up_to_each_rivals_empty_slots():
     """At the start of the chapter's scoring the Arbiter's holder is asked first: a Trophy of
     seat 1's own ship goes back to its supply (seat 1 had 2 empty slots: 1 left), a resource to
     seat 2 (its one empty slot): seat 2 is then offered nothing more; done, the chapter is
@@ -227,7 +227,7 @@ def agenda(t):
                      (event_flow.summit_offer, {"seat": ME, "via": "event"}))
 
 
-def test_F2405_judge_sets_agenda_declares_with_any_marker_for_its_second_place_and_passes_the_title(complete):
+def test_F2405_judge_sets_agenda_declares_with_any_marker_for_its_second_place_and_passes_the_title():
     """The Edict: the Judge declares Keeper with an Available marker of its choice (not only
     the highest) and loses that marker's second-place Power; then Judge's Chosen comes back to
     it and it must give it to a Rival; next time the title comes back from that Rival."""
@@ -258,9 +258,9 @@ def test_F2405_judge_sets_agenda_declares_with_any_marker_for_its_second_place_a
     sound(t)
 
 
-def test_FATE24_bot_campaigns_with_the_judge_in_act_three_play_to_a_winner(complete):
+def test_FATE24_bot_campaigns_with_the_judge_in_act_three_play_to_a_winner():
     """Random bots play whole campaigns in which a seat takes the Judge at Act II's
-    Intermission (its Fate marked complete here): every Act ends, the campaign has a winner,
+    Intermission: every Act ends, the campaign has a winner,
     and the invariants hold after every action."""
     from tests.blighted_reach.c_fate_campaigns import arranged_campaign
 
@@ -268,3 +268,153 @@ def test_FATE24_bot_campaigns_with_the_judge_in_act_three_play_to_a_winner(compl
         run = arranged_campaign(players, seed, {0: JUDGE})
         assert run["errors"] == [] and run["winner"] is not None
         assert run["act_three_fates"][0] == JUDGE
+
+
+# -- F2404 Judge's Chosen ----------------------------------------------------------------------
+CHOSEN, VICTIM = 1, 2  # seat 1 holds Judge's Chosen (the Edict gives it), seat 2 is attacked
+HOME = "1.1"           # a planet of cluster 1: no Imperial ship, next to its gate 1G
+
+
+def give_chosen(t, rival: int = CHOSEN) -> None:
+    """Judge Sets Agenda played through its Edict: nothing declared, the title given to `rival`."""
+    agenda(t)
+    t.act(ME, Action("judge_declare", {"ambition": "", "marker": ""}))
+    t.act(ME, Action("give_title", {"rival": rival}))
+    assert "F2404" in t.state.play_area[rival]
+
+
+def turn(t, seat: int, card: str = "AGG3") -> None:
+    """A new round led by `seat` with an Aggression card (Battle, Move, Secure); the others
+    hold a card each; nothing declared."""
+    s = t.state
+    s.action_discard.extend([*(p.card for p in s.plays if p.card), *s.facedown])
+    s.plays, s.facedown, s.queue, s.surpasses, s.turn, s.battle = [], [], [], [], None, None
+    s.lead, s.lead_seat, s.declared = "", -1, False
+    spare = iter(c for c in ("ADM6", "CON6", "MOB6", "ADM5") if c != card)
+    restart_round(t, [[card] if x == seat else [next(spare)] for x in range(len(s.players))], initiative=seat)
+    t.act(seat, Action("lead", {"card": card}))
+    if any(p.kind == "declare" for p in t.state.prompts):
+        t.act(seat, Action("declare", {"ambition": ""}))
+    assert t.state.turn is not None and t.state.turn.seat == seat
+
+
+def rolls(monkeypatch, faces) -> None:
+    """The battle roll shows these (die, face) pairs: assault 1 = 2 hits and a self-hit,
+    assault 5 blank."""
+    def roll(ctx, seat, dice, which, why=""):
+        ctx.emit("roll", seat=seat, why=why, dice=[{"die": d, "face": f} for d, f in faces])
+        return list(faces)
+    monkeypatch.setattr(core.chance, "roll", roll)
+
+
+def chosen_table():
+    t = judge_table()
+    give_chosen(t)
+    put_ships(t.state, ME, HOME, fresh=2)
+    return t
+
+
+def test_F2404_the_chosen_moves_the_judges_ships_which_never_give_it_control():
+    """The holder of Judge's Chosen moves 2 of the Judge's ships from 1.1 into the gate 1G
+    with its own pip: they are still the Judge's (1G is the Judge's, not the mover's). More
+    ships than are there, the Judge naming its ships as a Rival's, or a Rival without the
+    title: refused, nothing changed."""
+    t = chosen_table()
+    move = {"act": "move", "origin": HOME, "path": ["1G"], "judge_fresh": 2}
+    turn(t, VICTIM)  # no title: refused
+    refused(t, VICTIM, Action("act", move), BadParameter)
+    turn(t, ME)      # the Judge is no Rival of itself
+    refused(t, ME, Action("act", move), BadParameter)
+    turn(t, CHOSEN)
+    refused(t, CHOSEN, Action("act", {**move, "judge_fresh": 3}), BadParameter)
+    pips = t.state.turn.pips
+    events = t.act(CHOSEN, Action("act", move))
+    s = t.state
+    assert s.systems["1G"].ships[ME] == Ships(fresh=2) and s.systems[HOME].ships[ME].total == 0
+    assert s.systems["1G"].ships[CHOSEN].total == 0 and s.turn.pips == pips - 1
+    assert controller(s, "1G") == ME  # the Judge's ships add to the Judge's control, not the mover's
+    moved = [e for e in events if e.type == "judge_ships_moved"]
+    assert len(moved) == 1 and moved[0].data["judge"] == ME
+    assert not any(e.type == "moved" for e in events)  # no ship of the mover's own moved
+    sound(t)
+
+
+def test_F2404_the_chosen_moves_its_own_ships_and_the_judges_together():
+    """One move takes the holder's ship and the Judge's two ships along the same path."""
+    t = chosen_table()
+    put_ships(t.state, CHOSEN, HOME, fresh=1)
+    turn(t, CHOSEN)
+    t.act(CHOSEN, Action("act", {"act": "move", "origin": HOME, "path": ["1G"], "fresh": 1, "judge_fresh": 2}))
+    s = t.state
+    assert s.systems["1G"].ships[ME] == Ships(fresh=2) and s.systems["1G"].ships[CHOSEN] == Ships(fresh=1)
+    sound(t)
+
+
+def test_F2404_the_chosen_adds_the_judges_ships_to_an_attack_their_dice_and_hits(monkeypatch):
+    """The holder (1 ship in 1.1) attacks seat 2 (2 ships) with the Judge's 2 ships added:
+    three dice, where its own ship alone allows one. The self-hit is the attacker's to put on
+    the Judge's ship; the 2 hits destroy a defending ship, the holder's Trophy. The Judge's
+    ships never join an attack on the Judge."""
+    t = chosen_table()
+    s = t.state
+    put_ships(s, CHOSEN, HOME, fresh=1)
+    put_ships(s, VICTIM, HOME, fresh=2)
+    turn(t, CHOSEN)
+    attack = {"act": "battle", "system": HOME, "defender": VICTIM, "assault": 3}
+    refused(t, CHOSEN, Action("act", attack), IllegalAction)  # one die for its one ship
+    refused(t, CHOSEN, Action("act", {**attack, "defender": ME, "assault": 1, "judge_fresh": 2}), IllegalAction)
+    refused(t, CHOSEN, Action("act", {**attack, "judge_fresh": 3}), BadParameter)
+    rolls(monkeypatch, [("assault", 1), ("assault", 5), ("assault", 5)])
+    events = t.act(CHOSEN, Action("act", {**attack, "judge_fresh": 2}))
+    assert any(e.type == "judge_ships_attack" and e.data["fresh"] == 2 for e in events)
+    p = next(p for p in t.state.prompts if p.seat == CHOSEN)
+    assert p.decision == "br.side_hits" and p.args == {"side": "attacking", "hits": 1}
+    refused(t, CHOSEN, Action("assign_side_hits", {"judge": {"damage_fresh": 2}}), BadParameter)
+    t.act(CHOSEN, Action("assign_side_hits", {"judge": {"damage_fresh": 1}}))
+    s = t.state
+    assert s.systems[HOME].ships[ME] == Ships(fresh=1, damaged=1) and s.systems[HOME].ships[CHOSEN] == Ships(fresh=1)
+    if s.prompts and s.prompts[0].decision == "arcs.ship_hits":  # 2 hits on 2 fresh ships: destroy one
+        t.act(CHOSEN, Action("assign_hits", {"destroy_fresh": 1}))
+    s = t.state
+    assert s.systems[HOME].ships[VICTIM] == Ships(fresh=1)
+    assert s.players[CHOSEN].trophies == [Trophy(owner=VICTIM, kind="ship")]
+    assert s.battle is None
+    sound(t)
+
+
+def test_F2404_an_attack_by_the_judges_ships_alone_gives_the_defender_their_trophies(monkeypatch):
+    """The card's FAQ: the holder, with no ship of its own in 1.1, attacks with the Judge's 2
+    ships alone (two dice). Two self-hits: it destroys one of them, which becomes seat 2's
+    Trophy (a piece of the Judge's); 4 hits destroy seat 2's 2 ships, the holder's Trophies."""
+    t = chosen_table()
+    put_ships(t.state, VICTIM, HOME, fresh=2)
+    turn(t, CHOSEN)
+    attack = {"act": "battle", "system": HOME, "defender": VICTIM, "assault": 2, "judge_fresh": 2}
+    refused(t, CHOSEN, Action("act", {**attack, "assault": 3}), IllegalAction)
+    refused(t, CHOSEN, Action("act", {**attack, "judge_fresh": 0}), IllegalAction)  # no ship of its own
+    rolls(monkeypatch, [("assault", 1), ("assault", 1)])
+    t.act(CHOSEN, Action("act", attack))
+    assert next(p for p in t.state.prompts if p.seat == CHOSEN).args == {"side": "attacking", "hits": 2}
+    t.act(CHOSEN, Action("assign_side_hits", {"judge": {"destroy_fresh": 1}}))
+    s = t.state
+    assert s.systems[HOME].ships[ME] == Ships(fresh=1)
+    assert s.players[VICTIM].trophies == [Trophy(owner=ME, kind="ship")]
+    assert s.systems[HOME].ships[VICTIM].total == 0
+    assert s.players[CHOSEN].trophies == [Trophy(owner=VICTIM, kind="ship")] * 2
+    assert s.battle is None
+    sound(t)
+
+
+def test_F2404_the_holders_legal_actions_offer_the_judges_ships_but_never_against_the_judge():
+    """legalActions (the bots' candidates) list moves of the Judge's ships and attacks with
+    them for the holder, none on the Judge; nobody else is offered them."""
+    t = chosen_table()
+    put_ships(t.state, VICTIM, HOME, fresh=1)
+    turn(t, CHOSEN)
+    listed = [a.params for a in options(t, CHOSEN) if a.type == "act"]
+    assert any(p["act"] == "move" and p["judge_fresh"] == 2 and p["origin"] == HOME for p in listed)
+    battles = [p for p in listed if p["act"] == "battle" and p["judge_fresh"]]
+    defenders = {p["defender"] for p in battles}
+    assert VICTIM in defenders and ME not in defenders
+    turn(t, VICTIM)
+    assert not any(a.params.get("judge_fresh") for a in options(t, VICTIM) if a.type == "act")
