@@ -10,8 +10,8 @@ cannot say.
   back to the thief's supply.
 - F2403 The Arbiter (Guild, protected): at the start of scoring (`arbiter_before_scoring`,
   around the chapter's end step) its holder may give its Trophies, Captives and resources to
-  Rivals, to each at most as many as the Rival had empty resource slots when the giving
-  began; a piece Loyal to the Rival goes back to its supply, a resource is placed by the
+  Rivals: any number of Trophies and Captives, and to each Rival at most as many resources
+  as it had empty resource slots when the giving began (the card's FAQ); a piece Loyal to the Rival goes back to its supply, a resource is placed by the
   Rival as any token received.
 - F2404 Judge's Chosen (title): passed on by the Edict (below). Its holder, a Rival of the
   Judge, names the Judge's Loyal ships in its own Move and Battle answers (`judge_fresh`,
@@ -32,8 +32,11 @@ Readings:
   first place needing a count of at least 1 (BR-088); the 2-player ambition tokens tie like
   a player (the card's note); the Commonwealth ambition counts its members one by one (the
   standings are per seat).
-- The Arbiter's limit is counted once, when its holder starts giving: every piece given to a
-  Rival (a resource, a Trophy or a Captive) uses one of that Rival's empty slots.
+- The Arbiter's limit is counted once, when its holder starts giving: every resource given to
+  a Rival uses one of that Rival's empty slots; Trophies and Captives use none (the FAQ:
+  the slots limit only resources). Not built: the FAQ's cards holding resources counted as
+  unlimited slots for their resource (no card of the campaign holding a Rival's given
+  resource is offered as a place for it).
 - Judge Sets Agenda's declaration is a declaration by a card (the Ire cards' bans apply);
   its lost Power is the second-place value the marker shows when placed.
 - Judge's Chosen's "take actions with the Judge's Loyal ships" is read as moving and
@@ -187,14 +190,9 @@ def empty_slots(state: BlightedReachState, seat: int) -> int:
     return sum(player.resources[i] is None for i in open_slots(box_for(state), player))
 
 
-def _has_gifts(state: BlightedReachState, seat: int) -> bool:
-    p = state.players[seat]
-    return bool(p.trophies or p.captives or any(r is not None for r in p.resources))
-
-
 def arbiter_before_scoring(handlers: dict) -> dict:
     """The step table with the chapter's end preceded, once a chapter, by The Arbiter's gifts
-    (when its holder has something to give and a Rival has room)."""
+    (when its holder has a Trophy or Captive to give, or a resource and a Rival has room)."""
     from plugins.arcs.rounds import chapter_end as chapter_end_step
 
     scoring = handlers[chapter_end_step.step_name]
@@ -206,7 +204,7 @@ def arbiter_before_scoring(handlers: dict) -> dict:
         if holder >= 0 and state.arbiter_chapter != state.chapter:
             state.arbiter_chapter = state.chapter
             room = {str(r): empty_slots(state, r) for r in range(len(state.players)) if r != holder}
-            if _has_gifts(state, holder) and any(room.values()):
+            if gift_options(state, holder, room):
                 ctx.push(chapter_end_step)  # the scoring again, its gifts offered (this wrapper)
                 ctx.push(arbiter_offer, seat=holder, room=room)
                 return None
@@ -216,12 +214,13 @@ def arbiter_before_scoring(handlers: dict) -> dict:
 
 
 def gift_options(state: BlightedReachState, seat: int, room: dict[str, int]) -> list[Action]:
+    """Each piece to each Rival: Trophies and Captives to any, resources to those with room."""
     p = state.players[seat]
     pieces = ([f"trophy:{k}" for k in _trophy_keys(state, seat)]
-              + [f"captive:{o}" for o in sorted(set(p.captives))]
-              + [f"resource:{r}" for r in sorted({r for r in p.resources if r is not None})])
+              + [f"captive:{o}" for o in sorted(set(p.captives))])
+    resources = [f"resource:{r}" for r in sorted({r for r in p.resources if r is not None})]
     return [Action("arbiter_give", {"rival": int(r), "piece": piece})
-            for r, left in sorted(room.items()) if left > 0 for piece in pieces]
+            for r, left in sorted(room.items()) for piece in [*pieces, *(resources if left > 0 else [])]]
 
 
 @steps("arbiter_offer")
@@ -249,7 +248,8 @@ def arbiter_gave(ctx, seat, params, room: dict):
         row[row.index(what)] = None
         placing.receive(state, rival, what)  # the Rival places it (ARCS-202)
     ctx.emit("arbiter_gave", seat=seat, rival=rival, piece=piece, home=home, why=ARBITER)
-    room = {**room, str(rival): room[str(rival)] - 1}
+    if kind == "resource":
+        room = {**room, str(rival): room[str(rival)] - 1}
     ctx.push(arbiter_offer, seat=seat, room=room)
 
 

@@ -188,19 +188,20 @@ def fill_but(t, seat: int, empty: int) -> None:
     take_from_supply(t, seat, "weapon", free - empty)
 
 
-def test_F2403_the_arbiter_gives_pieces_at_the_start_of_scoring_up_to_each_rivals_empty_slots():
+def test_F2403_the_arbiter_gives_pieces_at_the_start_of_scoring_resources_up_to_empty_slots():
     """At the start of the chapter's scoring the Arbiter's holder is asked first: a Trophy of
-    seat 1's own ship goes back to its supply (seat 1 had 2 empty slots: 1 left), a resource to
-    seat 2 (its one empty slot): seat 2 is then offered nothing more; done, the chapter is
+    seat 1's own ship goes back to its supply, a Relic to seat 2 (its one empty slot). Seat 2
+    is then offered no more resources, but still Trophies and Captives (the card's FAQ: the
+    slots limit only resources): its own agent, given back, goes home. Done, the chapter is
     scored (once: no second offer)."""
     t = judge_table()
     trophies_and_captives(t)
     fill_but(t, 1, 2)
     fill_but(t, 2, 1)
     clear_row(t, ME)
-    take_from_supply(t, ME, "relic")
+    take_from_supply(t, ME, "relic", 2)
     s = t.state
-    ships = s.players[1].ships
+    ships, agents = s.players[1].ships, s.players[2].agents
     events = score_now(t)
     assert "scored" not in [e.type for e in events]
     prompt = prompt_of(t, "arbiter_give")
@@ -212,10 +213,14 @@ def test_F2403_the_arbiter_gives_pieces_at_the_start_of_scoring_up_to_each_rival
         p = next(p for p in t.state.prompts if p.kind == "arcs.place_resources")
         t.act(p.seat, options(t, p.seat)[0])
     s = t.state
-    assert "relic" in s.players[2].resources and "relic" not in s.players[ME].resources
+    assert s.players[2].resources.count("relic") == 1 and s.players[ME].resources.count("relic") == 1
     prompt = prompt_of(t, "arbiter_give")
-    assert prompt is not None and not any(o.params["rival"] == 2 for o in prompt.options)
-    refused(t, ME, Action("arbiter_give", {"rival": 2, "piece": "captive:2"}))
+    to_two = {o.params["piece"] for o in prompt.options if o.params["rival"] == 2}
+    assert to_two == {"trophy:2:ship", "captive:2"}
+    assert {"rival": 1, "piece": "resource:relic"} in [o.params for o in prompt.options]
+    refused(t, ME, Action("arbiter_give", {"rival": 2, "piece": "resource:relic"}))
+    t.act(ME, Action("arbiter_give", {"rival": 2, "piece": "captive:2"}))
+    assert t.state.players[2].agents == agents + 1 and t.state.players[ME].captives == []
     events = t.act(ME, Action("arbiter_give", {"rival": -1, "piece": ""}))
     assert "scored" in [e.type for e in events] and prompt_of(t, "arbiter_give") is None
     sound(t)
