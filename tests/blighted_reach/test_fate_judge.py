@@ -15,6 +15,7 @@ from core.state import Action
 from plugins.arcs.battle_flow import resolve
 from plugins.arcs.rounds import round_start
 from plugins.arcs.setup import open_slots, place_ships
+from plugins.arcs.turn import reach_of
 from plugins.arcs.state import Battle, Ships, Trophy
 from plugins.arcs.content import box_for
 from plugins.blighted_reach import event_flow
@@ -423,3 +424,50 @@ def test_F2404_the_holders_legal_actions_offer_the_judges_ships_but_never_agains
     assert VICTIM in defenders and ME not in defenders
     turn(t, VICTIM)
     assert not any(a.params.get("judge_fresh") for a in options(t, VICTIM) if a.type == "act")
+
+
+def test_F2404_gate_ports_capture_the_judges_agent_when_the_chosen_moves_its_ships_in():
+    """The card's FAQ: the Judge's ships moved by the holder into a gate whose controller has
+    Gate Ports (L08) and a fresh starport there lose the Judge an agent, not the mover."""
+    from tests.blighted_reach.campaign_tables import put_building
+
+    t = chosen_table()
+    s = t.state
+    for pile in (s.court_deck, s.court_discard, s.lore_deck):  # the base Lore card to seat 2
+        if "L08" in pile:
+            pile.remove("L08")
+    assert "L08" not in s.court_row
+    s.players[VICTIM].lore.append("L08")
+    put_ships(s, VICTIM, "1G", fresh=3)
+    put_building(s, VICTIM, "1G", "starport")
+    judge_agents, mover_agents = s.players[ME].agents, s.players[CHOSEN].agents
+    turn(t, CHOSEN)
+    events = t.act(CHOSEN, Action("act", {"act": "move", "origin": HOME, "path": ["1G"], "judge_fresh": 1}))
+    captured = [e.data for e in events if e.type == "agent_captured"]
+    s = t.state
+    assert captured == [{"seat": VICTIM, "owner": ME, "system": "1G", "why": "gate_ports"}]
+    assert s.players[ME].agents == judge_agents - 1 and s.players[CHOSEN].agents == mover_agents
+    assert s.players[VICTIM].captives[-1] == ME
+    sound(t)
+
+
+def test_F2404_the_judges_ships_catapult_from_the_judges_starport_only():
+    """Reading (module docstring): a move of the Judge's ships is the Judge's own move. With
+    only the mover's starport in 1.1 they cannot go on past 1G; with the Judge's there, they
+    Catapult through 1G (its Blight removed) on to the next gate."""
+    from tests.blighted_reach.campaign_tables import put_building
+
+    t = chosen_table()
+    s = t.state
+    s.blight_supply += s.blight.pop("1G").total  # 1G's Blight back to its supply: it would end a Catapult
+    reach = reach_of(box_for(s), s)
+    far = sorted(g for g in reach.neighbours["1G"] if g.endswith("G") and g not in s.imperial)[0]
+    put_building(s, CHOSEN, HOME, "starport")
+    move = {"act": "move", "origin": HOME, "path": ["1G", far], "judge_fresh": 2}
+    turn(t, CHOSEN)
+    refused(t, CHOSEN, Action("act", move), IllegalAction)
+    put_building(t.state, ME, HOME, "starport")
+    turn(t, CHOSEN)
+    t.act(CHOSEN, Action("act", move))
+    assert t.state.systems[far].ships[ME] == Ships(fresh=2)
+    sound(t)
