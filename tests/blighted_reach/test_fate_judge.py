@@ -471,3 +471,38 @@ def test_F2404_the_judges_ships_catapult_from_the_judges_starport_only():
     t.act(CHOSEN, Action("act", move))
     assert t.state.systems[far].ships[ME] == Ships(fresh=2)
     sound(t)
+
+
+def test_F2404_a_regent_holder_attacks_with_its_own_imperial_and_the_judges_ships(monkeypatch):
+    """BR-135 with Judge's Chosen: the holder, a Regent (seat 2, the Admiral, whom Martial Law
+    does not bar), attacks the Outlaw seat 1 in 2.1 with its ship, an Imperial ship and one
+    of the Judge's: three dice. Its self-hit may go on any of the three groups (the
+    attacker's split, ARCS-183): here the Imperial ship is damaged."""
+    from plugins.blighted_reach import empire
+
+    CHOSEN, VICTIM = 2, 1
+    t = judge_table()
+    give_chosen(t, CHOSEN)
+    s = t.state
+    empire.become_outlaw(s, VICTIM)
+    assert s.imperial["2.1"].fresh >= 1 and s.systems["2.1"].ships[ME].fresh >= 1
+    judge_before, imperial_before = s.systems["2.1"].ships[ME], s.imperial["2.1"]
+    put_ships(s, CHOSEN, "2.1", fresh=1)
+    put_ships(s, VICTIM, "2.1", fresh=1)
+    turn(t, CHOSEN)
+    attack = {"act": "battle", "system": "2.1", "defender": VICTIM, "assault": 3, "imperial_fresh": 1}
+    refused(t, CHOSEN, Action("act", attack), IllegalAction)  # two ships: two dice
+    rolls(monkeypatch, [("assault", 1), ("assault", 5), ("assault", 5)])
+    t.act(CHOSEN, Action("act", {**attack, "judge_fresh": 1}))
+    p = next(p for p in t.state.prompts if p.seat == CHOSEN)
+    assert p.decision == "br.side_hits" and p.args == {"side": "attacking", "hits": 1}
+    answers = [a.params for a in options(t, CHOSEN)]
+    assert len(answers) == 3 and {"loyal": {"damage_fresh": 1, "destroy_fresh": 0, "destroy_damaged": 0},
+                                  "imperial": {"damage_fresh": 0, "destroy_fresh": 0, "destroy_damaged": 0},
+                                  "judge": {"damage_fresh": 0, "destroy_fresh": 0, "destroy_damaged": 0}} in answers
+    t.act(CHOSEN, Action("assign_side_hits", {"imperial": {"damage_fresh": 1}}))
+    s = t.state
+    assert s.imperial["2.1"] == Pieces(fresh=imperial_before.fresh - 1, damaged=imperial_before.damaged + 1)
+    assert s.systems["2.1"].ships[ME] == judge_before and s.systems["2.1"].ships[VICTIM].total == 0
+    assert s.players[CHOSEN].trophies == [Trophy(owner=VICTIM, kind="ship")]
+    sound(t)
