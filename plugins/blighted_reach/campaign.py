@@ -32,6 +32,10 @@ CARRIED_FIELDS: list[str] = [
     "witness_psionic",  # the Pacifist's Witnesses turned Psionic stay in the supply (F1404)
     "scrapped_ships",  # the Blight Speaker's 2 scrapped ships never come back (F1301)
     "portal",  # the Pathfinder's Portal token stays on the map into Act III (F904)
+    # the Planet Breaker's tokens on the map, the buildings on Breaking Worlds and the cards
+    # under it or in the supply (F1110, F1112)
+    "hammer_whole", "fragments_repaired", "hammer", "broken_worlds", "worlds_buildings", "hammer_tucked",
+    "worlds_supply",
 ]
 
 

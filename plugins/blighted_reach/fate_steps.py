@@ -100,6 +100,10 @@ def place_of(state: BlightedReachState, card: str) -> str:
         return "action_cards"
     if card in state.pilgrim_tucked:  # under the Pathfinder's Pilgrims (F907)
         return "pilgrim_tucked"
+    if card in state.hammer_tucked:  # under the Planet Breaker's Hammer Fragments (F1101)
+        return "hammer_tucked"
+    if card in state.worlds_supply:  # Breaking Worlds in the general supply (F1110)
+        return "worlds_supply"
     return ""
 
 
@@ -121,7 +125,8 @@ def lift(state: BlightedReachState, card: str) -> bool:
     kind = where.split(":")[0]
     if kind in piles:
         piles[kind]().remove(card)
-    elif where in ("court_deck", "court_discard", "resolving", "reminders", "monopoly_supply", "pilgrim_tucked"):
+    elif where in ("court_deck", "court_discard", "resolving", "reminders", "monopoly_supply", "pilgrim_tucked",
+                   "hammer_tucked", "worlds_supply"):
         getattr(state, where).remove(card)
     elif where == "booklet":
         for slot in state.booklet:

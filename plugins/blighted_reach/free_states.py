@@ -181,12 +181,17 @@ def _set_supply(state: BlightedReachState, kind: str, value: int) -> None:
         state.free_starport_supply = value
 
 
+# A Fate may take a planet's building slots away (the Planet Breaker's Broken Worlds):
+# fn(state, system) -> True when the planet has none now. Empty: the box's slots stand.
+SLOTLESS: list = []
+
+
 def check_place_free_building(box: Box, state: BlightedReachState, system: str, kind: str) -> None:
     _supply(state, kind)
     planet = box.systems.get(system)
     if system not in state.systems or planet is None:
         raise BadParameter(f"{system!r} is not a planet in play")
-    if len(state.systems[system].buildings) >= planet.slots:
+    if len(state.systems[system].buildings) >= planet.slots or any(rule(state, system) for rule in SLOTLESS):
         raise IllegalAction(f"{system} has no empty building slot")
 
 

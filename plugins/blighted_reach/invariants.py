@@ -20,6 +20,7 @@ from plugins.blighted_reach.fate_caretaker import golem_problems
 from plugins.blighted_reach.fate_pirate_rumors import rumor_agent_owners, rumor_problems
 from plugins.blighted_reach.fate_pacifist import witness_problems
 from plugins.blighted_reach.fate_pathfinder import pathfinder_problems
+from plugins.blighted_reach.fate_planet_breaker import planet_breaker_problems, worlds_buildings_of, worlds_free_buildings
 from plugins.blighted_reach.fate_survivalist import bunker_problems
 from plugins.blighted_reach.favors import favor_problems
 from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
@@ -44,7 +45,8 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
                          resources_elsewhere=[*state.trust, *on_cards, *state.scrapped_resources],
                          agents_elsewhere=favors + sown, action_cards=action_cards_now(cbox, state),
                          buildings_elsewhere=[*board_buildings(state),  # Flagship boards (issue 19)
-                                              *ships_elsewhere(state)],  # the Blight Speaker's
+                                              *ships_elsewhere(state),  # the Blight Speaker's
+                                              *worlds_buildings_of(state)],  # on Breaking Worlds (F1103)
                          resources_added={"psionic": state.witness_psionic})  # the Pacifist's Witnesses
     out += favor_problems(state)
     if state.trust and state.first_regent < 0:
@@ -60,6 +62,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += witness_problems(state)
     out += pathfinder_problems(box, state)
     out += bunker_problems(state)  # the Survivalist's Bunker tokens
+    out += planet_breaker_problems(state)  # the Planet Breaker's Hammer tokens
     out += conspiracy_problems(state)  # the Conspirator's 8 tokens
     return out
 
@@ -118,7 +121,7 @@ def _campaign_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> 
                                       ("starport", "starports", state.free_starport_supply, counts["free_starports"])):
         proxies = state.free_proxies.get(kind, 0)  # BR-182: proxies only while that supply is empty
         if (supply < 0 or proxies < 0 or (proxies and supply)
-                or free[kind] + trophies[FREE, kind] + supply - proxies != total):
+                or free[kind] + trophies[FREE, kind] + worlds_free_buildings(state, kind) + supply - proxies != total):
             out.append(f"Free {name} are not {total}")
     for system, s in state.systems.items():
         planet = box.systems[system]
@@ -144,7 +147,7 @@ def _cards(cbox: CampaignBox, state: BlightedReachState) -> list[str]:
               *state.lore_deck, *state.scrapped, *(c for slot in state.booklet for c in slot),
               *(c for p in state.players for c in (*p.guild, *p.lore)), *(u.card for u in state.unions),
               *(c for area in state.play_area for c in area), *state.attached.values(), *state.monopoly_supply,
-              *state.reminders, *state.pilgrim_tucked]
+              *state.reminders, *state.pilgrim_tucked, *state.hammer_tucked, *state.worlds_supply]
     seen = Counter(places)
     twice = sorted(c for c, k in seen.items() if k > 1)
     if twice:

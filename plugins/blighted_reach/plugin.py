@@ -40,6 +40,9 @@ from plugins.blighted_reach.fate_pacifist import (  # noqa: F401 (the Pacifist's
 )
 from plugins.blighted_reach import fate_blight_speaker  # noqa: F401 (its rules, issue 20)
 from plugins.blighted_reach import fate_pathfinder  # noqa: F401 (its rules, issue 20)
+from plugins.blighted_reach.fate_planet_breaker import (  # noqa: F401 (the Planet Breaker's rules and hooks)
+    eater_agents_back, no_slots_on_broken_worlds, planet_breaker_after_action,
+)
 from plugins.blighted_reach.fate_blight_speaker import hunger_returns  # noqa: F401 (the Blight Speaker's hook)
 from plugins.blighted_reach import fate_steward  # noqa: F401 (its rules)
 from plugins.blighted_reach.fate_steward import (  # noqa: F401 (hookimpls)

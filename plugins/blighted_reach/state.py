@@ -227,6 +227,20 @@ class BlightedReachState(ArcsState, kw_only=True):
     bunker_supply: int = 0                     # Bunker tokens the Survivalist holds off the map (9 at setup)
     captives_kept: list[int] = []              # owners of the Captives Vow of Survival keeps when
                                                # Tyrant is scored, as the Survivalist chose them
+    # -- the Planet Breaker (issue 20) --
+    visible = visible + ("hammer_fragments", "fragments_repaired", "hammer_whole", "hammer", "broken_worlds",
+                         "worlds_buildings", "hammer_tucked", "hammer_prepared", "worlds_supply", "eater_agents")
+    hammer_fragments: list[str] = []           # planets holding a Hammer Fragment token (F1101)
+    fragments_repaired: int = 0                # Hammer Fragment tokens on the Hammer Fragments card
+    hammer_whole: bool = False                 # all 6 repaired: the card is Breaking Worlds, the tokens Hammer tokens
+    hammer: str = ""                           # the planet holding the Hammer token (Prepare), "" none
+    broken_worlds: list[str] = []              # planets holding a Broken World token (no building slots)
+    worlds_buildings: list[list[int | str]] = []  # [owner, kind] of the buildings on Breaking Worlds
+    hammer_tucked: list[str] = []              # cards tucked under Hammer Fragments / Breaking Worlds
+    hammer_prepared: str = ""                  # the turn (`fate_overlord.turn_key`) of the last Prepare
+    worlds_supply: list[str] = []              # Breaking Worlds in the general supply (F1110 failed)
+    eater_agents: list[int] = []               # [hunter, agents]: a missed hunt's agents going back
+                                               # onto Planet-Eater Loose (F1111)
     # -- the Naturalist (issue 20) --
     visible = visible + ("blight_spared",)
     blight_spared: int = -1                    # the holder of Blight Society who paid a Psionic for

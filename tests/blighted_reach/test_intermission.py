@@ -533,7 +533,8 @@ def test_the_built_option_draws_the_built_later_fates_first_then_a_fates_nobody_
     im.offer_fates(CBOX, state)
     drawn = [state.fate_offers[0][1], *state.fate_offers[1], state.fate_offers[2][1]]
     built_b = {f.id for f in CBOX.fates_by_letter("B") if f.effects_complete}
-    assert len(set(drawn)) == 4 and built_b <= set(drawn)
+    # with more built B Fates than the draw holds, the draw is built ones only
+    assert len(set(drawn)) == 4 and (built_b <= set(drawn) if len(built_b) <= 4 else set(drawn) <= built_b)
     assert all(CBOX.fates[f].letter == "A" for f in set(drawn) - built_b)
     assert not {STEWARD, FOUNDER} & (set(drawn) - built_b) and ADMIRAL not in state.fate_offers[1]
     state = played([STEWARD, ADMIRAL, FOUNDER], [0, 0, 0])
