@@ -314,9 +314,10 @@ def chosen_holder(state: BlightedReachState) -> int:
 def acting_judge(state, seat: int) -> int:
     """The Judge's seat, for a holder of Judge's Chosen naming the Judge's ships; refused for
     anyone else (the Judge itself holding the title included)."""
-    if not is_campaign(state) or chosen_holder(state) != seat or seat < 0:
+    judge = seat_of(state, JUDGE) if is_campaign(state) else -1
+    if judge < 0 or seat < 0 or chosen_holder(state) != seat:
         raise BadParameter("only a Rival of the Judge holding Judge's Chosen acts with the Judge's ships")
-    return seat_of(state, JUDGE)
+    return judge
 
 
 def judge_move(act: MoveShips) -> Move:
@@ -426,7 +427,7 @@ def chosen_candidates(box, state, seat, pay, kinds):
     """For bots and legalActions: the holder's moves of all the Judge's ships of a system to
     each neighbour, and its attacks with them on each defender but the Judge (each still
     checked)."""
-    if not is_campaign(state) or chosen_holder(state) != seat:
+    if not is_campaign(state) or chosen_holder(state) != seat or seat_of(state, JUDGE) < 0:
         return []
     judge = seat_of(state, JUDGE)
     theirs = [(s, here.ships_of(judge)) for s, here in state.systems.items() if here.ships_of(judge).total]
