@@ -506,3 +506,30 @@ def test_F2404_a_regent_holder_attacks_with_its_own_imperial_and_the_judges_ship
     assert s.systems["2.1"].ships[ME] == judge_before and s.systems["2.1"].ships[VICTIM].total == 0
     assert s.players[CHOSEN].trophies == [Trophy(owner=VICTIM, kind="ship")]
     sound(t)
+
+
+def test_F2404_the_judges_ships_alone_still_raid_for_the_holder(monkeypatch):
+    """The Judge's ships are the holder's attacking ships to the battle's end: attacking with
+    them alone a seat whose city stands in 1.1, the keys rolled let the holder raid that
+    seat's resources (ARCS-182 needs attacking ships left: the Judge's count)."""
+    from tests.blighted_reach.campaign_tables import put_building
+
+    t = chosen_table()
+    s = t.state
+    put_building(s, VICTIM, HOME, "city")
+    clear_row(t, VICTIM)
+    take_from_supply(t, VICTIM, "fuel")
+    turn(t, CHOSEN)
+    rolls(monkeypatch, [("raid", 0), ("raid", 0)])  # 4 keys; the intercepts meet no defending ship
+    t.act(CHOSEN, Action("act", {"act": "battle", "system": HOME, "defender": VICTIM, "raid": 2, "judge_fresh": 2}))
+    steals = [a.params for a in options(t, CHOSEN) if a.type == "steal"]
+    slot = t.state.players[VICTIM].resources.index("fuel")
+    assert {"slot": slot} in steals
+    fuel = t.state.players[CHOSEN].resources.count("fuel")
+    t.act(CHOSEN, Action("steal", {"slot": slot}))
+    while any(p.decision == "arcs.place_resources" for p in t.state.prompts):
+        p = next(p for p in t.state.prompts if p.decision == "arcs.place_resources")
+        t.act(p.seat, options(t, p.seat)[0])
+    s = t.state
+    assert "fuel" not in s.players[VICTIM].resources and s.players[CHOSEN].resources.count("fuel") == fuel + 1
+    sound(t)
