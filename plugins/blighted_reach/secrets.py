@@ -67,7 +67,10 @@ def secrets(state: BlightedReachState, viewer: int | None, events) -> list[str]:
     Song of Freedom goes back when secured, BR-030), only its order is secret, and an
     order is no id: the field itself is never in a view (`state.visible`)."""
     deck = set(state.court_deck)
-    cards = [c for c in base_secrets(state, viewer, events) if c != EVENT and c not in deck]
+    # A card secured from the Court this turn was taken in the open, even if it went into a
+    # hand (a Faithful card, F813): the turn's record of it is no leak.
+    taken = set(state.turn.gained) if state.turn is not None else set()
+    cards = [c for c in base_secrets(state, viewer, events) if c != EVENT and c not in deck | taken]
     return [*cards, *state.lore_deck, *hidden_fates(state, viewer), *hidden_golems(state, viewer),
             *hidden_rumor_faces(state, viewer), *fate_conspirator.hidden_faces(state, viewer)]
 

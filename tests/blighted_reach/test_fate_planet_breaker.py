@@ -245,6 +245,37 @@ def test_F1103_a_rival_there_may_battle_first_and_declining_lets_the_world_break
     sound(t)
 
 
+def test_F1103_a_rival_battling_first_who_takes_the_planet_spares_the_world(monkeypatch):
+    """Break World with seat 1's ships there: seat 1 battles the Planet Breaker first; its
+    hits destroy the Breaker's ships, so the Breaker no longer controls the planet after the
+    battles and the world is spared (no Broken World, its buildings stay)."""
+    from tests.blighted_reach.test_fate_pacifist import rolls
+
+    t, planet = hammer_table("fuel")
+    s = t.state
+    s.hammer = planet
+    ships_to(s, 1, planet, 3)
+    buildings = list(s.systems[planet].buildings)
+    turn(t, 0, "AGG3")
+    t.act(0, ability("F1104", 1, {}))
+    ask = prompt_of(t, "battle_the_breaker")
+    attack = max((a for a in ask.options if a.params.get("battle")), key=lambda a: a.params.get("assault", 0))
+    assert attack.params["assault"] >= 2
+    rolls(monkeypatch, [("assault", 0)] * attack.params["assault"])  # 2 hits a die
+    t.act(1, attack)
+    while any(p.seat in (0, 1) and p.kind.endswith("hits") for p in t.state.prompts):
+        p = next(p for p in t.state.prompts if p.kind.endswith("hits"))
+        t.act(p.seat, options(t, p.seat)[0])
+    while any(p.kind not in ("arcs.act",) and p.seat == 1 for p in t.state.prompts):  # raid, trophies...
+        p = next(p for p in t.state.prompts if p.seat == 1)
+        t.act(1, options(t, 1)[0])
+    s = t.state
+    assert s.systems[planet].ships_of(0).total == 0
+    assert s.broken_worlds == [] and s.hammer == planet  # spared: the token still unflipped there
+    assert s.systems[planet].buildings == buildings and s.worlds_buildings == []
+    sound(t)
+
+
 # -- F1105-F1109 the Refugees -------------------------------------------------------------------------------
 
 

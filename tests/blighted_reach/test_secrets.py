@@ -59,3 +59,18 @@ def test_simulate_takes_table_options_checks_secrets_and_counts_the_fates_taken(
     assert sum(summary["fates_taken"].values()) >= 2 and sum(summary["fate_acts"].values()) == 2 * 3
     refused = CliRunner().invoke(app, ["simulate", "--game", "blighted-reach", "--campaigns", "1", "--option", "oops"])
     assert refused.exit_code == 2 and "key=value" in refused.output
+
+
+def test_a_card_secured_in_the_open_this_turn_is_no_secret_though_it_went_into_a_hand():
+    """A Faithful card secured from the Court goes into its securer's hand (F813), yet everyone
+    saw it taken: the turn's record of it (`turn.gained`) is no leak; another hand card is."""
+    from plugins.arcs.state import Turn
+    from tests.blighted_reach.flow_helpers import ready
+
+    t = ready(3, seed=2)
+    s = t.state
+    faithful, other = "F805", s.hands[1][0]
+    s.hands[1].append(faithful)
+    s.turn = Turn(seat=1, kind="lead", pips=1, actions=["secure"], lead_actions=[], gained=[faithful])
+    hidden = set(secrets.secrets(s, 0, []))
+    assert faithful not in hidden and other in hidden
