@@ -286,6 +286,7 @@ ADVANCE_COUNTS = {
     "blight_with_loyal_ships", "spore_blight_placed",  # the Blight Speaker
     "check_clue_placed", "portal_placed",  # the Pathfinder
     "hammer_fragment_taken", "world_broken",  # the Planet Breaker
+    "weapons_held", "weapon_planets_controlled",  # the Peacekeeper
     # the C Fates' final objectives (Overlord, Redeemer, Guardian; the Conspirator's and Judge's below)
     "outrage_resource_type_held", "outrage_planet_type_controlled", "once", "relic_shattered",
     "material_fuel_in_captives", "material_fuel_planet_controlled",

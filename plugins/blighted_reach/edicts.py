@@ -161,6 +161,11 @@ def _first_regent(state: BlightedReachState, chooser: int) -> int:
     return fr
 
 
+# Choices a Fate forbids the First Regent (Oath of Peace, F1502: no War Policy):
+# fn(state, first_regent, choice) -> True to forbid it. Empty: every choice stands.
+GOVERN_LIMITS: list = []
+
+
 def options_govern(cbox: CampaignBox, state: BlightedReachState) -> list[dict]:
     """The First Regent enforces the Policy on top, or puts another Policy card on top.
     # Reading: with nobody holding the First Regent tile nobody governs: no options, the
@@ -168,7 +173,8 @@ def options_govern(cbox: CampaignBox, state: BlightedReachState) -> list[dict]:
     slot = govern_slot(cbox, state)
     if slot is None or state.first_regent < 0:
         return []
-    return [{"enforce": True}] + [{"change": card} for card in state.booklet[slot][1:]]
+    out = [{"enforce": True}] + [{"change": card} for card in state.booklet[slot][1:]]
+    return [c for c in out if not any(rule(state, state.first_regent, c) for rule in GOVERN_LIMITS)]
 
 
 def check_govern(cbox: CampaignBox, state: BlightedReachState, chooser: int, choice: dict) -> None:

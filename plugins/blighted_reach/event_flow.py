@@ -265,6 +265,9 @@ def demanded(ctx, seat, params, payer: int):
         from plugins.blighted_reach.fate_guardian import trust_take_offer
 
         trust_take_offer(ctx, seat, got["trust"])  # F2002: even a take for the Trust may go to Green Vault
+        from plugins.blighted_reach import fate_peacekeeper
+
+        fate_peacekeeper.trust_take_offer(ctx, seat, got["trust"])  # F1503: and a Weapon to Arsenal Keepers
 
 
 @steps("imperial_action")

@@ -17,9 +17,9 @@ cannot say.
   Judge, names the Judge's Loyal ships in its own Move and Battle answers (`judge_fresh`,
   `judge_damaged`, `judge_drops` of `arcs.turn.MoveShips` / `Attack`, as a Regent names
   Imperial ships): a move of the Judge's ships, alone or along with its own
-  (`chosen_check_move`, `chosen_moved_along`); an attack on anyone but the Judge with the
-  Judge's ships there added to its own, or alone (`chosen_check_attack`,
-  `chosen_battle_begun`; their dice, the attacker's split of hits over them and the
+  (`chosen_check_move` in `empire_hooks.MOVE_ALONG_CHECKS`, `chosen_moved_along`); an attack
+  on anyone but the Judge with the Judge's ships there added to its own, or alone
+  (`chosen_check_attack` in `empire_hooks.ATTACK_ALONG_CHECKS`, `chosen_battle_begun`; their dice, the attacker's split of hits over them and the
   Trophies taken of them are `empire_battle`'s `judge` part). They stay the Judge's pieces:
   control is never the holder's by them. Against the Judge they defend the Judge (the base
   battle), and cannot be added to the attack.
@@ -56,8 +56,6 @@ Readings:
 from __future__ import annotations
 
 import functools
-
-import msgspec
 
 from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
@@ -326,24 +324,13 @@ def judge_move(act: MoveShips) -> Move:
                 drops=tuple(tuple(d) for d in act.judge_drops))
 
 
-def _holders_part(act):
-    """The act without the Judge's ships: what the campaign's own check sees."""
-    return msgspec.structs.replace(act, judge_fresh=0, judge_damaged=0,
-                                   **({"judge_drops": []} if isinstance(act, MoveShips) else {}))
-
-
-def _moves_own_pieces(act: MoveShips) -> bool:
-    return bool(act.fresh or act.damaged or act.flagship or act.imperial_fresh or act.imperial_damaged
-                or act.imperial_drops)
-
-
-@hookimpl(specname="arcs_check_move", tryfirst=True)
-def chosen_check_move(box, state, reach, seat, act):
-    """A move naming the Judge's ships: theirs checked as the Judge's own move (its ships,
-    drops, Catapult by its starports and its stops, the Blight's gates), the rest of the move
-    by the campaign's check; None for any other move."""
+def chosen_check_move(box, state, reach, seat, act) -> int:
+    """For `empire_hooks.MOVE_ALONG_CHECKS`: a move naming the Judge's ships has theirs
+    checked as the Judge's own move (its ships, drops, Catapult by its starports and its
+    stops, the Blight's gates); the rest of the move stays the campaign's check. Returns how
+    many of the Judge's ships move."""
     if not other_ships(act):
-        return None
+        return 0
     judge = acting_judge(state, seat)
 
     def catapult(state_, seat_, move_):
@@ -351,9 +338,7 @@ def chosen_check_move(box, state, reach, seat, act):
         blight_rules.check_catapult_blight(box, state_, move_, seat_)
 
     check_move(state, reach, judge, judge_move(act), stops=catapult)
-    if _moves_own_pieces(act):
-        empire_hooks.arcs_check_move(box=box, state=state, reach=reach, seat=seat, act=_holders_part(act))
-    return True
+    return act.judge_fresh + act.judge_damaged
 
 
 @hookimpl(specname="arcs_moved_along")
@@ -372,13 +357,13 @@ def chosen_moved_along(ctx, seat, act):
     lore_ops.capture_at_gates(state, box_for(state), judge, before, ctx.emit)
 
 
-@hookimpl(specname="arcs_check_attack", tryfirst=True)
-def chosen_check_attack(box, state, seat, act):
-    """An attack naming the Judge's ships: never on the Judge (they defend it), no more than
-    are there; the rest by the campaign's check, the Judge's ships standing for attacking
-    ships (one die each, and an attack by them alone allowed: the card's FAQ)."""
+def chosen_check_attack(box, state, seat, act) -> int:
+    """For `empire_hooks.ATTACK_ALONG_CHECKS`: an attack naming the Judge's ships, never on
+    the Judge (they defend it), no more than are there. Returns how many join: the campaign's
+    check counts them as attacking ships (one die each, and an attack by them alone allowed:
+    the card's FAQ)."""
     if not other_ships(act):
-        return None
+        return 0
     judge = acting_judge(state, seat)
     here = state.systems.get(act.system)
     if here is None:
@@ -391,8 +376,7 @@ def chosen_check_attack(box, state, seat, act):
     if act.judge_fresh > present.fresh or act.judge_damaged > present.damaged:
         raise BadParameter(f"only {present.fresh} fresh and {present.damaged} damaged ships of the Judge "
                            f"are in {act.system}")
-    empire_hooks.check_campaign_attack(box, state, seat, _holders_part(act), others=act.judge_fresh + act.judge_damaged)
-    return True
+    return act.judge_fresh + act.judge_damaged
 
 
 @hookimpl(specname="arcs_battle_begun")
@@ -418,8 +402,11 @@ def judge_ships_attacking(state, seat: int, system: str) -> int:
     return state.battle_judge.total
 
 
-if judge_ships_attacking not in arcs_battle.OTHER_SHIPS:
-    arcs_battle.OTHER_SHIPS.append(judge_ships_attacking)
+for _registry, _rule in ((arcs_battle.OTHER_SHIPS, judge_ships_attacking),
+                         (empire_hooks.MOVE_ALONG_CHECKS, chosen_check_move),
+                         (empire_hooks.ATTACK_ALONG_CHECKS, chosen_check_attack)):
+    if _rule not in _registry:
+        _registry.append(_rule)
 
 
 @hookimpl(specname="arcs_act_candidates")

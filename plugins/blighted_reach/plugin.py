@@ -66,9 +66,12 @@ from plugins.blighted_reach.fate_survivalist import (  # noqa: F401 (the Surviva
 from plugins.blighted_reach import fate_conspirator
 from plugins.blighted_reach.fate_conspirator import conspiracy_declared_by_card  # noqa: F401 (the Conspirator's hook)
 from plugins.blighted_reach import fate_judge
+from plugins.blighted_reach import fate_peacekeeper
+from plugins.blighted_reach.fate_peacekeeper import (  # noqa: F401 (the Peacekeeper's hooks)
+    arsenal_raid_options, arsenal_raided, ceasefire_battle_begun, ceasefire_check_attack, peacekeeper_after_action,
+)
 from plugins.blighted_reach.fate_judge import (  # noqa: F401 (the Judge's hooks)
-    chosen_battle_begun, chosen_candidates, chosen_check_attack, chosen_check_move, chosen_moved_along,
-    judge_raid_options, judge_raided,
+    chosen_battle_begun, chosen_candidates, chosen_moved_along, judge_raid_options, judge_raided,
 )
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach import empire_hooks
@@ -306,7 +309,9 @@ def arcs_ambition_gains(state, ambition, gains):
     tycoon = fate_guardian.tycoon_gains(state, ambition, gains if own is None else own)
     own = own if tycoon is None else tycoon
     vow = fate_survivalist.vow_gains(state, ambition, gains if own is None else own)  # F1802
-    return own if vow is None else vow
+    own = own if vow is None else vow
+    oath = fate_peacekeeper.warlord_gains(state, ambition, gains if own is None else own)  # F1502
+    return own if oath is None else oath
 
 
 @hookimpl

@@ -260,3 +260,9 @@ class BlightedReachState(ArcsState, kw_only=True):
     visible = visible + ("arbiter_chapter",)
     arbiter_chapter: int = 0                   # the chapter whose scoring The Arbiter's gifts
                                                # were offered at (once a chapter)
+    # -- the Peacekeeper (issue 20) --
+    visible = visible + ("arsenal_declined", "ceasefires")
+    arsenal_declined: list[int] = []           # resource placements (`Placing.number`) whose Weapons
+                                               # the holder of Arsenal Keepers kept off the card (F1503)
+    ceasefires: dict[str, str] = {}            # cluster number -> its Ceasefire token's side, "peace" or
+                                               # "war" (F1507; empty while not in play)
