@@ -76,6 +76,28 @@ OPS: dict[str, OpImpl] = {}
 # Each answers "" for a table it does not know, so a base game is unchanged.
 RESTRICTIONS: list[Callable[["Env", "Use"], str]] = []
 
+# A game built on Arcs may put a price on harm a card's effect does outside a battle (the
+# campaign's Ceasefires). Each price is a pair (refused, pay): refused(state, seat, harmed)
+# says why the seat may not do that harm now, or ""; pay(env, seat, harmed) takes the price
+# as the harm goes ahead. `harmed` maps each system to the owners whose pieces the effect
+# would harm there (seats, or a game's names such as "empire"). Empty: harm costs nothing more.
+HARM_PRICES: list[tuple[Callable[[ArcsState, int, dict], str], Callable[["Env", int, dict], None]]] = []
+
+
+def harm_refused(state: ArcsState, seat: int, harmed: dict) -> str:
+    """Why a price on harm forbids the seat this harm now ("" when none does)."""
+    return next((why for refused, _ in HARM_PRICES if (why := refused(state, seat, harmed))), "")
+
+
+def pay_for_harm(env: "Env", seat: int, harmed: dict) -> None:
+    """Refuse the harm (IllegalAction) when a price forbids it, else pay every price; an op
+    calls it before harming, so a refusal leaves the table as it was."""
+    why = harm_refused(env.state, seat, harmed)
+    if why:
+        raise IllegalAction(why)
+    for _, pay in HARM_PRICES:
+        pay(env, seat, harmed)
+
 
 # A game built on Arcs may give a seat abilities held by no card of the base rules (the
 # campaign's Flagship Upgrades aid card while its Slipstream Drive is built):

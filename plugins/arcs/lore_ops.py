@@ -22,7 +22,7 @@ import msgspec
 
 from core import chance
 from core.errors import BadParameter, CannotAfford, IllegalAction
-from plugins.arcs.abilities import Env, Use, held, modifiers, op
+from plugins.arcs.abilities import Env, Use, harm_refused, held, modifiers, op, pay_for_harm
 from plugins.arcs.actions import Move, check_influence, check_move, check_tax, do_influence, do_move
 from plugins.arcs.battle import ShipHits, apply_building_hits, apply_ship_hits, check_building_hits, \
     check_ship_hits, destroyed_indexes, total
@@ -221,7 +221,8 @@ def _rifle_candidates(env: Env, u: Use):
             continue
         for target in sorted(reach.neighbours.get(name, ())):
             for d in _defenders(env.state, target, u.seat):
-                yield {"system": name, "target": target, "defender": d}
+                if not harm_refused(env.state, u.seat, {target: [d]}):  # a game's price on harm
+                    yield {"system": name, "target": target, "defender": d}
 
 
 def _defenders(state: ArcsState, system: str, seat: int) -> list[int]:
@@ -245,6 +246,7 @@ def fire_rifles(env: Env, u: Use, p: Rifles) -> None:
     _seat(env.state, p.defender, "defending")
     if p.defender not in _defenders(env.state, p.target, u.seat):
         raise IllegalAction(f"seat {p.defender} has no piece in {p.target} to fire at")
+    pay_for_harm(env, u.seat, {p.target: [p.defender]})  # nothing in the base game
     faces = {k: [msgspec.to_builtins(f) for f in d.faces] for k, d in env.box.dice.items()}
     rolled = chance.roll(_chance(env), u.seat, faces, ["skirmish"] * dice, why="fire_rifles")
     hits = total(env.box.dice, rolled).hit

@@ -351,7 +351,15 @@ def check_ability(box: Box, state: ArcsState, seat: int, act: UseAbility) -> Non
         if use.card in state.turn.gained:
             raise IllegalAction(f"{act.card} was taken in this Prelude: its Prelude abilities wait (ARCS-117)")
     trial = msgspec.convert(msgspec.to_builtins(state), type(state))
+    for prepare in ABILITY_TRIALS:
+        prepare(box, trial, seat, act)
     abilities.use(env_for(box, trial, seat=seat), use, act.params)
+
+
+# A game built on Arcs may set the trial of a new action as its payment will leave the table
+# (the campaign's Ceasefires count the Weapons left once one has paid): fn(box, trial, seat,
+# act) changes the trial only. Empty: the trial is the table as it is.
+ABILITY_TRIALS: list = []
 
 
 # -- candidates -----------------------------------------------------------------------------

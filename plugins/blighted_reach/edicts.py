@@ -166,6 +166,12 @@ def _first_regent(state: BlightedReachState, chooser: int) -> int:
 GOVERN_LIMITS: list = []
 
 
+def govern_barred(state: BlightedReachState, chooser: int, choice: dict) -> bool:
+    """Whether a Fate's rule forbids `chooser` this Govern choice ({'enforce': True} or
+    {'change': card}), whoever chooses (the First Regent, or a Quorum's Regent)."""
+    return any(rule(state, chooser, choice) for rule in GOVERN_LIMITS)
+
+
 def options_govern(cbox: CampaignBox, state: BlightedReachState) -> list[dict]:
     """The First Regent enforces the Policy on top, or puts another Policy card on top.
     # Reading: with nobody holding the First Regent tile nobody governs: no options, the
@@ -174,7 +180,7 @@ def options_govern(cbox: CampaignBox, state: BlightedReachState) -> list[dict]:
     if slot is None or state.first_regent < 0:
         return []
     out = [{"enforce": True}] + [{"change": card} for card in state.booklet[slot][1:]]
-    return [c for c in out if not any(rule(state, state.first_regent, c) for rule in GOVERN_LIMITS)]
+    return [c for c in out if not govern_barred(state, state.first_regent, c)]
 
 
 def check_govern(cbox: CampaignBox, state: BlightedReachState, chooser: int, choice: dict) -> None:

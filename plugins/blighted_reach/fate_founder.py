@@ -23,7 +23,7 @@ import msgspec
 from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
 from core.state import Action
-from plugins.arcs.abilities import Env, Use, op, standing
+from plugins.arcs.abilities import Env, Use, harm_refused, op, pay_for_harm, standing
 from plugins.arcs.actions import BUILD_STAND_INS, SECURE_WITHOUT_MAJORITY, builds_on_stand_in, has_loyal_piece
 from plugins.arcs.outrage import agent_returns, clear_outrage
 from plugins.arcs.scoring import PHANTOM, city_bonus, marker_values
@@ -534,9 +534,14 @@ def revolt_systems(state: BlightedReachState, seat: int) -> list[str]:
     for system, here in sorted(state.systems.items()):
         if any(b.owner == FREE and b.kind == "city" and not b.damaged for b in here.buildings):
             rivals, imperial = _revolt_victims(state, seat, system)
-            if rivals or imperial:
+            if (rivals or imperial) and not harm_refused(state, seat, revolt_harmed(system, rivals, imperial)):
                 out.append(system)
     return out
+
+
+def revolt_harmed(system: str, rivals: dict[int, int], imperial: int) -> dict[str, list]:
+    """Whose pieces the revolt destroys, for a price a Fate puts on harm (`HARM_PRICES`)."""
+    return {system: sorted(rivals) + (["empire"] if imperial else [])}
 
 
 @op("incite_revolt", params=RevoltChoice, usable=lambda env, u: bool(revolt_systems(env.state, u.seat)),
@@ -551,6 +556,7 @@ def incite_revolt(env: Env, u: Use, choice: RevoltChoice) -> None:
     if choice.system not in revolt_systems(state, u.seat):
         raise IllegalAction(f"Incite Revolt needs a fresh Free city and damaged ships to destroy in {choice.system}")
     rivals, imperial = _revolt_victims(state, u.seat, choice.system)
+    pay_for_harm(env, u.seat, revolt_harmed(choice.system, rivals, imperial))
     here = state.systems[choice.system]
     for r, n in rivals.items():
         here.ships[r].damaged -= n

@@ -12,8 +12,12 @@ Act II
 - F1502 Oath of Peace (lore): the holder never declares Warlord (`fate_c.IRE`) and gains no
   Power from it (`warlord_gains`, on `arcs_ambition_gains`); Trophies it gains go back to
   their owners but Blight (`_watch_trophies`, around every step); as First Regent it can
-  neither put the War Policy on top nor enforce it (`edicts.GOVERN_LIMITS`); held by a
-  seat that is not the Peacekeeper, it is scrapped (after each action).
+  neither put the War Policy on top nor enforce it (`war_policy_barred` on
+  `edicts.GOVERN_LIMITS`, read through `edicts.govern_barred` by the Govern Edict and by the
+  Steward's Govern with Authority, whose War card is F124, and Imperial Quorum: as the
+  Regent changing the Policy it cannot pick War, as the one taking the Imperial Action it
+  skips War's, as First Regent it collects no War Demand); held by a seat that is not the
+  Peacekeeper, it is scrapped (after each action).
 - F1503 Arsenal Keepers (guild, protected): each Weapon coming to the holder may be put on
   the card instead (`placing_flow.QUESTIONS`), and so may one it takes for the Imperial
   Trust (`trust_take_offer`); they are frozen there, held (the objective counts them) and
@@ -28,7 +32,12 @@ Act III
   (`GOAL_RULES`): 2 clusters at Peace, 5 clusters at Peace.
 - F1508 Ceasefires (law): a battle in a cluster at Peace against anything but the Blight
   needs 1 Weapon more than its cost (`ceasefire_check_attack`); the Weapon is spent and the
-  cluster turns to War as the battle begins (`ceasefire_battle_begun`).
+  cluster turns to War as the battle begins (`ceasefire_battle_begun`). Harm a card does
+  outside a battle (Fire Rifles, Incite Revolt, Navy Reprisal's choices when secured) pays
+  the same price through `abilities.HARM_PRICES` (`ceasefire_harm_refused`: not offered and
+  refused without a Weapon; `ceasefire_harm_paid`: the Weapon spent, the cluster to War), a
+  new action paid with a Weapon leaving it off its trial (`turn.ABILITY_TRIALS`). The
+  tokens' invariant: `ceasefire_problems` (one per cluster in play, Peace or War).
 - F1509 Empire Balks at Peace (edict `empire_balks_at_peace`): with the War Policy and the
   Peacekeeper an Outlaw, the First Regent may turn a cluster where the Empire controls 2
   systems or more to War.
@@ -37,22 +46,19 @@ Act III
 - F1511 Peace Accords (summit): the Broker Peace Negotiation move (`summits.FATE_NEGOTIATIONS`).
 
 Readings (each beside its rule): Weapons in the Imperial Trust are not the Peacekeeper's;
-harm outside battles (card effects) is not limited by the Ceasefires here; a Rival consents
-to Broker Peace by the broker returning one of its Favors.
-
-Not built yet (the Fate stays `effects_complete: false`): Ceasefires' bar on harm done by a
-card outside a battle in a cluster at Peace (Incite Revolt, Fire Rifles, the Steward's Navy
-reprisals and Imperial ship hits: each would need a Weapon to spend, checked where the card's
-op lists and checks its choices); Oath of Peace's bar on the War Policy when the Policy is
-changed by the Steward's Imperial Quorum or Govern with Authority (only the Govern Edict reads
-`edicts.GOVERN_LIMITS`); no invariant reads `ceasefires` yet.
+a card's harm outside a battle costs 1 Weapon per cluster at Peace it touches, Fire Rifles
+paying as it fires (like a battle as it begins), Navy Reprisal's choice on securing being
+the card's harm (the Crisis drawn is never limited); under Imperial Quorum the Oath bars the
+War Policy's Demand and Imperial Action too (both enforce it); a Rival consents to Broker
+Peace by the broker returning one of its Favors.
 """
 from __future__ import annotations
 
 from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
 from core.state import Action
-from plugins.arcs import placing, placing_flow
+from plugins.arcs import abilities, placing, placing_flow
+from plugins.arcs import turn as arcs_turn
 from plugins.arcs.abilities import standing
 from plugins.arcs.content import box_for
 from plugins.blighted_reach import board, edicts, favors, fates, objectives, summits
@@ -136,17 +142,20 @@ def warlord_gains(state, ambition: str, gains: dict[int, int]) -> dict[int, int]
     return {s: (0 if s in holders else g) for s, g in gains.items()}
 
 
-def war_policy_barred(state, first_regent: int, choice: dict) -> bool:
-    """`edicts.GOVERN_LIMITS`: the holder of Oath of Peace, governing, neither enforces the
-    War Policy nor puts it on top."""
-    if not is_campaign(state) or OATH not in state.players[first_regent].lore:
+def war_policy_barred(state, chooser: int, choice: dict) -> bool:
+    """`edicts.GOVERN_LIMITS`: the holder of Oath of Peace, choosing for the Empire (governing,
+    or under the Steward's Imperial Quorum), neither enforces the War Policy nor puts it on
+    top; Govern with Authority's War card (F124) counts as the War Policy."""
+    if not is_campaign(state) or chooser < 0 or OATH not in state.players[chooser].lore:
         return False
+    from plugins.blighted_reach.fate_steward import AUTHORITY, authority_policy
+
     policies = edicts.policies(_cbox())
-    if "enforce" in choice:
+    if "enforce" in choice:  # the Govern the Imperial Reach stack, or Govern with Authority's
         top = edicts.current_policy(_cbox(), state)
-        return top is not None and top.name == WAR
+        return (top is not None and top.name == WAR) or authority_policy(state) == WAR
     card = choice.get("change")
-    return card in policies and policies[card].name == WAR
+    return (card in policies and policies[card].name == WAR) or AUTHORITY.get(card) == WAR
 
 
 def _cbox():
@@ -405,6 +414,73 @@ def ceasefire_battle_begun(ctx, imperial_fresh, imperial_damaged):
     cluster = str(rules_box().cluster_of(b.system))
     state.ceasefires[cluster] = WAR
     ctx.emit("ceasefire_broken", seat=b.attacker, cluster=cluster, why=CEASEFIRES)
+
+
+def peace_clusters_harmed(state, seat: int, harmed: dict) -> list[str]:
+    """The clusters at Peace where a card's harm outside a battle would fall on something
+    other than the seat's own (Loyal) pieces and the Blight."""
+    from plugins.blighted_reach.blight import BLIGHT
+
+    out = set()
+    for system, owners in harmed.items():
+        if system in state.systems and at_peace(state, system) and any(o not in (seat, BLIGHT) for o in owners):
+            out.add(str(rules_box().cluster_of(system)))
+    return sorted(out)
+
+
+def ceasefire_harm_refused(state, seat: int, harmed: dict) -> str:
+    """`abilities.HARM_PRICES`: a card's harm in a cluster at Peace needs 1 Weapon (in the
+    seat's slots) for each such cluster.
+    # Reading: Fire Rifles pays as it fires (its hits may all miss), as a battle pays as it
+    # begins; Navy Reprisal's "reprisal" chosen on securing the card is the card's harm, not a
+    # Crisis (the Crisis drawn from the deck is never limited)."""
+    if not isinstance(state, BlightedReachState) or not ceasefires_in_force(state):
+        return ""
+    need = len(peace_clusters_harmed(state, seat, harmed))
+    if need and state.players[seat].resources.count(WEAPON) < need:
+        return f"{CEASEFIRES}: harming pieces in a cluster at Peace needs 1 Weapon to spend"
+    return ""
+
+
+def ceasefire_harm_paid(env, seat: int, harmed: dict) -> None:
+    """Each cluster at Peace harmed costs a Weapon (back to the supply) and turns to War."""
+    state = env.state
+    if not isinstance(state, BlightedReachState) or not ceasefires_in_force(state):
+        return
+    row = state.players[seat].resources
+    for cluster in peace_clusters_harmed(state, seat, harmed):
+        row[row.index(WEAPON)] = None
+        state.supply[WEAPON] = state.supply.get(WEAPON, 0) + 1
+        state.ceasefires[cluster] = WAR
+        env.emit("ceasefire_broken", seat=seat, cluster=cluster, why=CEASEFIRES)
+
+
+abilities.HARM_PRICES.append((ceasefire_harm_refused, ceasefire_harm_paid))
+
+
+def weapon_paid_in_trial(box, trial, seat: int, act) -> None:
+    """`turn.ABILITY_TRIALS`: a new action paid with a Weapon leaves that Weapon off the trial,
+    so the Ceasefires count only the Weapons left to spend."""
+    if not isinstance(trial, BlightedReachState) or not ceasefires_in_force(trial) or act.pay < 0:
+        return
+    row = trial.players[seat].resources
+    if act.pay < len(row) and row[act.pay] == WEAPON:
+        row[act.pay] = None
+
+
+arcs_turn.ABILITY_TRIALS.append(weapon_paid_in_trial)
+
+
+def ceasefire_problems(state: BlightedReachState) -> list[str]:
+    """Once placed (F1507), one Ceasefire token per cluster in play, each Peace or War."""
+    if not state.ceasefires:
+        return []
+    out = []
+    if set(state.ceasefires) != {str(c) for c in clusters_in_play(state)}:
+        out.append(f"the Ceasefire tokens are not one per cluster in play: {sorted(state.ceasefires)}")
+    if any(side not in (PEACE, WAR) for side in state.ceasefires.values()):
+        out.append("a Ceasefire token is neither Peace nor War")
+    return out
 
 
 # -- F1509 Empire Balks at Peace --------------------------------------------------------------

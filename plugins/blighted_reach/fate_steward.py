@@ -44,7 +44,7 @@ from core.errors import ActionRejected, BadParameter, IllegalAction
 from core.hookspecs import hookimpl
 from core.state import Action
 from plugins.arcs import court_flow, lore_ops
-from plugins.arcs.abilities import Env, Use, op, standing
+from plugins.arcs.abilities import Env, Use, harm_refused, op, pay_for_harm, standing
 from plugins.arcs.content import box_for
 from plugins.arcs.court_ops import Reroll
 from plugins.arcs.outrage import agent_returns
@@ -519,6 +519,8 @@ def imperial_quorum(ctx, seat: int, card_id: str, effect) -> None:
         ctx.emit("edict_lapsed", card=card_id, why="no Policy or no First Regent")
         return
     demands = [(event_flow.demand, {"payer": p}) for p in edicts.demand_payers(cbox, state)]
+    if edicts.govern_barred(state, state.first_regent, {"enforce": True}):
+        demands = []  # collecting the War Policy's Demand enforces it: Oath of Peace (F1502)
     ctx.push_all([*demands, (quorum_action, {}), (quorum_policy, {})])
 
 
@@ -536,6 +538,8 @@ def quorum_action(ctx):
     state, cbox = ctx.state, campaign_box()
     taker = most_built(state, "starport")
     options = edicts.options_imperial_action(box_for(state), cbox, state) if taker >= 0 else []
+    if taker >= 0 and edicts.govern_barred(state, taker, {"enforce": True}):
+        options = []  # taking the War Policy's Imperial Action enforces it: Oath of Peace (F1502)
     if not options:
         ctx.emit("quorum_skipped", part="imperial_action", why="a tie" if taker < 0 else "nothing to do")
         return
@@ -579,7 +583,8 @@ def quorum_policy(ctx):
         return
     ctx.ask(changer, "quorum_policy",
             [Action("quorum_policy", {"change": ""})]
-            + [Action("quorum_policy", {"change": c}) for c in state.booklet[slot][1:]],
+            + [Action("quorum_policy", {"change": c}) for c in state.booklet[slot][1:]
+               if not edicts.govern_barred(state, changer, {"change": c})],  # Oath of Peace (F1502)
             resume=quorum_policy_chosen)
 
 
@@ -774,7 +779,10 @@ def _authority_handler(ctx, seat: int, card_id: str, effect) -> None:
     if slot is None or state.first_regent < 0:
         ctx.emit("edict_lapsed", card=card_id, why="nobody governs")
         return
-    options = [{"enforce": True}] + [{"change": c} for c in state.booklet[slot][1:]]
+    from plugins.blighted_reach import edicts
+
+    options = [o for o in [{"enforce": True}] + [{"change": c} for c in state.booklet[slot][1:]]
+               if not edicts.govern_barred(state, state.first_regent, o)]  # Oath of Peace (F1502)
     ctx.ask(state.first_regent, "govern_authority", [Action("govern_authority", o) for o in options],
             resume=authority_governed)
 
@@ -843,10 +851,16 @@ def authority_quorum(ctx) -> None:
     """Imperial Quorum over Govern with Authority: the First Regent collects its Demand, the
     Regent with the most starports may take its Imperial Action, the Regent with the most
     cities may put another of its cards on top (a tie skips either)."""
+    from plugins.blighted_reach import edicts
+
     state = ctx.state
     plan = [(authority_demand, {"payer": p}) for p in authority_payers(state)]
+    if edicts.govern_barred(state, state.first_regent, {"enforce": True}):
+        plan = []  # collecting the War card's Demand enforces it: Oath of Peace (F1502)
     taker = most_built(state, "starport")
-    if taker >= 0:
+    if taker >= 0 and edicts.govern_barred(state, taker, {"enforce": True}):  # Oath of Peace (F1502)
+        ctx.emit("quorum_skipped", part="imperial_action", why="nothing to do")
+    elif taker >= 0:
         plan.append((authority_action, {"seat": taker, "optional": True}))
     else:
         ctx.emit("quorum_skipped", part="imperial_action", why="a tie")
@@ -861,9 +875,12 @@ def authority_quorum_policy(ctx):
     if changer < 0 or slot is None:
         ctx.emit("quorum_skipped", part="policy", why="a tie")
         return
+    from plugins.blighted_reach import edicts
+
     ctx.ask(changer, "quorum_policy",
             [Action("quorum_policy", {"change": ""})]
-            + [Action("quorum_policy", {"change": c}) for c in state.booklet[slot][1:]],
+            + [Action("quorum_policy", {"change": c}) for c in state.booklet[slot][1:]
+               if not edicts.govern_barred(state, changer, {"change": c})],  # Oath of Peace (F1502)
             resume=authority_quorum_changed)
 
 
@@ -1100,8 +1117,29 @@ def _clusters(env: Env) -> list[int]:
     return sorted({env.box.cluster_of(s) for s in env.state.systems})
 
 
+def reprisal_harmed(state: BlightedReachState, systems, what: str) -> dict[str, list]:
+    """Whose pieces the card's choice would harm, for a price a Fate puts on harm
+    (`HARM_PRICES`): the Outlaws' ships beside Imperial ships, or the Imperial ships."""
+    from plugins.blighted_reach.board import outlaws
+
+    out: dict[str, list] = {}
+    for system in systems:
+        if not imperial_ships_total(state, system) or system not in state.systems:
+            continue
+        if what == "hit_imperial":
+            out[system] = ["empire"]
+            continue
+        seats = [s for s in outlaws(state) if state.systems[system].ships_of(s).total]
+        if seats:
+            out[system] = seats
+    return out
+
+
 def _reprisal_candidates(env: Env, u: Use) -> list[dict]:
-    return [{}] + [{"cluster": c, "what": w} for c in _clusters(env) for w in ("reprisal", "hit_imperial")]
+    from plugins.blighted_reach.setup import cluster_systems
+
+    return [{}] + [{"cluster": c, "what": w} for c in _clusters(env) for w in ("reprisal", "hit_imperial")
+                   if not harm_refused(env.state, u.seat, reprisal_harmed(env.state, cluster_systems(env.box, c), w))]
 
 
 @op("navy_reprisal_in_cluster", params=Reprisal, candidates=_reprisal_candidates)
@@ -1113,6 +1151,7 @@ def do_navy_reprisal(env: Env, u: Use, choice: Reprisal) -> None:
     if choice.cluster not in _clusters(env) or choice.what not in ("reprisal", "hit_imperial"):
         raise BadParameter("choose a cluster in play and 'reprisal' or 'hit_imperial'")
     systems = cluster_systems(env.box, choice.cluster)
+    pay_for_harm(env, u.seat, reprisal_harmed(env.state, systems, choice.what))
     if choice.what == "reprisal":
         env.emit("navy_reprisal", seat=u.seat, card=u.card, destroyed=reprisal(env.state, systems))
     else:

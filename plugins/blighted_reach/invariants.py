@@ -20,6 +20,7 @@ from plugins.blighted_reach.fate_caretaker import golem_problems
 from plugins.blighted_reach.fate_pirate_rumors import rumor_agent_owners, rumor_problems
 from plugins.blighted_reach.fate_pacifist import witness_problems
 from plugins.blighted_reach.fate_pathfinder import pathfinder_problems
+from plugins.blighted_reach.fate_peacekeeper import ceasefire_problems
 from plugins.blighted_reach.fate_planet_breaker import planet_breaker_problems, worlds_buildings_of, worlds_free_buildings
 from plugins.blighted_reach.fate_survivalist import bunker_problems
 from plugins.blighted_reach.favors import favor_problems
@@ -64,6 +65,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += bunker_problems(state)  # the Survivalist's Bunker tokens
     out += planet_breaker_problems(state)  # the Planet Breaker's Hammer tokens
     out += conspiracy_problems(state)  # the Conspirator's 8 tokens
+    out += ceasefire_problems(state)  # the Peacekeeper's Ceasefire tokens (F1507)
     return out
 
 

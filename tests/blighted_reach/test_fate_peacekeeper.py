@@ -1,15 +1,9 @@
 """The Peacekeeper (FATE15, a B Fate) through the engine: an Act I with A Fates, its
 Intermission giving a seat the Peacekeeper, the Act II (and III) table created from the
 packed log sheet. Each test names the card it plays (F15nn) and the checklist IDs it proves.
-
-The Fate is not complete yet (fates.json keeps `effects_complete: false`: Ceasefires does not
-yet bar harm done by cards outside battles, and Oath of Peace does not yet bar the War Policy
-through the Steward's Imperial Quorum and Govern with Authority), so the engine refuses its
-sides (RuleMissing); these tests mark it complete INSIDE EACH TEST (`complete`, autouse) to
-play the cards that are built."""
+"""
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from core.state import Action
@@ -25,12 +19,6 @@ from tests.blighted_reach.test_fate_pacifist import (
 )
 
 PEACEKEEPER = "FATE15"
-
-
-@pytest.fixture(autouse=True)
-def complete(monkeypatch):
-    """The Peacekeeper's Fate marked complete for this test only (see the module docstring)."""
-    monkeypatch.setitem(CBOX.fates, PEACEKEEPER, msgspec.structs.replace(CBOX.fates[PEACEKEEPER], effects_complete=True))
 
 
 def act_two_table(players: int = 3, seed: int = 3, seat: int = 0, start: int = 20, arrange=None):
@@ -202,6 +190,122 @@ def test_F1502_oath_of_peace_first_regent_cannot_choose_the_war_policy():
     assert {"enforce": True} not in [o.params for o in prompt.options]
     assert all(o.params.get("change") != war for o in prompt.options)
     refused(t, 0, Action("govern", {"enforce": True}))
+
+
+AUTHORITY_CARDS = ["F124", "F125", "F126"]  # the Steward's Govern with Authority: War, Escalation, Peace
+
+
+def authority_stack(t, top: str) -> None:
+    """Govern with Authority in place of Govern the Imperial Reach (as the Steward's Act III
+    Setup leaves the booklet), `top` its Policy; the cards come from the scrapped ones."""
+    s = t.state
+    for card in AUTHORITY_CARDS:
+        s.scrapped.remove(card)
+    slot = next(i for i, cards in enumerate(s.booklet) if cards and cards[0].startswith("AID"))
+    s.scrapped += s.booklet[slot]
+    s.booklet[slot] = [top] + [c for c in AUTHORITY_CARDS if c != top]
+
+
+def quorum_in_booklet(t, most: tuple[str, ...] = ("city",)) -> None:
+    """The Steward's Imperial Quorum (F113, from the scrapped cards) in the booklet; seat 0
+    (the Peacekeeper, holding the Oath) builds one more of each kind in `most`, so it has the
+    most of those."""
+    from tests.blighted_reach.campaign_tables import put_building
+
+    s = t.state
+    s.scrapped.remove("F113")
+    s.booklet.append(["F113"])
+    for kind in most:
+        put_building(s, 0, empty_system(s, (0, 1, 2)), kind)
+
+
+def edicts_until(t, kind: str, limit: int = 20):
+    """The Edicts run; every other prompt answered with its first option until `kind` is asked
+    (None if it never is); returns (prompt, events)."""
+    from plugins.blighted_reach import event_flow
+    from tests.blighted_reach.empire_fate_tables import run_then_round
+
+    events = run_then_round(t, event_flow.edicts_begin)
+    for _ in range(limit):
+        prompt = prompt_of(t, kind)
+        if prompt is not None:
+            return prompt, events
+        waiting = next((p for p in t.state.prompts if p.decision not in ("arcs.place_resources", "arcs.act")
+                        and p.kind not in ("lead",)), None)
+        if waiting is None:
+            return None, events
+        events += t.act(waiting.seat, options(t, waiting.seat)[0])
+    return None, events
+
+
+def test_F1502_oath_of_peace_govern_with_authority_war_is_neither_enforced():
+    """Govern with Authority (its War card F124 on top): the Oath's holder as First Regent is
+    not offered to enforce it; enforcing is refused (typed, nothing changed); it may change."""
+    t = act_three_table()
+    authority_stack(t, "F124")
+    prompt, _ = edicts_until(t, "govern_authority")
+    assert prompt is not None and prompt.seat == 0
+    assert {"enforce": True} not in [o.params for o in prompt.options]
+    refused(t, 0, Action("govern_authority", {"enforce": True}))
+    t.act(0, Action("govern_authority", {"change": "F125"}))
+    from plugins.blighted_reach.fate_steward import authority_policy
+
+    assert authority_policy(t.state) == "escalation"
+    sound(t)
+
+
+def test_F1502_oath_of_peace_govern_with_authority_cannot_put_war_on_top():
+    t = act_three_table()
+    authority_stack(t, "F125")
+    prompt, _ = edicts_until(t, "govern_authority")
+    assert prompt is not None and prompt.seat == 0
+    assert {"change": "F124"} not in [o.params for o in prompt.options]
+    assert {"enforce": True} in [o.params for o in prompt.options]
+    refused(t, 0, Action("govern_authority", {"change": "F124"}))
+    sound(t)
+
+
+def test_F1502_oath_of_peace_imperial_quorum_changer_cannot_choose_the_war_policy():
+    """Imperial Quorum (the Govern the Imperial Reach stack): the Oath's holder, with the most
+    cities, may change the Policy but not to War (AID03): not offered, refused."""
+    t = act_three_table()
+    quorum_in_booklet(t)
+    prompt, _ = edicts_until(t, "quorum_policy")
+    assert prompt is not None and prompt.seat == 0
+    changes = [o.params["change"] for o in prompt.options]
+    assert "AID03" not in changes and "" in changes and len(changes) == 2
+    refused(t, 0, Action("quorum_policy", {"change": "AID03"}))
+    sound(t)
+
+
+def test_F1502_oath_of_peace_imperial_quorum_the_holder_does_not_enforce_war():
+    """Imperial Quorum with the War Policy on top: the Oath's holder, First Regent and the
+    most starports, neither collects its Demand nor takes its Imperial Action (both skipped)."""
+    from plugins.blighted_reach import edicts
+    from plugins.blighted_reach.content import default_box
+
+    t = act_three_table()
+    quorum_in_booklet(t, most=("starport",))
+    edicts.change_policy(default_box(), t.state, "AID03")
+    prompt, events = edicts_until(t, "quorum_imperial_action")
+    assert prompt is None and prompt_of(t, "collect_demand") is None
+    assert any(e.type == "quorum_skipped" and e.data == {"part": "imperial_action", "why": "nothing to do"}
+               for e in events)
+    assert not any(e.type == "demand_collected" for e in events)
+    sound(t)
+
+
+def test_F1502_oath_of_peace_imperial_quorum_over_govern_with_authority_bars_f124():
+    """Imperial Quorum over Govern with Authority: the Oath's holder with the most cities may
+    not put the War card (F124) on top: not offered, refused."""
+    t = act_three_table()
+    authority_stack(t, "F126")
+    quorum_in_booklet(t)
+    prompt, _ = edicts_until(t, "quorum_policy")
+    assert prompt is not None and prompt.seat == 0
+    assert [o.params["change"] for o in prompt.options] == ["", "F125"]
+    refused(t, 0, Action("quorum_policy", {"change": "F124"}))
+    sound(t)
 
 
 def test_F1502_oath_of_peace_held_by_another_fate_is_scrapped():
@@ -401,6 +505,189 @@ def test_F1508_ceasefires_a_battle_at_peace_spends_a_weapon_and_turns_the_cluste
     s = t.state
     assert "weapon" not in s.players[1].resources and s.ceasefires[cluster] == "war"
     sound(t)
+
+
+# F1508 Ceasefires: harm a card does outside a battle (`abilities.HARM_PRICES`) ---------------
+
+
+def bare(s, system: str) -> bool:
+    """A planet without pieces, buildings or Imperial ships."""
+    here = s.systems[system]
+    return (BOX.systems.get(system) is not None and system not in s.imperial and not here.buildings
+            and not any(here.ships_of(x).total for x in range(len(s.players))))
+
+
+def no_weapons(s, seat: int, weapons: int = 0) -> None:
+    """The seat's Weapons back to the supply, then `weapons` from it."""
+    s.players[seat].resources = [None if r == "weapon" else r for r in s.players[seat].resources]
+    _weapon_count_fix(s)
+    weapons_to(s, seat, weapons)
+
+
+def rifles_table(weapons: int):
+    """Act III, everyone an Outlaw: seat 1 holds Galactic Rifles (L02, from the Lore deck) with
+    2 fresh ships beside a planet where seat 2 has a ship, in a cluster at Peace."""
+    from plugins.arcs.turn import reach_of
+
+    t = act_three_table()
+    all_outlaws(t)
+    s = t.state
+    s.lore_deck.remove("L02")
+    s.players[1].lore.append("L02")
+    reach = reach_of(BOX, s)
+    origin, target = next((a, b) for a in sorted(s.systems) if bare(s, a)
+                          for b in sorted(reach.neighbours.get(a, ())) if b in s.systems and bare(s, b))
+    ships_to(s, 1, origin, 2)
+    ships_to(s, 2, target, 1)
+    cluster = str(rules_box().cluster_of(target))
+    s.ceasefires[cluster] = "peace"
+    no_weapons(s, 1, weapons)
+    turn(t, 1, "AGG3")
+    fire = {"act": "ability", "pay": -1, "card": "L02", "index": 0,
+            "params": {"system": origin, "target": target, "defender": 2}}
+    return t, fire, cluster
+
+
+def test_F1508_ceasefires_fire_rifles_at_peace_without_a_weapon_is_refused_and_not_offered():
+    """Fire Rifles is harm outside a battle: at a cluster at Peace, with no Weapon to spend, it
+    is not among the legal actions and the answer is refused (typed, nothing changed)."""
+    from core.errors import IllegalAction
+
+    t, fire, cluster = rifles_table(weapons=0)
+    assert Action("act", fire) not in options(t, 1)
+    refused(t, 1, Action("act", fire), IllegalAction)
+    assert t.state.ceasefires[cluster] == "peace"
+    sound(t)
+
+
+def test_F1508_ceasefires_fire_rifles_at_peace_spends_a_weapon_and_turns_the_cluster_to_war():
+    """With a Weapon the Rifles fire (offered, paid by a pip): the Weapon goes to the supply
+    and the target's cluster turns to War; paying the action with that same Weapon is not
+    offered (none would be left to spend)."""
+    t, fire, cluster = rifles_table(weapons=1)
+    offered = options(t, 1)
+    assert Action("act", fire) in offered
+    assert not any(a.params.get("card") == "L02" and a.params.get("pay", -1) >= 0 for a in offered)
+    supply = t.state.supply["weapon"]
+    events = t.act(1, Action("act", fire))
+    while (prompt := prompt_of(t, "rifle_hits")) is not None:
+        events += t.act(prompt.seat, prompt.options[0])
+    place_tokens(t)
+    s = t.state
+    assert "weapon" not in s.players[1].resources and s.supply["weapon"] == supply + 1
+    assert s.ceasefires[cluster] == "war"
+    assert any(e.type == "ceasefire_broken" and e.data["cluster"] == cluster for e in events)
+    sound(t)
+
+
+def revolt_table(weapons: int):
+    """Act III, everyone an Outlaw: a Free city and a damaged ship of seat 2 at a planet in a
+    cluster at Peace; seat 1 holds Freedom Fighters (F227) and `weapons` Weapons."""
+    from plugins.arcs.state import Building
+    from plugins.blighted_reach.state import FREE
+
+    t = act_three_table()
+    assert "F227" in t.state.players[1].guild
+    all_outlaws(t)
+    s = t.state
+    system = empty_system(s, (0, 1, 2))
+    s.systems[system].buildings.append(Building(kind="city", owner=FREE))
+    s.free_city_supply -= 1
+    s.players[2].ships -= 1
+    s.systems[system].ships[2].damaged += 1
+    cluster = str(rules_box().cluster_of(system))
+    s.ceasefires[cluster] = "peace"
+    no_weapons(s, 1, weapons)
+    turn(t, 1, "AGG4")
+    return t, system, cluster
+
+
+def _revolts(t, system):
+    return [a for a in options(t, 1) if a.type == "act" and a.params.get("card") == "F227"
+            and a.params.get("params", {}).get("system") == system]
+
+
+def test_F1508_ceasefires_incite_revolt_at_peace_needs_a_weapon():
+    """Freedom Fighters' Incite Revolt destroys Rival ships outside a battle: with no Weapon,
+    at a cluster at Peace it is not offered there and is refused (typed, nothing changed)."""
+    t, system, cluster = revolt_table(weapons=0)
+    assert _revolts(t, system) == []
+    revolt = {"act": "ability", "pay": -1, "card": "F227", "index": 0, "params": {"system": system}}
+    refused(t, 1, Action("act", revolt))
+    assert t.state.ceasefires[cluster] == "peace" and t.state.systems[system].ships_of(2).damaged == 1
+    sound(t)
+
+
+def test_F1508_ceasefires_incite_revolt_at_peace_spends_a_weapon_and_breaks_the_peace():
+    t, system, cluster = revolt_table(weapons=1)
+    revolt = _revolts(t, system)
+    assert revolt
+    events = t.act(1, revolt[0])
+    s = t.state
+    assert s.systems[system].ships_of(2).total == 0 and "weapon" not in s.players[1].resources
+    assert s.ceasefires[cluster] == "war" and any(e.type == "ceasefire_broken" for e in events)
+    sound(t)
+
+
+def reprisal_table(weapons: int):
+    """Act III: seat 1 (a Regent) secures Navy Reprisal (F115, from the scrapped cards onto the
+    Court) with a cluster holding Imperial ships at Peace; returns (table, cluster)."""
+    from tests.blighted_reach.empire_fate_tables import act, lead, put_agent, to_court
+    from tests.blighted_reach.flow_helpers import restart_round
+
+    t = act_three_table()
+    s = t.state
+    s.scrapped.remove("F115")
+    to_court(t, "F115")
+    put_agent(t, 1, "F115", 3)
+    cluster = str(rules_box().cluster_of(sorted(s.imperial)[0]))
+    s.ceasefires[cluster] = "peace"
+    no_weapons(s, 1, weapons)
+    restart_round(t, [["ADM6"], ["AGG3"], ["MOB6"]], initiative=1)
+    lead(t, 1, "AGG3")
+    act(t, 1, "secure", card="F115")
+    return t, int(cluster)
+
+
+def test_F1508_ceasefires_navy_reprisal_hitting_imperial_ships_at_peace_needs_a_weapon():
+    """Navy Reprisal secured: hitting the Imperial ships of a cluster at Peace is harm by the
+    card; with no Weapon that choice is not offered and is refused (typed, nothing changed);
+    a cluster at War stays open."""
+    t, cluster = reprisal_table(weapons=0)
+    prompt = prompt_of(t, "arcs.use_ability")
+    assert prompt is not None and prompt.seat == 1
+    offered = [a.params.get("params") for a in options(t, 1)]
+    assert {"cluster": cluster, "what": "hit_imperial"} not in offered
+    assert any(p and p.get("what") == "hit_imperial" for p in offered)
+    refused(t, 1, Action("use_ability", {"card": "F115", "index": 2,
+                                         "params": {"cluster": cluster, "what": "hit_imperial"}}))
+    assert t.state.ceasefires[str(cluster)] == "peace"
+    sound(t)
+
+
+def test_F1508_ceasefires_navy_reprisal_at_peace_spends_the_weapon_and_turns_to_war():
+    t, cluster = reprisal_table(weapons=1)
+    choice = {"cluster": cluster, "what": "hit_imperial"}
+    assert choice in [a.params.get("params") for a in options(t, 1)]
+    events = t.act(1, Action("use_ability", {"card": "F115", "index": 2, "params": choice}))
+    s = t.state
+    assert "weapon" not in s.players[1].resources and s.ceasefires[str(cluster)] == "war"
+    assert any(e.type == "imperial_ships_hit" for e in events)
+    sound(t)
+
+
+def test_F1508_ceasefires_tokens_are_checked_by_the_invariants():
+    """One Ceasefire per cluster in play, each Peace or War: a missing or odd token is found."""
+    from plugins.blighted_reach.fate_peacekeeper import ceasefire_problems
+
+    t = act_three_table()
+    s = t.state
+    assert ceasefire_problems(s) == []
+    first = sorted(s.ceasefires)[0]
+    s.ceasefires[first] = "truce"
+    assert ceasefire_problems(s)
+    del s.ceasefires[first]
+    assert ceasefire_problems(s)
 
 
 def test_F1509_empire_balks_at_peace_lets_the_first_regent_turn_a_cluster_to_war():
