@@ -45,11 +45,12 @@ def _faces(box):
 
 @steps("battle")
 def battle(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmish: int = 0, raid: int = 0,
-           imperial_fresh: int = 0, imperial_damaged: int = 0):
+           imperial_fresh: int = 0, imperial_damaged: int = 0, judge_fresh: int = 0, judge_damaged: int = 0):
     """ARCS-171..176: one roll of the collected dice; every symbol is then resolved in order.
     Railgun Arrays (L12) first hit the attacker before the dice are collected (the card FAQ:
     the attacker then chooses dice for the ships left). `imperial_*`: other ships joining
-    the attack in a game built on Arcs (`arcs_battle_begun`)."""
+    the attack in a game built on Arcs (`arcs_battle_begun`); `judge_*`: another seat's Loyal
+    ships joining it there (the same hook)."""
     state, box = ctx.state, box_for(ctx.state)
     here = state.systems[system]
     which = ["assault"] * assault + ["skirmish"] * skirmish + ["raid"] * raid
@@ -57,7 +58,8 @@ def battle(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmis
     state.battle = Battle(attacker=seat, defender=defender, system=system, dice=which,
                           all_fresh=here.ships_of(seat).damaged == 0,
                           trophies_at_start=len(state.players[seat].trophies))
-    ctx.hook.arcs_battle_begun(ctx=ctx, imperial_fresh=imperial_fresh, imperial_damaged=imperial_damaged)
+    ctx.hook.arcs_battle_begun(ctx=ctx, imperial_fresh=imperial_fresh, imperial_damaged=imperial_damaged,
+                               judge_fresh=judge_fresh, judge_damaged=judge_damaged)
     railgun = lore_ops.railgun_hits(state, box, system, defender)
     ctx.push(roll_dice)
     if railgun:  # the hit comes before the dice are collected: they are chosen afterwards

@@ -258,9 +258,11 @@ def arcs_act_candidates(box, state, seat: int, pay: int, kinds: set) -> list | N
 
 
 @hookspec
-def arcs_battle_begun(ctx: Ctx, imperial_fresh: int, imperial_damaged: int) -> None:
+def arcs_battle_begun(ctx: Ctx, imperial_fresh: int, imperial_damaged: int, judge_fresh: int,
+                      judge_damaged: int) -> None:
     """`state.battle` was just set up; the attack's other ships (the campaign's Imperial
-    ships) are named. Asked once per battle."""
+    ships; another seat's Loyal ships, the campaign's Judge's Chosen) are named. Asked once
+    per battle."""
 
 
 @hookspec(firstresult=True)

@@ -29,7 +29,7 @@ from plugins.arcs.state import Play, Turn
 from plugins.arcs.tables import decisions, steps
 from plugins.arcs.turn import (
     Act, Attack, Build, Done, Influence, MoveShips, Repair, Secure, Spend, Tax, UseAbility, act_kind, candidates,
-    check_act, find_use, prelude_buys, PRELUDE_TRIGGERS, to_move,
+    check_act, find_use, other_ships, prelude_buys, PRELUDE_TRIGGERS, to_move,
 )
 
 
@@ -383,9 +383,11 @@ def do_act(ctx, seat: int, params, copy_pivot: bool = False) -> None:
             do_repair(state, seat, params.system, params.piece, building)
         ctx.emit("repaired", seat=seat, system=params.system, piece=params.piece)
     elif isinstance(params, MoveShips):
-        if params.imperial_fresh or params.imperial_damaged or params.flagship:  # only a game that checked them
+        others = other_ships(params)
+        if params.imperial_fresh or params.imperial_damaged or params.flagship or others:  # a game checked them
             ctx.hook.arcs_moved_along(ctx=ctx, seat=seat, act=params)
-        move(ctx, seat, to_move(params))
+        if params.fresh or params.damaged or params.flagship or not others:  # no Loyal ship moved: no move of its own
+            move(ctx, seat, to_move(params))
     elif isinstance(params, Influence):
         do_influence(state, seat, params.card)
         ctx.emit("influenced", seat=seat, card=params.card)
@@ -461,20 +463,22 @@ def secure_step(ctx, seat: int, card: str):
 
 @steps("battle_if_able")
 def battle_if_able(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmish: int = 0, raid: int = 0,
-                   imperial_fresh: int = 0, imperial_damaged: int = 0):
+                   imperial_fresh: int = 0, imperial_damaged: int = 0, judge_fresh: int = 0, judge_damaged: int = 0):
     """A battle held back for a window before it (Tactical's move): fought if the attacker
-    still has ships there and the defender pieces; the dice shrink to what is allowed."""
+    still has ships there (or the other seat's ships named to join it) and the defender
+    pieces; the dice shrink to what is allowed."""
     state = ctx.state
     here = state.systems[system]
     if defender < 0:  # no seat: a game built on Arcs says whether its pieces are still there
         present = bool(ctx.hook.arcs_defender_present(state=state, system=system, defender=defender))
     else:
         present = here.ships_of(defender).total or any(b.owner == defender for b in here.buildings)
-    if not here.ships_of(seat).total or not present:
+    if not (here.ships_of(seat).total or judge_fresh or judge_damaged) or not present:
         ctx.emit("battle_lapsed", seat=seat, system=system)
         return
     ctx.call(battle, seat=seat, system=system, defender=defender, assault=assault, skirmish=skirmish, raid=raid,
-             imperial_fresh=imperial_fresh, imperial_damaged=imperial_damaged)
+             imperial_fresh=imperial_fresh, imperial_damaged=imperial_damaged, judge_fresh=judge_fresh,
+             judge_damaged=judge_damaged)
 
 
 @steps("end_turn")

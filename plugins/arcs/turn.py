@@ -65,6 +65,11 @@ class MoveShips(_Act, tag="move", kw_only=True):
     imperial_fresh: int = 0
     imperial_damaged: int = 0
     imperial_drops: list[tuple[int, int]] = []
+    # ... and another seat's Loyal ships the mover may act with (the campaign's Judge's Chosen),
+    # moving the same way; the base rules refuse any.
+    judge_fresh: int = 0
+    judge_damaged: int = 0
+    judge_drops: list[tuple[int, int]] = []
     # ... and a ship kept outside the `Ships` counts (the campaign's Flagship); the base refuses it.
     flagship: bool = False
 
@@ -85,6 +90,8 @@ class Attack(_Act, tag="battle", kw_only=True):
     raid: int = 0
     imperial_fresh: int = 0    # other ships joining the attack (the campaign's Imperial ships);
     imperial_damaged: int = 0  # the base rules refuse any
+    judge_fresh: int = 0       # another seat's Loyal ships joining the attack (the campaign's
+    judge_damaged: int = 0     # Judge's Chosen); the base rules refuse any
 
 
 class Spend(_Act, tag="spend", kw_only=True):
@@ -204,7 +211,7 @@ def check_act(box: Box, state: ArcsState, seat: int, act, hook=None) -> None:
     elif isinstance(act, MoveShips):
         reach = move_reach(box, state, seat)
         if hook is None or not hook.arcs_check_move(box=box, state=state, reach=reach, seat=seat, act=act):
-            if act.imperial_fresh or act.imperial_damaged or act.imperial_drops or act.flagship:
+            if act.imperial_fresh or act.imperial_damaged or act.imperial_drops or act.flagship or other_ships(act):
                 raise BadParameter("no other ships move along in this game")
             check_move(state, reach, seat, to_move(act))
         lore_ops.check_move_limit(state, box, seat, act.fresh + act.damaged)  # Disorganized
@@ -270,6 +277,11 @@ def check_build_lore(box: Box, state: ArcsState, seat: int, act: Build, hook=Non
             raise IllegalAction(f"a city beyond the slots of {act.system} costs 1 {planet.type}")
 
 
+def other_ships(act) -> bool:
+    """Does a move or an attack name another seat's Loyal ships (`judge_*`)?"""
+    return bool(act.judge_fresh or act.judge_damaged or getattr(act, "judge_drops", None))
+
+
 def to_move(act: MoveShips) -> Move:
     return Move(origin=act.origin, fresh=act.fresh, damaged=act.damaged, path=tuple(act.path),
                 drops=tuple(tuple(d) for d in act.drops))
@@ -299,7 +311,7 @@ def check_attack(box: Box, state: ArcsState, seat: int, act: Attack) -> None:
         raise BadParameter("the defender is one Rival")
     if here.ships_of(act.defender).total == 0 and not any(b.owner == act.defender for b in here.buildings):
         raise IllegalAction(f"seat {act.defender} has no piece in {act.system}")  # ARCS-169
-    if act.imperial_fresh or act.imperial_damaged:
+    if act.imperial_fresh or act.imperial_damaged or other_ships(act):
         raise BadParameter("no other ships join an attack in this game")
     check_dice(box, state, seat, act.system, act.defender, act.assault, act.skirmish, act.raid)
 

@@ -38,9 +38,9 @@ def target_of(defender: int) -> empire.Target:
 
 def campaign_battle(state: BlightedReachState) -> bool:
     """Does the battle being resolved touch the campaign's pieces now? A defender of no seat,
-    Imperial ships attacking, or a Regent defending where Imperial ships are (BR-136)."""
+    Imperial ships or the Judge's ships (Judge's Chosen) attacking, or a Regent defending where Imperial ships are (BR-136)."""
     b = state.battle
-    return (b.defender < 0 or state.battle_imperial.total > 0
+    return (b.defender < 0 or state.battle_imperial.total > 0 or state.battle_judge.total > 0
             or (is_regent(state, b.defender) and imperial_ships(state, b.system).total > 0))
 
 
@@ -60,6 +60,12 @@ def side_ships(state: BlightedReachState, side: str) -> tuple[int | None, Ships,
     return b.defender, here.ships_of(b.defender), present
 
 
+def side_judge(state: BlightedReachState, side: str) -> Pieces:
+    """The Judge's Loyal ships on the side: those the holder of Judge's Chosen added to its
+    attack (F2404, `fate_judge`); they never join a defending side but the Judge's own."""
+    return state.battle_judge if side == ATTACKING else Pieces()
+
+
 def defending_fresh(state: BlightedReachState) -> int:
     """What an intercept deals: one hit per fresh defending ship, Imperial ones included
     (ARCS-178); the Free States and the Blight never intercept (BR-235)."""
@@ -68,39 +74,46 @@ def defending_fresh(state: BlightedReachState) -> int:
 
 
 class SideSplit(msgspec.Struct, forbid_unknown_fields=True):
-    """Hits on one side's ships: on its Loyal ships and on its Imperial ships, each as the
-    base `ShipSplit` (fresh damaged, fresh destroyed, damaged destroyed)."""
+    """Hits on one side's ships: on its Loyal ships, on its Imperial ships and on the Judge's
+    ships attacking with it (Judge's Chosen), each as the base `ShipSplit` (fresh damaged,
+    fresh destroyed, damaged destroyed)."""
 
     loyal: ShipSplit = msgspec.field(default_factory=ShipSplit)
     imperial: ShipSplit = msgspec.field(default_factory=ShipSplit)
+    judge: ShipSplit = msgspec.field(default_factory=ShipSplit)
 
 
 def _hits(split: ShipSplit) -> int:
     return split.damage_fresh + 2 * split.destroy_fresh + split.destroy_damaged
 
 
-def side_splits(loyal: Ships, imperial: Pieces, hits: int):
+def side_splits(loyal: Ships, imperial: Pieces, hits: int, judge: Pieces = Pieces()):
     """Every split the rules accept: every hit that can land on the side's ships does
-    (ARCS-186), spread over its Loyal and Imperial ships as the attacker likes."""
-    need = min(hits, ship_capacity(loyal) + ship_capacity(imperial))
-    for on_imperial in range(min(need, ship_capacity(imperial)) + 1):
-        on_loyal = need - on_imperial
-        if on_loyal > ship_capacity(loyal):
-            continue
-        for si in splits(Ships(fresh=imperial.fresh, damaged=imperial.damaged), on_imperial):
-            for sl in splits(loyal, on_loyal):
-                yield SideSplit(loyal=sl, imperial=si)
+    (ARCS-186), spread over its Loyal, Imperial and attacking Judge's ships as the attacker
+    likes."""
+    need = min(hits, ship_capacity(loyal) + ship_capacity(imperial) + ship_capacity(judge))
+    for on_judge in range(min(need, ship_capacity(judge)) + 1):
+        for on_imperial in range(min(need - on_judge, ship_capacity(imperial)) + 1):
+            on_loyal = need - on_imperial - on_judge
+            if on_loyal > ship_capacity(loyal):
+                continue
+            for sj in splits(Ships(fresh=judge.fresh, damaged=judge.damaged), on_judge):
+                for si in splits(Ships(fresh=imperial.fresh, damaged=imperial.damaged), on_imperial):
+                    for sl in splits(loyal, on_loyal):
+                        yield SideSplit(loyal=sl, imperial=si, judge=sj)
 
 
-def check_side_split(loyal: Ships, imperial: Pieces, hits: int, split: SideSplit) -> None:
-    for part, ships, name in ((split.loyal, loyal, "Loyal"), (split.imperial, imperial, "Imperial")):
+def check_side_split(loyal: Ships, imperial: Pieces, hits: int, split: SideSplit, judge: Pieces = Pieces()) -> None:
+    for part, ships, name in ((split.loyal, loyal, "Loyal"), (split.imperial, imperial, "Imperial"),
+                              (split.judge, judge, "of the Judge's")):
         if min(part.damage_fresh, part.destroy_fresh, part.destroy_damaged) < 0:
             raise BadParameter("hit counts cannot be negative")
         if part.damage_fresh + part.destroy_fresh > ships.fresh or part.destroy_damaged > ships.damaged:
             raise BadParameter(f"only {ships.fresh} fresh and {ships.damaged} damaged {name} ships are there")
-    need = min(hits, ship_capacity(loyal) + ship_capacity(imperial))
-    if _hits(split.loyal) + _hits(split.imperial) != need:
-        raise BadParameter(f"{need} hit(s) must go to these ships, not {_hits(split.loyal) + _hits(split.imperial)}")
+    need = min(hits, ship_capacity(loyal) + ship_capacity(imperial) + ship_capacity(judge))
+    landed = _hits(split.loyal) + _hits(split.imperial) + _hits(split.judge)
+    if landed != need:
+        raise BadParameter(f"{need} hit(s) must go to these ships, not {landed}")
 
 
 def _after(fresh: int, damaged: int, split: ShipSplit) -> tuple[int, int, int]:
@@ -134,7 +147,8 @@ def apply_side(ctx, side: str, hits: int, split: SideSplit) -> None:
     state, b = ctx.state, ctx.state.battle
     here = state.systems[b.system]
     owner, loyal, imperial = side_ships(state, side)
-    check_side_split(loyal, imperial, hits, split)
+    judge = side_judge(state, side)
+    check_side_split(loyal, imperial, hits, split, judge)
     taker = taker_of(state, side)
     destroyed = {"loyal": 0, "imperial": 0}
     if owner is not None:
@@ -156,12 +170,33 @@ def apply_side(ctx, side: str, hits: int, split: SideSplit) -> None:
             state.imperial_supply += gone
         else:
             state.players[taker].trophies.extend([Trophy(owner=EMPIRE, kind="ship")] * gone)
+    extra = {}
+    if judge.total:
+        extra = {"judge_damaged": split.judge.damage_fresh, "judge_destroyed": _apply_judge(state, judge, split.judge,
+                                                                                          taker)}
     ctx.emit("ships_hit", system=b.system, owner=owner if owner is not None else EMPIRE,
              damaged=split.loyal.damage_fresh, destroyed=destroyed["loyal"],
-             imperial_damaged=split.imperial.damage_fresh, imperial_destroyed=destroyed["imperial"])
-    leftover = hits - min(hits, ship_capacity(loyal) + ship_capacity(imperial))
+             imperial_damaged=split.imperial.damage_fresh, imperial_destroyed=destroyed["imperial"], **extra)
+    leftover = hits - min(hits, ship_capacity(loyal) + ship_capacity(imperial) + ship_capacity(judge))
     if side == DEFENDING and leftover and b.defender >= 0:
         b.building_hit += leftover
+
+
+def _apply_judge(state: BlightedReachState, judge: Pieces, split: ShipSplit, taker: int | None) -> int:
+    """The hits on the Judge's ships attacking with the holder of Judge's Chosen: taken off
+    the Judge's ships there; destroyed ones become the taker's Trophies (the Judge's pieces)
+    or go back to the Judge's supply. Returns how many were destroyed."""
+    b, seat = state.battle, state.battle_judge_seat
+    here = state.systems[b.system]
+    fresh, damaged, gone = _after(judge.fresh, judge.damaged, split)
+    now = here.ships_of(seat)
+    here.ships[seat] = Ships(fresh=now.fresh - judge.fresh + fresh, damaged=now.damaged - judge.damaged + damaged)
+    state.battle_judge = Pieces(fresh=fresh, damaged=damaged)
+    if taker is None:
+        state.players[seat].ships += gone
+    else:
+        state.players[taker].trophies.extend([Trophy(owner=seat, kind="ship")] * gone)
+    return gone
 
 
 def side_hits(ctx, side: str, hits: int) -> None:
@@ -170,10 +205,11 @@ def side_hits(ctx, side: str, hits: int) -> None:
     (or being) a seat is the base flow's `ship_hits` (its Trophies go to a seat)."""
     state = ctx.state
     owner, loyal, imperial = side_ships(state, side)
-    if not imperial.total and owner is not None and state.battle.defender >= 0:
+    judge = side_judge(state, side)
+    if not imperial.total and not judge.total and owner is not None and state.battle.defender >= 0:
         ship_hits(ctx, owner, hits)
         return
-    options = list(side_splits(loyal, imperial, hits))
+    options = list(side_splits(loyal, imperial, hits, judge))
     if len(options) == 1:
         apply_side(ctx, side, hits, options[0])
         ctx.push(resolve)
@@ -185,14 +221,18 @@ def side_hits(ctx, side: str, hits: int) -> None:
                 describe="Split the hits on one battle side over its Loyal and its Imperial ships.")
 def check_side_hits(state, seat, prompt, answer: SideSplit):
     _, loyal, imperial = side_ships(state, prompt.args["side"])
-    check_side_split(loyal, imperial, prompt.args["hits"], answer)
+    check_side_split(loyal, imperial, prompt.args["hits"], answer, side_judge(state, prompt.args["side"]))
 
 
 @check_side_hits.candidates
 def _side_hit_options(state, seat, prompt):
     _, loyal, imperial = side_ships(state, prompt.args["side"])
-    for split in side_splits(loyal, imperial, prompt.args["hits"]):
-        yield msgspec.to_builtins(split)
+    judge = side_judge(state, prompt.args["side"])
+    for split in side_splits(loyal, imperial, prompt.args["hits"], judge):
+        answer = msgspec.to_builtins(split)
+        if not judge.total:
+            answer.pop("judge")  # no Judge's ship attacks: the answer names none
+        yield answer
 
 
 @steps("side_hits_done")

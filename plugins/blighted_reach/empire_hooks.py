@@ -181,6 +181,14 @@ def arcs_repair(state, seat, system, piece, building):
 
 
 # -- Move (BR-127..BR-131, BR-177, BR-237) -----------------------------------------------
+# Another seat's Loyal ships a seat may move or attack with (Judge's Chosen, `fate_judge`),
+# named in the act's `judge_*` fields: each rule checks their part of the act (raising to
+# refuse) and returns how many ships it names, 0 when the act names none. Empty lists (or a
+# 0 from every rule) leave every check as it was.
+MOVE_ALONG_CHECKS: list = []    # fn(box, state, reach, seat, act) -> int
+ATTACK_ALONG_CHECKS: list = []  # fn(box, state, seat, act) -> int
+
+
 def _group(act) -> ImperialGroup:
     return ImperialGroup(fresh=act.imperial_fresh, damaged=act.imperial_damaged,
                          drops=tuple(tuple(d) for d in act.imperial_drops))
@@ -191,7 +199,12 @@ def arcs_check_move(box, state, reach, seat, act):
     """The Loyal ships by the base check (adjacency, ships, drops), its Catapult rules
     replaced by the campaign's: a Loyal or controlled Free starport to start from, the stops
     of the Empire, Regents and Outlaws for the group as it moves on each leg, and Blighted
-    gates; then the Imperial ships moving along (command, the Movement Law)."""
+    gates; then the Imperial ships moving along (command, the Movement Law). Another seat's
+    ships named (`MOVE_ALONG_CHECKS`) are their rule's: a move of theirs alone is checked."""
+    others = sum(rule(box, state, reach, seat, act) for rule in MOVE_ALONG_CHECKS)
+    if others and not (act.fresh or act.damaged or act.flagship or act.imperial_fresh or act.imperial_damaged
+                       or act.imperial_drops):
+        return True
     laws = _laws(state, seat)
     move, group = to_move(act), _group(act)
     if act.flagship:
@@ -229,11 +242,20 @@ def arcs_check_attack(box, state, seat, act):
     """A Loyal ship there (ARCS-168); a defender the Empire's rules allow (a Rival seat,
     the Empire for an Outlaw, the Free States, never one the Truce Law shields) or the Blight
     where it is; the Imperial ships joining a Regent's attack (BR-135); one die per attacking
-    ship, Imperial ones included (ARCS-171)."""
+    ship, Imperial ones included (ARCS-171); another seat's ships named join them
+    (`ATTACK_ALONG_CHECKS`)."""
+    others = sum(rule(box, state, seat, act) for rule in ATTACK_ALONG_CHECKS)
+    return check_campaign_attack(box, state, seat, act, others)
+
+
+def check_campaign_attack(box, state, seat: int, act, others: int = 0) -> bool:
+    """`arcs_check_attack`'s check; `others`: another seat's ships already checked to join
+    the attack (Judge's Chosen), which stand for Loyal ships there (its FAQ: an attack may be
+    made with the Judge's ships alone) and bring their dice."""
     here = state.systems.get(act.system)
     if here is None:
         raise BadParameter(f"{act.system!r} is not a system in play")
-    if ships_present(state, seat, act.system) == 0:  # a Flagship is a Loyal ship (BR-267)
+    if ships_present(state, seat, act.system) + others == 0:  # a Flagship is a Loyal ship (BR-267)
         raise IllegalAction(f"battling in {act.system} needs a Loyal ship there")  # ARCS-168
     joining = Pieces(fresh=act.imperial_fresh, damaged=act.imperial_damaged)
     if min(joining.fresh, joining.damaged) < 0:
@@ -250,7 +272,8 @@ def arcs_check_attack(box, state, seat, act):
                                       "or the Blight (-3)")
         empire.battle_sides(state, seat, empire_battle.target_of(act.defender), act.system, joining,
                             ignore_truce="truce" in laws, ignore_presence="presence" in laws)
-    check_dice(box, state, seat, act.system, act.defender, act.assault, act.skirmish, act.raid, joining=joining.total)
+    check_dice(box, state, seat, act.system, act.defender, act.assault, act.skirmish, act.raid,
+               joining=joining.total + others)
     return True
 
 

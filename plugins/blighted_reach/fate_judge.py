@@ -10,12 +10,19 @@ cannot say.
   back to the thief's supply.
 - F2403 The Arbiter (Guild, protected): at the start of scoring (`arbiter_before_scoring`,
   around the chapter's end step) its holder may give its Trophies, Captives and resources to
-  Rivals, to each at most as many as the Rival had empty resource slots when the giving
-  began; a piece Loyal to the Rival goes back to its supply, a resource is placed by the
+  Rivals: any number of Trophies and Captives, and to each Rival at most as many resources
+  as it had empty resource slots when the giving began (the card's FAQ); a piece Loyal to the Rival goes back to its supply, a resource is placed by the
   Rival as any token received.
-- F2404 Judge's Chosen (title): passed on by the Edict (below). ITS RULES FOR THE HOLDER
-  (acting with the Judge's Loyal ships, adding them to an attack) ARE NOT BUILT: the Fate's
-  `effects_complete` stays false.
+- F2404 Judge's Chosen (title): passed on by the Edict (below). Its holder, a Rival of the
+  Judge, names the Judge's Loyal ships in its own Move and Battle answers (`judge_fresh`,
+  `judge_damaged`, `judge_drops` of `arcs.turn.MoveShips` / `Attack`, as a Regent names
+  Imperial ships): a move of the Judge's ships, alone or along with its own
+  (`chosen_check_move` in `empire_hooks.MOVE_ALONG_CHECKS`, `chosen_moved_along`); an attack
+  on anyone but the Judge with the Judge's ships there added to its own, or alone
+  (`chosen_check_attack` in `empire_hooks.ATTACK_ALONG_CHECKS`, `chosen_battle_begun`; their dice, the attacker's split of hits over them and the
+  Trophies taken of them are `empire_battle`'s `judge` part). They stay the Judge's pieces:
+  control is never the holder's by them. Against the Judge they defend the Judge (the base
+  battle), and cannot be added to the attack.
 - F2405 Judge Sets Agenda (Edict): the Judge may declare any ambition with any Available
   marker and then loses that marker's second-place Power; then Judge's Chosen returns to the
   Judge, who must give it to a Rival (`judge_sets_agenda`).
@@ -25,19 +32,37 @@ Readings:
   first place needing a count of at least 1 (BR-088); the 2-player ambition tokens tie like
   a player (the card's note); the Commonwealth ambition counts its members one by one (the
   standings are per seat).
-- The Arbiter's limit is counted once, when its holder starts giving: every piece given to a
-  Rival (a resource, a Trophy or a Captive) uses one of that Rival's empty slots.
+- The Arbiter's limit is counted once, when its holder starts giving: every resource given to
+  a Rival uses one of that Rival's empty slots; Trophies and Captives use none (the FAQ:
+  the slots limit only resources). Not built: the FAQ's cards holding resources counted as
+  unlimited slots for their resource (no card of the campaign holding a Rival's given
+  resource is offered as a place for it).
 - Judge Sets Agenda's declaration is a declaration by a card (the Ire cards' bans apply);
   its lost Power is the second-place value the marker shows when placed.
+- Judge's Chosen's "take actions with the Judge's Loyal ships" is read as moving and
+  battling with them (the actions ships take; Build, Tax and Repair act with buildings or on
+  ships). A move of the Judge's ships is checked as the Judge's own move: the Judge's
+  starports (or Free starports it controls) let them Catapult and the Judge's standing
+  decides where a Catapult stops; moving with the holder's ships they share its origin and
+  path. A Gate Ports capture for a gate they enter takes the Judge's agent (its FAQ).
+- "May add the Judge's Loyal ships": any number of them, fresh or damaged, as the Imperial
+  ships a Regent adds (BR-135); each brings a die. Hits on the attacking side are split by
+  the attacker over its own, Imperial and the Judge's ships (ARCS-183); the Judge's ships
+  destroyed become the defender's Trophies (Judge's pieces), or go back to the Judge's supply
+  where the defender takes none.
+- The Judge's Flagship (a Loyal ship, its FAQ) is not among the ships the holder may name:
+  the Flagship rules know only their owner acting with it.
 """
 from __future__ import annotations
 
 import functools
 
-from core.errors import IllegalAction
+from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
 from core.state import Action
-from plugins.arcs import placing
+from plugins.arcs import battle as arcs_battle
+from plugins.arcs import lore_ops, placing
+from plugins.arcs.actions import Move, check_move, do_move
 from plugins.arcs.abilities import standing
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import box_for
@@ -46,11 +71,13 @@ from plugins.arcs.outrage import agent_returns
 from plugins.arcs.scoring import marker_values
 from plugins.arcs.setup import open_slots
 from plugins.arcs.state import Trophy
-from plugins.blighted_reach import fates, objectives
+from plugins.arcs.turn import MAX_DICE_PER_KIND, Attack, MoveShips, dice_allowed, other_ships, reach_of
+from plugins.blighted_reach import empire, empire_hooks, fates, objectives
+from plugins.blighted_reach import blight as blight_rules
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.fate_c import is_campaign, seat_of
 from plugins.blighted_reach.fate_steps import lift
-from plugins.blighted_reach.state import BlightedReachState
+from plugins.blighted_reach.state import BlightedReachState, Pieces
 from plugins.blighted_reach.tables import steps
 
 JUDGE = "FATE24"
@@ -59,9 +86,9 @@ ARBITER = "F2403"
 CHOSEN = "F2404"
 VOW_KEYS = 1  # F2402: each Trophy or Captive's raid cost
 
-# Standing rules read where they apply (the raid hooks, the chapter's end). Judge's Chosen's
-# "act_with_the_judges_ships" is not registered: no rule reads it yet.
-standing("trophies_and_captives_stealable", "give_pieces_at_scoring")
+# Standing rules read where they apply (the raid hooks, the chapter's end, the move and
+# battle hooks of Judge's Chosen below).
+standing("trophies_and_captives_stealable", "give_pieces_at_scoring", "act_with_the_judges_ships")
 
 
 # -- F2401 the final objective ---------------------------------------------------------------
@@ -161,14 +188,9 @@ def empty_slots(state: BlightedReachState, seat: int) -> int:
     return sum(player.resources[i] is None for i in open_slots(box_for(state), player))
 
 
-def _has_gifts(state: BlightedReachState, seat: int) -> bool:
-    p = state.players[seat]
-    return bool(p.trophies or p.captives or any(r is not None for r in p.resources))
-
-
 def arbiter_before_scoring(handlers: dict) -> dict:
     """The step table with the chapter's end preceded, once a chapter, by The Arbiter's gifts
-    (when its holder has something to give and a Rival has room)."""
+    (when its holder has a Trophy or Captive to give, or a resource and a Rival has room)."""
     from plugins.arcs.rounds import chapter_end as chapter_end_step
 
     scoring = handlers[chapter_end_step.step_name]
@@ -180,7 +202,7 @@ def arbiter_before_scoring(handlers: dict) -> dict:
         if holder >= 0 and state.arbiter_chapter != state.chapter:
             state.arbiter_chapter = state.chapter
             room = {str(r): empty_slots(state, r) for r in range(len(state.players)) if r != holder}
-            if _has_gifts(state, holder) and any(room.values()):
+            if gift_options(state, holder, room):
                 ctx.push(chapter_end_step)  # the scoring again, its gifts offered (this wrapper)
                 ctx.push(arbiter_offer, seat=holder, room=room)
                 return None
@@ -190,12 +212,13 @@ def arbiter_before_scoring(handlers: dict) -> dict:
 
 
 def gift_options(state: BlightedReachState, seat: int, room: dict[str, int]) -> list[Action]:
+    """Each piece to each Rival: Trophies and Captives to any, resources to those with room."""
     p = state.players[seat]
     pieces = ([f"trophy:{k}" for k in _trophy_keys(state, seat)]
-              + [f"captive:{o}" for o in sorted(set(p.captives))]
-              + [f"resource:{r}" for r in sorted({r for r in p.resources if r is not None})])
+              + [f"captive:{o}" for o in sorted(set(p.captives))])
+    resources = [f"resource:{r}" for r in sorted({r for r in p.resources if r is not None})]
     return [Action("arbiter_give", {"rival": int(r), "piece": piece})
-            for r, left in sorted(room.items()) if left > 0 for piece in pieces]
+            for r, left in sorted(room.items()) for piece in [*pieces, *(resources if left > 0 else [])]]
 
 
 @steps("arbiter_offer")
@@ -223,7 +246,8 @@ def arbiter_gave(ctx, seat, params, room: dict):
         row[row.index(what)] = None
         placing.receive(state, rival, what)  # the Rival places it (ARCS-202)
     ctx.emit("arbiter_gave", seat=seat, rival=rival, piece=piece, home=home, why=ARBITER)
-    room = {**room, str(rival): room[str(rival)] - 1}
+    if kind == "resource":
+        room = {**room, str(rival): room[str(rival)] - 1}
     ctx.push(arbiter_offer, seat=seat, room=room)
 
 
@@ -282,3 +306,131 @@ def chosen_holder(state: BlightedReachState) -> int:
     judge = seat_of(state, JUDGE) if is_campaign(state) else -1
     holder = next((s for s, area in enumerate(state.play_area) if CHOSEN in area), -1)
     return holder if holder != judge else -1
+
+
+# -- F2404 Judge's Chosen: acting with the Judge's Loyal ships --------------------------------
+def acting_judge(state, seat: int) -> int:
+    """The Judge's seat, for a holder of Judge's Chosen naming the Judge's ships; refused for
+    anyone else (the Judge itself holding the title included)."""
+    judge = seat_of(state, JUDGE) if is_campaign(state) else -1
+    if judge < 0 or seat < 0 or chosen_holder(state) != seat:
+        raise BadParameter("only a Rival of the Judge holding Judge's Chosen acts with the Judge's ships")
+    return judge
+
+
+def judge_move(act: MoveShips) -> Move:
+    """The Judge's ships' part of a move: the act's origin and path, their counts and drops."""
+    return Move(origin=act.origin, fresh=act.judge_fresh, damaged=act.judge_damaged, path=tuple(act.path),
+                drops=tuple(tuple(d) for d in act.judge_drops))
+
+
+def chosen_check_move(box, state, reach, seat, act) -> int:
+    """For `empire_hooks.MOVE_ALONG_CHECKS`: a move naming the Judge's ships has theirs
+    checked as the Judge's own move (its ships, drops, Catapult by its starports and its
+    stops, the Blight's gates); the rest of the move stays the campaign's check. Returns how
+    many of the Judge's ships move."""
+    if not other_ships(act):
+        return 0
+    judge = acting_judge(state, seat)
+
+    def catapult(state_, seat_, move_):
+        empire.check_catapult_path(state_, seat_, move_)
+        blight_rules.check_catapult_blight(box, state_, move_, seat_)
+
+    check_move(state, reach, judge, judge_move(act), stops=catapult)
+    return act.judge_fresh + act.judge_damaged
+
+
+@hookimpl(specname="arcs_moved_along")
+def chosen_moved_along(ctx, seat, act):
+    """The Judge's ships of a checked move go; a gate they enter may capture the Judge's agent
+    (Gate Ports: they are the Judge's ships)."""
+    state = ctx.state
+    if not is_campaign(state) or not other_ships(act):
+        return
+    judge = seat_of(state, JUDGE)
+    m = judge_move(act)
+    before = lore_ops.gates_before(state, m.path)
+    do_move(state, judge, m)
+    ctx.emit("judge_ships_moved", seat=seat, judge=judge, origin=m.origin, path=list(m.path), fresh=m.fresh,
+             damaged=m.damaged, why=CHOSEN)
+    lore_ops.capture_at_gates(state, box_for(state), judge, before, ctx.emit)
+
+
+def chosen_check_attack(box, state, seat, act) -> int:
+    """For `empire_hooks.ATTACK_ALONG_CHECKS`: an attack naming the Judge's ships, never on
+    the Judge (they defend it), no more than are there. Returns how many join: the campaign's
+    check counts them as attacking ships (one die each, and an attack by them alone allowed:
+    the card's FAQ)."""
+    if not other_ships(act):
+        return 0
+    judge = acting_judge(state, seat)
+    here = state.systems.get(act.system)
+    if here is None:
+        raise BadParameter(f"{act.system!r} is not a system in play")
+    if act.defender == judge:
+        raise IllegalAction("attacking the Judge, the Judge's ships defend it: they cannot join the attack")
+    present = here.ships_of(judge)
+    if min(act.judge_fresh, act.judge_damaged) < 0:
+        raise BadParameter("ship counts cannot be negative")
+    if act.judge_fresh > present.fresh or act.judge_damaged > present.damaged:
+        raise BadParameter(f"only {present.fresh} fresh and {present.damaged} damaged ships of the Judge "
+                           f"are in {act.system}")
+    return act.judge_fresh + act.judge_damaged
+
+
+@hookimpl(specname="arcs_battle_begun")
+def chosen_battle_begun(ctx, judge_fresh, judge_damaged):
+    """Record the Judge's ships attacking with the holder (every battle sets it, so a raid after
+    the hits still counts them as attacking ships)."""
+    state = ctx.state
+    if not is_campaign(state):
+        return
+    state.battle_judge = Pieces(fresh=judge_fresh, damaged=judge_damaged)
+    state.battle_judge_seat = seat_of(state, JUDGE) if judge_fresh or judge_damaged else -1
+    if judge_fresh or judge_damaged:
+        ctx.emit("judge_ships_attack", seat=state.battle.attacker, judge=state.battle_judge_seat,
+                 system=state.battle.system, fresh=judge_fresh, damaged=judge_damaged, why=CHOSEN)
+
+
+def judge_ships_attacking(state, seat: int, system: str) -> int:
+    """For `arcs.battle.OTHER_SHIPS`: the Judge's ships still attacking with `seat` in the
+    battle being fought there (dice are rolled and a raid made for them)."""
+    b = getattr(state, "battle", None)
+    if not is_campaign(state) or b is None or b.attacker != seat or b.system != system:
+        return 0
+    return state.battle_judge.total
+
+
+for _registry, _rule in ((arcs_battle.OTHER_SHIPS, judge_ships_attacking),
+                         (empire_hooks.MOVE_ALONG_CHECKS, chosen_check_move),
+                         (empire_hooks.ATTACK_ALONG_CHECKS, chosen_check_attack)):
+    if _rule not in _registry:
+        _registry.append(_rule)
+
+
+@hookimpl(specname="arcs_act_candidates")
+def chosen_candidates(box, state, seat, pay, kinds):
+    """For bots and legalActions: the holder's moves of all the Judge's ships of a system to
+    each neighbour, and its attacks with them on each defender but the Judge (each still
+    checked)."""
+    if not is_campaign(state) or chosen_holder(state) != seat or seat_of(state, JUDGE) < 0:
+        return []
+    judge = seat_of(state, JUDGE)
+    theirs = [(s, here.ships_of(judge)) for s, here in state.systems.items() if here.ships_of(judge).total]
+    out: list = []
+    if "move" in kinds:
+        reach = reach_of(box, state)
+        for s, ships in theirs:
+            for nxt in sorted(reach.neighbours.get(s, ())):
+                out.append(MoveShips(pay=pay, origin=s, path=[nxt], judge_fresh=ships.fresh,
+                                     judge_damaged=ships.damaged))
+    if "battle" in kinds:
+        defenders = [*empire_hooks.DEFENDERS, *(r for r in range(len(state.players)) if r not in (seat, judge))]
+        for s, ships in theirs:
+            n = min(dice_allowed(box, state, seat, s, ships.total), 3 * MAX_DICE_PER_KIND)
+            a = min(n, MAX_DICE_PER_KIND)
+            for defender in defenders:
+                out.append(Attack(pay=pay, system=s, defender=defender, assault=a, skirmish=min(n - a, 6),
+                                  judge_fresh=ships.fresh, judge_damaged=ships.damaged))
+    return out

@@ -72,7 +72,9 @@ from plugins.blighted_reach import fate_peacekeeper
 from plugins.blighted_reach.fate_peacekeeper import (  # noqa: F401 (the Peacekeeper's hooks)
     arsenal_raid_options, arsenal_raided, ceasefire_battle_begun, ceasefire_check_attack, peacekeeper_after_action,
 )
-from plugins.blighted_reach.fate_judge import judge_raid_options, judge_raided  # noqa: F401 (the Judge's hooks)
+from plugins.blighted_reach.fate_judge import (  # noqa: F401 (the Judge's hooks)
+    chosen_battle_begun, chosen_candidates, chosen_moved_along, judge_raid_options, judge_raided,
+)
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach import empire_hooks
 from plugins.blighted_reach.empire_hooks import *  # noqa: F401,F403 - the Empire on the Arcs flow (its hooks)

@@ -32,12 +32,14 @@ from plugins.flagships.state import Flagship, board_of, flagship_system, store
 
 
 class FlagshipSplit(msgspec.Struct, forbid_unknown_fields=True):
-    """Hits on an attacking side with a Flagship: on its Loyal and Imperial ships (as
-    `br.side_hits`), and one hit per entry of `board` on that slot of the Flagship board."""
+    """Hits on an attacking side with a Flagship: on its Loyal and Imperial ships and the
+    Judge's ships attacking with it (as `br.side_hits`), and one hit per entry of `board` on
+    that slot of the Flagship board."""
 
     loyal: ShipSplit = msgspec.field(default_factory=ShipSplit)
     imperial: ShipSplit = msgspec.field(default_factory=ShipSplit)
     board: list[int] = []
+    judge: ShipSplit = msgspec.field(default_factory=ShipSplit)
 
 
 def board_in_battle(state, seat: int) -> Flagship | None:
@@ -50,19 +52,21 @@ def board_in_battle(state, seat: int) -> Flagship | None:
 
 
 def _ship_hits(split: FlagshipSplit) -> int:
-    return sum(p.damage_fresh + 2 * p.destroy_fresh + p.destroy_damaged for p in (split.loyal, split.imperial))
+    return sum(p.damage_fresh + 2 * p.destroy_fresh + p.destroy_damaged for p in (split.loyal, split.imperial,
+                                                                                   split.judge))
 
 
 def check_split(state, hits: int, split: FlagshipSplit) -> None:
     """Every hit that can land does (ships and board together); the board's part lands slot
     by slot on what is left there (a trial on a copy)."""
     _, loyal, imperial = eb.side_ships(state, eb.ATTACKING)
+    judge = eb.side_judge(state, eb.ATTACKING)
     ship = board_of(state, state.battle.attacker)
-    need = min(hits, ship_capacity(loyal) + ship_capacity(imperial) + rules.board_capacity(ship))
+    need = min(hits, ship_capacity(loyal) + ship_capacity(imperial) + ship_capacity(judge) + rules.board_capacity(ship))
     on_ships = need - len(split.board)
     if on_ships < 0:
         raise BadParameter(f"only {need} hit(s) land, not {len(split.board)} on the board")
-    eb.check_side_split(loyal, imperial, on_ships, eb.SideSplit(loyal=split.loyal, imperial=split.imperial))
+    eb.check_side_split(loyal, imperial, on_ships, _side(split), judge)
     if _ship_hits(split) + len(split.board) != need:
         raise BadParameter(f"{need} hit(s) must be taken, not {_ship_hits(split) + len(split.board)}")
     rules.check_attacking_hits(state, state.battle.attacker, loyal, len(split.board), 0, list(split.board))
@@ -72,8 +76,9 @@ def splits(state, hits: int):
     """Every split the rules accept, the board's part taken right to left (any order of the
     same slots lands alike)."""
     _, loyal, imperial = eb.side_ships(state, eb.ATTACKING)
+    judge = eb.side_judge(state, eb.ATTACKING)
     ship = board_of(state, state.battle.attacker)
-    room = ship_capacity(loyal) + ship_capacity(imperial)
+    room = ship_capacity(loyal) + ship_capacity(imperial) + ship_capacity(judge)
     need = min(hits, room + rules.board_capacity(ship))
     for on_board in range(0, min(need, rules.board_capacity(ship)) + 1):
         if need - on_board > room:
@@ -83,8 +88,13 @@ def splits(state, hits: int):
             index = next(i for i, _ in rules.defending_order(trial))
             rules.hit_piece(trial, index, "armor" if trial.slots[index].armor is not None else "upgrade")
             picks.append(index)
-        for side in eb.side_splits(loyal, imperial, need - on_board):
-            yield FlagshipSplit(loyal=side.loyal, imperial=side.imperial, board=picks)
+        for side in eb.side_splits(loyal, imperial, need - on_board, judge):
+            yield FlagshipSplit(loyal=side.loyal, imperial=side.imperial, board=picks, judge=side.judge)
+
+
+def _side(split: FlagshipSplit) -> eb.SideSplit:
+    """The ships' part of the split, as the campaign applies a side's hits."""
+    return eb.SideSplit(loyal=split.loyal, imperial=split.imperial, judge=split.judge)
 
 
 def attacking_hits(ctx, hits: int) -> None:
@@ -110,8 +120,12 @@ def check_flagship_hits(state, seat, prompt, answer: FlagshipSplit):
 
 @check_flagship_hits.candidates
 def _flagship_hit_options(state, seat, prompt):
+    judged = eb.side_judge(state, eb.ATTACKING).total > 0
     for split in splits(state, prompt.args["hits"]):
-        yield msgspec.to_builtins(split)
+        answer = msgspec.to_builtins(split)
+        if not judged:
+            answer.pop("judge")  # no Judge's ship attacks: the answer names none
+        yield answer
 
 
 @steps("flagship_hits_done")
@@ -136,7 +150,7 @@ def apply_split(ctx, hits: int, split: FlagshipSplit) -> None:
         rules.send_home(box_for(state), state, b.attacker, destroyed, taker)
         ctx.emit("flagship_hit", seat=b.attacker, system=b.system, hit=[list(x) for x in landed],
                  destroyed=[p.kind for p in destroyed])
-    eb.apply_side(ctx, eb.ATTACKING, hits - len(split.board), eb.SideSplit(loyal=split.loyal, imperial=split.imperial))
+    eb.apply_side(ctx, eb.ATTACKING, hits - len(split.board), _side(split))
 
 
 def _board_hits(ctx, seat: int, hits: int) -> int:
