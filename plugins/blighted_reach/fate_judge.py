@@ -52,6 +52,11 @@ Readings:
   where the defender takes none.
 - The Judge's Flagship (a Loyal ship, its FAQ) is not among the ships the holder may name:
   the Flagship rules know only their owner acting with it.
+
+Not built yet (the Fate stays `effects_complete: false`): by the FAQ, the holder of Judge's
+Chosen may also use the Judge's Flagship (build at it, Catapult with it, tax and battle with
+it): the Flagship rules know only their owner acting with it; and The Arbiter's FAQ counts a
+card that holds resources as slots without limit for the gifts.
 """
 from __future__ import annotations
 
