@@ -5,7 +5,7 @@ Act II
 - F1001 (setup): `hegemon_flagship` asks where the Flagship stands and grants it on the
   Flagship rules (`plugins.flagships.rules.grant`: the Hegemon's Loyal buildings on the map
   become Free ones), puts a fresh starport from its supply on the Defense Array and on the
-  Slipstream Drive (`fate_pirate.seat_starports`), replenishes the fleet at the Flagship to
+  Slipstream Drive (`fate_flagship.seat_starports`), replenishes the fleet at the Flagship to
   6 Loyal ships on the map (the Flagship not counted), then asks for 4 Loyal ships to scrap
   (`fate_blight_speaker.scrap_ship`: out of the campaign, `state.scrapped_ships`);
   `collect_banners` takes the 8 Banner tokens; data gains Planting Banners and Song of the
@@ -150,20 +150,13 @@ board.LOYAL_TOKENS.append(_banner_loyal)
 def hegemon_flagship(ctx, seat: int, card_id: str, effect) -> None:
     """Steps 1-4, in order: the Flagship (asked), its starports, the fleet replenished at it,
     then the 4 ships scrapped (asked one by one). A seat that already has a Flagship keeps it."""
-    if board_of(ctx.state, seat) is not None:
-        _after_flagship(ctx, seat, card_id)
-        return
-    from plugins.blighted_reach.fate_pirate import flagship_sites
+    from plugins.blighted_reach.fate_flagship import grant_then
 
-    options = [Action("place_flagship", {"system": s}) for s in flagship_sites(ctx.state, seat)]
-    ctx.ask(seat, "place_flagship", options, resume=flagship_placed, why=card_id)
+    grant_then(ctx, seat, card_id, flagship_setup_rest)
 
 
-@steps("hegemon_flagship_placed")
-def flagship_placed(ctx, seat, params, why: str):
-    state = ctx.state
-    freed = flagship_rules.grant(box_for(state), state, seat, params["system"])
-    ctx.emit("flagship_granted", seat=seat, system=params["system"], freed=[list(f) for f in freed], why=why)
+@steps("hegemon_flagship_setup_rest")
+def flagship_setup_rest(ctx, seat: int, why: str):
     _after_flagship(ctx, seat, why)
 
 
@@ -181,7 +174,7 @@ def replenish_at_flagship(state: BlightedReachState, seat: int) -> int:
 
 
 def _after_flagship(ctx, seat: int, why: str) -> None:
-    from plugins.blighted_reach.fate_pirate import seat_starports
+    from plugins.blighted_reach.fate_flagship import seat_starports
 
     state = ctx.state
     ctx.emit("flagship_starports", seat=seat, upgrades=seat_starports(state, seat, SETUP_STARPORTS), why=why)

@@ -63,7 +63,6 @@ from plugins.blighted_reach.crises import FATE_CRISIS_HANDLERS, CrisisHandler, D
 from plugins.blighted_reach.setup import SYMBOLS
 from plugins.blighted_reach.state import BlightedReachState
 from plugins.blighted_reach.tables import steps
-from plugins.flagships import rules as flagship_rules
 from plugins.flagships.content import default_content as flagship_content
 from plugins.flagships.state import LAYERS, BoardPiece, board_of, flagship_system, store
 
@@ -145,20 +144,13 @@ def pathfinder_flagship(ctx, seat: int, card_id: str, effect) -> None:
     """Step 1 and 2. A seat that already has a Flagship (the Flagships module on) keeps it.
     # Reading: as for the Pirate, the board's back (where the piece starts) is not in the
     # rules text: the piece joins the seat's ships (`fate_pirate.flagship_sites`)."""
-    if board_of(ctx.state, seat) is not None:
-        _setup_pieces(ctx, seat, card_id)
-        return
-    from plugins.blighted_reach.fate_pirate import flagship_sites
+    from plugins.blighted_reach.fate_flagship import grant_then
 
-    options = [Action("place_flagship", {"system": s}) for s in flagship_sites(ctx.state, seat)]
-    ctx.ask(seat, "place_flagship", options, resume=flagship_placed, why=card_id)
+    grant_then(ctx, seat, card_id, flagship_setup_rest)
 
 
-@steps("pathfinder_flagship_placed")
-def flagship_placed(ctx, seat, params, why: str):
-    state = ctx.state
-    freed = flagship_rules.grant(box_for(state), state, seat, params["system"])
-    ctx.emit("flagship_granted", seat=seat, system=params["system"], freed=[list(f) for f in freed], why=why)
+@steps("pathfinder_flagship_setup_rest")
+def flagship_setup_rest(ctx, seat: int, why: str):
     _setup_pieces(ctx, seat, why)
 
 

@@ -3,8 +3,8 @@ cannot say.
 
 Act II
 - F1201 (setup): data gains the Pirate Hoard and Pirate Fleet; `pirate_flagship` asks the
-  Pirate where its Flagship stands, grants it on the Flagship rules (`plugins.flagships.rules
-  .grant`: its Loyal buildings on the map become Free ones), puts a fresh starport from its
+  Pirate where its Flagship stands, grants it on the Flagship rules (`fate_flagship.grant_then`:
+  its Loyal buildings on the map become Free ones; a seat with a Flagship keeps it), puts a fresh starport from its
   supply on the Tractor Beam and the Defense Array Upgrades, then replenishes the fleet: one
   ship on the gate of each cluster in play holding no Loyal ship of the Pirate (the Flagship
   is one). Its objective counts at each chapter's end (`COUNT_RULES`): the Hoard's resources,
@@ -55,12 +55,12 @@ from plugins.blighted_reach import fates, objectives
 from plugins.blighted_reach.board import rivals
 from plugins.blighted_reach.crises import FATE_CRISIS_HANDLERS, CrisisHandler
 from plugins.blighted_reach.empire import TAX_WITHOUT_CONTROL
+from plugins.blighted_reach.fate_flagship import flagship_sites, grant_then, seat_starports  # noqa: F401 (read here too)
 from plugins.blighted_reach.state import BlightedReachState
 from plugins.blighted_reach.tables import steps
 from plugins.blighted_reach.trust import held_resources
 from plugins.flagships import rules as flagship_rules
-from plugins.flagships.content import default_content as flagship_content
-from plugins.flagships.state import BoardPiece, board_of, store
+from plugins.flagships.state import board_of
 
 GAME_ID = "blighted-reach"
 PIRATE = "FATE12"
@@ -104,15 +104,6 @@ def _hoard_take(state: BlightedReachState, resource: str) -> None:
 # -- F1201 step 1-2: the Flagship, its two starports; step 4: the fleet replenished ------------
 
 
-def flagship_sites(state: BlightedReachState, seat: int) -> list[str]:
-    """Where the Flagship may stand: a system holding the Pirate's Loyal ships.
-    # Reading: the board's back (which places the piece) is not in the rules text; as the
-    # Flagships module's setup reads it, the piece joins the seat's ships; a seat with no
-    # ship on the map may name any system in play."""
-    mine = sorted(s for s, here in state.systems.items() if here.ships_of(seat).total)
-    return mine or sorted(state.systems)
-
-
 @fates.handler("pirate_flagship")
 def pirate_flagship(ctx, seat: int, card_id: str, effect) -> None:
     ctx.push(flagship_ask, seat=seat, why=card_id)
@@ -120,35 +111,16 @@ def pirate_flagship(ctx, seat: int, card_id: str, effect) -> None:
 
 @steps("pirate_flagship_ask")
 def flagship_ask(ctx, seat: int, why: str):
-    options = [Action("place_flagship", {"system": s}) for s in flagship_sites(ctx.state, seat)]
-    ctx.ask(seat, "place_flagship", options, resume=flagship_placed, why=why)
+    grant_then(ctx, seat, why, flagship_setup_rest)
 
 
-@steps("pirate_flagship_placed")
-def flagship_placed(ctx, seat, params, why: str):
-    state = ctx.state
-    freed = flagship_rules.grant(box_for(state), state, seat, params["system"])
-    ctx.emit("flagship_granted", seat=seat, system=params["system"], freed=[list(f) for f in freed], why=why)
-    placed = seat_starports(state, seat, SETUP_STARPORTS)
+@steps("pirate_flagship_setup_rest")
+def flagship_setup_rest(ctx, seat: int, why: str):
+    """Steps 2 and 4, once the Flagship stands: its two starports, then the fleet replenished."""
+    placed = seat_starports(ctx.state, seat, SETUP_STARPORTS)
     ctx.emit("flagship_starports", seat=seat, upgrades=placed, why=why)
-    gates = replenish_gates(state, seat)
+    gates = replenish_gates(ctx.state, seat)
     ctx.emit("ships_placed", seat=seat, systems=gates, count=len(gates), why=why)
-
-
-def seat_starports(state: BlightedReachState, seat: int, upgrades) -> list[str]:
-    """A fresh starport from the seat's supply on each named Upgrade slot still empty (setup
-    places them, so the planet an Upgrade is built at does not matter). Returns those placed.
-    # Reading: with no starport left in the supply, that Upgrade stays unbuilt."""
-    ship, content, player = board_of(state, seat), flagship_content(), state.players[seat]
-    placed = []
-    for upgrade in upgrades:
-        slot = ship.slots[content.slot_of(upgrade)]
-        if slot.upgrade is None and player.starports > 0:
-            player.starports -= 1
-            slot.put("upgrade", BoardPiece(kind="starport"))
-            placed.append(upgrade)
-    store(state, seat, ship)
-    return placed
 
 
 def _has_loyal_ship(state: BlightedReachState, seat: int, systems: list[str]) -> bool:

@@ -75,7 +75,6 @@ from plugins.blighted_reach.crises import FATE_CRISIS_HANDLERS, CrisisHandler, r
 from plugins.blighted_reach.setup import SYMBOLS
 from plugins.blighted_reach.state import FREE, BlightedReachState
 from plugins.blighted_reach.tables import steps
-from plugins.flagships import rules as flagship_rules
 
 PLANET_BREAKER = "FATE11"
 FRAGMENTS_CARD = "F1103"  # Hammer Fragments / Breaking Worlds
@@ -154,25 +153,16 @@ def worlds_free_buildings(state: BlightedReachState, kind: str) -> int:
 def planet_breaker_flagship(ctx, seat: int, card_id: str, effect) -> None:
     """Steps 1-2: the Flagship where the Planet Breaker's ships are (a seat that has one keeps
     it), then a fresh starport on its Slipstream Drive (`fate_pirate.flagship_sites`' reading)."""
-    from plugins.blighted_reach.fate_pirate import flagship_sites, seat_starports
-    from plugins.flagships.state import board_of
+    from plugins.blighted_reach.fate_flagship import grant_then
 
-    if board_of(ctx.state, seat) is not None:
-        ctx.emit("flagship_starports", seat=seat, upgrades=seat_starports(ctx.state, seat, ("slipstream_drive",)),
-                 why=card_id)
-        return
-    options = [Action("place_flagship", {"system": s}) for s in flagship_sites(ctx.state, seat)]
-    ctx.ask(seat, "place_flagship", options, resume=flagship_placed, why=card_id)
+    grant_then(ctx, seat, card_id, flagship_setup_rest)
 
 
-@steps("planet_breaker_flagship_placed")
-def flagship_placed(ctx, seat, params, why: str):
-    from plugins.blighted_reach.fate_pirate import seat_starports
+@steps("planet_breaker_flagship_setup_rest")
+def flagship_setup_rest(ctx, seat: int, why: str):
+    from plugins.blighted_reach.fate_flagship import seat_starports
 
-    state = ctx.state
-    freed = flagship_rules.grant(box_for(state), state, seat, params["system"])
-    ctx.emit("flagship_granted", seat=seat, system=params["system"], freed=[list(f) for f in freed], why=why)
-    ctx.emit("flagship_starports", seat=seat, upgrades=seat_starports(state, seat, ("slipstream_drive",)), why=why)
+    ctx.emit("flagship_starports", seat=seat, upgrades=seat_starports(ctx.state, seat, ("slipstream_drive",)), why=why)
 
 
 @fates.handler("tuck_under_hammer_fragments")

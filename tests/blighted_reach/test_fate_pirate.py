@@ -970,3 +970,21 @@ def test_bots_play_the_pirate_through_acts_two_and_three(players, seed, seat):
     the invariants after every action."""
     second, third = pirate_campaign(players, seed, seat)
     assert second > 0 and third > 0
+
+
+def test_F1201_a_pirate_that_has_a_flagship_already_keeps_it_and_the_setup_goes_on_BR_265():
+    """With the Flagships module a seat has its Flagship from Act I: "you gain a Flagship"
+    gives nothing new (granting a second is refused by the Flagship rules); the rest of the
+    setup (its starports, the fleet) runs at once, nothing asked."""
+    from plugins.blighted_reach import fate_flagship
+    from tests.blighted_reach.campaign_tables import ctx as flow_ctx
+
+    t = act_two_table()
+    s = t.state
+    before = board_of(s, 0)
+    assert before is not None
+    c = flow_ctx(s)
+    prompts = len(s.prompts)
+    fate_flagship.grant_then(c, 0, "F1201", pirate.flagship_setup_rest)
+    assert board_of(s, 0).system == before.system and len(s.prompts) == prompts
+    assert any(e.type == "flagship_starports" for e in c.events) and not any(e.type == "flagship_granted" for e in c.events)
