@@ -26,7 +26,7 @@ def strings(obj, path: str = "$") -> Iterator[tuple[str, str]]:
 
 def viewers(table: Table) -> list[int | None]:
     """Every seat and a spectator."""
-    return [*range(len(table.state.players)), None]
+    return [*range(len(table.state.seats)), None]
 
 
 def secrets_of(table: Table, viewer: int | None) -> tuple[set[str], set[str]]:
