@@ -14,7 +14,6 @@ import msgspec
 import pytest
 
 from core.engine import create_table, view, view_events
-from core.errors import ActionRejected
 from core.state import Action
 from plugins.blighted_reach import plugin  # noqa: F401 (the Fates' rules registered, as a table has them)
 from plugins.arcs.state import Trophy
@@ -22,6 +21,7 @@ from plugins.blighted_reach import campaign as sheet
 from plugins.blighted_reach import fate_hegemon as hg
 from plugins.flagships.content import default_content as flagship_content
 from plugins.flagships.state import board_of, flagship_system, store
+from tests.blighted_reach.c_fate_tables import refused, snapshot, sound
 from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, b_fate_intermission, end_act
 from tests.blighted_reach.empire_fate_tables import place_tokens, prompt_of, resolve_fates
 from tests.blighted_reach.flow_helpers import KeepFateBot, options
@@ -38,22 +38,6 @@ def complete(monkeypatch):
     """The Hegemon's Fate marked complete for this test only (see the module docstring)."""
     monkeypatch.setitem(CBOX.fates, HEGEMON, msgspec.structs.replace(CBOX.fates[HEGEMON], effects_complete=True))
 A_FATES = ["FATE01", "FATE02", "FATE07", "FATE06"]  # Steward, Founder, Admiral, Partisan at Act I
-
-
-def snapshot(t) -> bytes:
-    return msgspec.json.encode(t.state)
-
-
-def sound(t) -> None:
-    problems = [p for found in t.rules.hook.conclave_check_invariants(state=t.state) for p in found]
-    assert problems == [], problems
-
-
-def refused(t, seat: int, action: Action, error=ActionRejected) -> None:
-    before = snapshot(t)
-    with pytest.raises(error):
-        t.act(seat, action)
-    assert snapshot(t) == before
 
 
 def _campaign_for(state, players: int) -> dict:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import core.chance
 from core.state import Action
 from plugins.arcs.content import box_for
-from plugins.arcs.outrage import agent_returns
 from plugins.arcs.scoring import marker_values
 from plugins.blighted_reach import blight as bl
 from plugins.blighted_reach import event_flow
+from tests.blighted_reach.test_fate_guardian import no_captives
 from tests.blighted_reach.c_fate_tables import (
     act_three_table, clear_row, declare_by_arrangement, free_planet, prompt_of, refused, run_steps, score_now,
     sound, take_from_supply,
@@ -26,14 +26,6 @@ def survivalist_table(players: int = 3, seed: int = 3):
     t = act_three_table({0: SURVIVALIST}, players, seed)
     assert t.state.fates[0] == SURVIVALIST and t.state.act == 3
     return t
-
-
-def no_captives(t) -> None:
-    s = t.state
-    for holder in s.players:
-        for owner in holder.captives:
-            agent_returns(s, owner)
-        holder.captives = []
 
 
 def capture(t, holder: int, owner: int, count: int = 1) -> None:
