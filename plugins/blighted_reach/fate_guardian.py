@@ -36,7 +36,7 @@ from plugins.arcs import placing_flow, scoring
 from plugins.arcs.abilities import standing
 from plugins.arcs.content import box_for
 from plugins.arcs.scoring import score_ambition
-from plugins.blighted_reach import board, fates, objectives
+from plugins.blighted_reach import board, card_slots, fates, objectives
 from plugins.blighted_reach.fate_c import IRE, is_campaign, planets_of
 from plugins.blighted_reach.fate_redeemer import won_or_undeclared
 from plugins.blighted_reach.state import BlightedReachState
@@ -167,6 +167,7 @@ def vaulted(ctx, seat, params, number: int, question: bool = True):
 
 
 placing_flow.QUESTIONS.append(vault_question)
+card_slots.holds(GREEN_VAULT, VAULTED)
 
 
 def trust_take_offer(ctx, seat: int, resource: str) -> None:

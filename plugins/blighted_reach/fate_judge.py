@@ -34,9 +34,10 @@ Readings:
   standings are per seat).
 - The Arbiter's limit is counted once, when its holder starts giving: every resource given to
   a Rival uses one of that Rival's empty slots; Trophies and Captives use none (the FAQ:
-  the slots limit only resources). Not built: the FAQ's cards holding resources counted as
-  unlimited slots for their resource (no card of the campaign holding a Rival's given
-  resource is offered as a place for it).
+  the slots limit only resources). A Rival holding a card that holds a resource (Arsenal
+  Keepers, Green Vault, Well of Empathy: `card_slots`) has unlimited slots for it (the FAQ):
+  that resource is always offered to it and uses none of its counted slots; the card's own
+  question or overflow rule then keeps it.
 - Judge Sets Agenda's declaration is a declaration by a card (the Ire cards' bans apply);
   its lost Power is the second-place value the marker shows when placed.
 - Judge's Chosen's "take actions with the Judge's Loyal ships" is read as moving and
@@ -55,8 +56,7 @@ Readings:
 
 Not built yet (the Fate stays `effects_complete: false`): by the FAQ, the holder of Judge's
 Chosen may also use the Judge's Flagship (build at it, Catapult with it, tax and battle with
-it): the Flagship rules know only their owner acting with it; and The Arbiter's FAQ counts a
-card that holds resources as slots without limit for the gifts.
+it): the Flagship rules know only their owner acting with it.
 """
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ from plugins.arcs.scoring import marker_values
 from plugins.arcs.setup import open_slots
 from plugins.arcs.state import Trophy
 from plugins.arcs.turn import MAX_DICE_PER_KIND, Attack, MoveShips, dice_allowed, other_ships, reach_of
-from plugins.blighted_reach import empire, empire_hooks, fates, objectives
+from plugins.blighted_reach import card_slots, empire, empire_hooks, fates, objectives
 from plugins.blighted_reach import blight as blight_rules
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.fate_c import is_campaign, seat_of
@@ -221,9 +221,16 @@ def gift_options(state: BlightedReachState, seat: int, room: dict[str, int]) -> 
     p = state.players[seat]
     pieces = ([f"trophy:{k}" for k in _trophy_keys(state, seat)]
               + [f"captive:{o}" for o in sorted(set(p.captives))])
-    resources = [f"resource:{r}" for r in sorted({r for r in p.resources if r is not None})]
+    mine = sorted({r for r in p.resources if r is not None})
     return [Action("arbiter_give", {"rival": int(r), "piece": piece})
-            for r, left in sorted(room.items()) for piece in [*pieces, *(resources if left > 0 else [])]]
+            for r, left in sorted(room.items())
+            for piece in [*pieces, *(f"resource:{x}" for x in mine if left > 0 or _unlimited(state, int(r), x))]]
+
+
+def _unlimited(state: BlightedReachState, rival: int, resource: str) -> bool:
+    """The Rival holds a card that holds this resource: slots without limit for it (the
+    card's FAQ), so giving it uses none of the Rival's counted empty slots."""
+    return resource in card_slots.unlimited_for(state, rival)
 
 
 @steps("arbiter_offer")
@@ -251,7 +258,7 @@ def arbiter_gave(ctx, seat, params, room: dict):
         row[row.index(what)] = None
         placing.receive(state, rival, what)  # the Rival places it (ARCS-202)
     ctx.emit("arbiter_gave", seat=seat, rival=rival, piece=piece, home=home, why=ARBITER)
-    if kind == "resource":
+    if kind == "resource" and not _unlimited(state, rival, what):
         room = {**room, str(rival): room[str(rival)] - 1}
     ctx.push(arbiter_offer, seat=seat, room=room)
 

@@ -49,7 +49,7 @@ from plugins.arcs.abilities import Env, Use, op, standing
 from plugins.arcs.content import box_for
 from plugins.arcs.court_ops import place_ambition_marker
 from plugins.arcs.setup import place_ships
-from plugins.blighted_reach import fates, objectives
+from plugins.blighted_reach import card_slots, fates, objectives
 from plugins.blighted_reach.board import rivals
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.state import BlightedReachState
@@ -488,6 +488,9 @@ def well_keeps(ctx) -> int:
         state.card_resources.setdefault(WELL, []).extend(["psionic"] * kept)
         ctx.emit("resources_on_card", seat=holder, card=WELL, resources=["psionic"] * kept)
     return kept
+
+
+card_slots.holds(WELL, ["psionic"])
 
 
 @hookimpl(specname="arcs_raid_options")

@@ -61,7 +61,7 @@ from plugins.arcs import abilities, placing, placing_flow
 from plugins.arcs import turn as arcs_turn
 from plugins.arcs.abilities import standing
 from plugins.arcs.content import box_for
-from plugins.blighted_reach import board, edicts, favors, fates, objectives, summits
+from plugins.blighted_reach import board, card_slots, edicts, favors, fates, objectives, summits
 from plugins.blighted_reach.fate_c import IRE, is_campaign, planets_of
 from plugins.blighted_reach.rules_box import rules_box
 from plugins.blighted_reach.state import BlightedReachState
@@ -261,6 +261,7 @@ def arsenal_kept(ctx, seat, params, number: int, question: bool = True):
 
 
 placing_flow.QUESTIONS.append(arsenal_question)
+card_slots.holds(ARSENAL, [WEAPON])
 
 
 def trust_take_offer(ctx, seat: int, resource: str) -> None:

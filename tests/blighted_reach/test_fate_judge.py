@@ -236,6 +236,41 @@ def test_F2403_the_arbiter_gives_pieces_at_the_start_of_scoring_resources_up_to_
     sound(t)
 
 
+def test_F2403_a_card_that_holds_a_resource_gives_a_rival_unlimited_slots_for_it():
+    """The Arbiter's FAQ: a card that holds resources has slots without limit for its
+    resource. Seat 2 has no empty slot but holds Arsenal Keepers (F1503, holds Weapons): it is
+    offered both of the Judge's Weapons (each kept on the card through the Keepers' own
+    question) and never a Relic; seat 1, with one empty slot, still takes one resource only."""
+    t = judge_table()
+    s = t.state
+    for seat, kind in ((1, "material"), (2, "fuel")):
+        clear_row(t, seat)
+        free = len(open_slots(box_for(s), s.players[seat]))
+        take_from_supply(t, seat, kind, free - (seat == 1))
+    clear_row(t, ME)
+    take_from_supply(t, ME, "weapon", 2)
+    take_from_supply(t, ME, "relic", 1)
+    t.state.players[2].guild.append("F1503")
+    score_now(t)
+    prompt = prompt_of(t, "arbiter_give")
+    to_two = {o.params["piece"] for o in prompt.options if o.params["rival"] == 2}
+    assert "resource:weapon" in to_two and "resource:relic" not in to_two
+    for _ in range(2):
+        t.act(ME, Action("arbiter_give", {"rival": 2, "piece": "resource:weapon"}))
+        assert prompt_of(t, "arsenal_keepers").seat == 2
+        t.act(2, Action("arsenal_keepers", {"keep": True}))
+    s = t.state
+    assert s.card_resources["F1503"] == ["weapon", "weapon"] and "weapon" not in s.players[ME].resources
+    refused(t, ME, Action("arbiter_give", {"rival": 2, "piece": "resource:relic"}))
+    t.act(ME, Action("arbiter_give", {"rival": 1, "piece": "resource:relic"}))
+    while any(p.kind == "arcs.place_resources" for p in t.state.prompts):
+        p = next(p for p in t.state.prompts if p.kind == "arcs.place_resources")
+        t.act(p.seat, options(t, p.seat)[0])
+    assert prompt_of(t, "arbiter_give") is None or not any(
+        o.params["rival"] == 1 and o.params["piece"].startswith("resource:") for o in prompt_of(t, "arbiter_give").options)
+    sound(t)
+
+
 def agenda(t):
     t.state.prompts = []
     return run_steps(t, (event_flow.edict, {"card": "F2405", "do": "handler", "handler": "judge_sets_agenda"}),
