@@ -70,8 +70,10 @@ class MoveShips(_Act, tag="move", kw_only=True):
     judge_fresh: int = 0
     judge_damaged: int = 0
     judge_drops: list[tuple[int, int]] = []
-    # ... and a ship kept outside the `Ships` counts (the campaign's Flagship); the base refuses it.
+    # ... and a ship kept outside the `Ships` counts (the campaign's Flagship), the mover's own
+    # or that other seat's; the base refuses either.
     flagship: bool = False
+    judge_flagship: bool = False
 
 
 class Influence(_Act, tag="influence", kw_only=True):
@@ -279,7 +281,8 @@ def check_build_lore(box: Box, state: ArcsState, seat: int, act: Build, hook=Non
 
 def other_ships(act) -> bool:
     """Does a move or an attack name another seat's Loyal ships (`judge_*`)?"""
-    return bool(act.judge_fresh or act.judge_damaged or getattr(act, "judge_drops", None))
+    return bool(act.judge_fresh or act.judge_damaged or getattr(act, "judge_drops", None)
+                or getattr(act, "judge_flagship", False))
 
 
 def to_move(act: MoveShips) -> Move:

@@ -84,6 +84,8 @@ from plugins.blighted_reach.fate_c import is_campaign, seat_of
 from plugins.blighted_reach.fate_steps import lift
 from plugins.blighted_reach.state import BlightedReachState, Pieces
 from plugins.blighted_reach.tables import steps
+from plugins.flagships import engine as flagship_engine
+from plugins.flagships import state as flagship_state
 
 JUDGE = "FATE24"
 VOW = "F2402"
@@ -349,8 +351,20 @@ def chosen_check_move(box, state, reach, seat, act) -> int:
         empire.check_catapult_path(state_, seat_, move_)
         blight_rules.check_catapult_blight(box, state_, move_, seat_)
 
+    if act.judge_flagship:
+        flagship_engine.check_move(box, state, reach, judge, judge_flagship_move(act))
+        if not (act.judge_fresh or act.judge_damaged):
+            return 1  # the Judge's Flagship alone: its own check is the whole of it
     check_move(state, reach, judge, judge_move(act), stops=catapult)
-    return act.judge_fresh + act.judge_damaged
+    return act.judge_fresh + act.judge_damaged + act.judge_flagship
+
+
+def judge_flagship_move(act: MoveShips) -> MoveShips:
+    """The Judge's part of a move naming its Flagship, as the Judge's own Flagship move (the
+    Flagship rules' check: from its system, one step unless a Free starport the Judge
+    controls lets it Catapult, nothing dropped)."""
+    return MoveShips(pay=act.pay, origin=act.origin, path=list(act.path), fresh=act.judge_fresh,
+                     damaged=act.judge_damaged, drops=list(act.judge_drops), flagship=True)
 
 
 @hookimpl(specname="arcs_moved_along")
@@ -363,6 +377,12 @@ def chosen_moved_along(ctx, seat, act):
     judge = seat_of(state, JUDGE)
     m = judge_move(act)
     before = lore_ops.gates_before(state, m.path)
+    if act.judge_flagship:
+        # Reading: the Judge's Sprinter Drives (its lore) give the Chosen no second step.
+        ship = flagship_state.board_of(state, judge)
+        ship.system = m.path[-1]
+        flagship_state.store(state, judge, ship)
+        ctx.emit("flagship_moved", seat=judge, origin=m.origin, system=m.path[-1], by=seat, why=CHOSEN)
     do_move(state, judge, m)
     ctx.emit("judge_ships_moved", seat=seat, judge=judge, origin=m.origin, path=list(m.path), fresh=m.fresh,
              damaged=m.damaged, why=CHOSEN)
@@ -437,6 +457,10 @@ def chosen_candidates(box, state, seat, pay, kinds):
             for nxt in sorted(reach.neighbours.get(s, ())):
                 out.append(MoveShips(pay=pay, origin=s, path=[nxt], judge_fresh=ships.fresh,
                                      judge_damaged=ships.damaged))
+        where = flagship_state.flagship_system(state, judge)
+        if where is not None:  # the Judge's Flagship is a Loyal ship of the Judge's (the card's FAQ)
+            for nxt in sorted(reach.neighbours.get(where, ())):
+                out.append(MoveShips(pay=pay, origin=where, path=[nxt], judge_flagship=True))
     if "battle" in kinds:
         defenders = [*empire_hooks.DEFENDERS, *(r for r in range(len(state.players)) if r not in (seat, judge))]
         for s, ships in theirs:

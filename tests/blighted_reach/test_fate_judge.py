@@ -389,6 +389,32 @@ def test_F2404_the_chosen_moves_the_judges_ships_which_never_give_it_control():
     sound(t)
 
 
+def test_F2404_the_chosen_moves_the_judges_flagship_alone_or_with_the_judges_ships():
+    """The card's FAQ: the Judge's Flagship is the Judge's Loyal ship, so the Chosen may move
+    it (checked as the Judge's own Flagship move: one step, nothing dropped); it stays the
+    Judge's and gives the mover no control. The Judge naming its own Flagship this way, or a
+    Rival without the title: refused, nothing changed."""
+    from plugins.flagships.state import Flagship, flagship_system, store
+
+    t = chosen_table()
+    store(t.state, ME, Flagship(system=HOME))  # an empty board: the Judge's cities stay where they are
+    alone = {"act": "move", "origin": HOME, "path": ["1G"], "judge_flagship": True}
+    turn(t, VICTIM)
+    refused(t, VICTIM, Action("act", alone), BadParameter)
+    turn(t, CHOSEN)
+    assert any(a.params.get("judge_flagship") for a in options(t, CHOSEN))
+    refused(t, CHOSEN, Action("act", {**alone, "origin": "1.2"}), BadParameter)
+    refused(t, CHOSEN, Action("act", {**alone, "judge_fresh": 2, "judge_drops": [[1, 0]]}), BadParameter)
+    events = t.act(CHOSEN, Action("act", {**alone, "judge_fresh": 1}))
+    s = t.state
+    assert flagship_system(s, ME) == "1G" and s.systems["1G"].ships[ME] == Ships(fresh=1)
+    assert s.systems[HOME].ships[ME] == Ships(fresh=1) and controller(s, "1G") == ME
+    assert [e.data["by"] for e in events if e.type == "flagship_moved"] == [CHOSEN]
+    t.act(CHOSEN, Action("act", {"act": "move", "origin": "1G", "path": [HOME], "judge_flagship": True}))
+    assert flagship_system(t.state, ME) == HOME and t.state.systems["1G"].ships[ME] == Ships(fresh=1)
+    sound(t)
+
+
 def test_F2404_the_chosen_moves_its_own_ships_and_the_judges_together():
     """One move takes the holder's ship and the Judge's two ships along the same path."""
     t = chosen_table()
