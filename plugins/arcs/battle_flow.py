@@ -45,7 +45,8 @@ def _faces(box):
 
 @steps("battle")
 def battle(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmish: int = 0, raid: int = 0,
-           imperial_fresh: int = 0, imperial_damaged: int = 0, judge_fresh: int = 0, judge_damaged: int = 0):
+           imperial_fresh: int = 0, imperial_damaged: int = 0, judge_fresh: int = 0, judge_damaged: int = 0,
+           judge_flagship: bool = False):
     """ARCS-171..176: one roll of the collected dice; every symbol is then resolved in order.
     Railgun Arrays (L12) first hit the attacker before the dice are collected (the card FAQ:
     the attacker then chooses dice for the ships left). `imperial_*`: other ships joining
@@ -59,7 +60,7 @@ def battle(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmis
                           all_fresh=here.ships_of(seat).damaged == 0,
                           trophies_at_start=len(state.players[seat].trophies))
     ctx.hook.arcs_battle_begun(ctx=ctx, imperial_fresh=imperial_fresh, imperial_damaged=imperial_damaged,
-                               judge_fresh=judge_fresh, judge_damaged=judge_damaged)
+                               judge_fresh=judge_fresh, judge_damaged=judge_damaged, judge_flagship=judge_flagship)
     railgun = lore_ops.railgun_hits(state, box, system, defender)
     ctx.push(roll_dice)
     if railgun:  # the hit comes before the dice are collected: they are chosen afterwards

@@ -259,7 +259,7 @@ def arcs_act_candidates(box, state, seat: int, pay: int, kinds: set) -> list | N
 
 @hookspec
 def arcs_battle_begun(ctx: Ctx, imperial_fresh: int, imperial_damaged: int, judge_fresh: int,
-                      judge_damaged: int) -> None:
+                      judge_damaged: int, judge_flagship: bool) -> None:
     """`state.battle` was just set up; the attack's other ships (the campaign's Imperial
     ships; another seat's Loyal ships, the campaign's Judge's Chosen) are named. Asked once
     per battle."""

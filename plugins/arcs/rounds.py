@@ -463,7 +463,8 @@ def secure_step(ctx, seat: int, card: str):
 
 @steps("battle_if_able")
 def battle_if_able(ctx, seat: int, system: str, defender: int, assault: int = 0, skirmish: int = 0, raid: int = 0,
-                   imperial_fresh: int = 0, imperial_damaged: int = 0, judge_fresh: int = 0, judge_damaged: int = 0):
+                   imperial_fresh: int = 0, imperial_damaged: int = 0, judge_fresh: int = 0, judge_damaged: int = 0,
+                   judge_flagship: bool = False):
     """A battle held back for a window before it (Tactical's move): fought if the attacker
     still has ships there (or the other seat's ships named to join it) and the defender
     pieces; the dice shrink to what is allowed."""
@@ -473,12 +474,12 @@ def battle_if_able(ctx, seat: int, system: str, defender: int, assault: int = 0,
         present = bool(ctx.hook.arcs_defender_present(state=state, system=system, defender=defender))
     else:
         present = here.ships_of(defender).total or any(b.owner == defender for b in here.buildings)
-    if not (here.ships_of(seat).total or judge_fresh or judge_damaged) or not present:
+    if not (here.ships_of(seat).total or judge_fresh or judge_damaged or judge_flagship) or not present:
         ctx.emit("battle_lapsed", seat=seat, system=system)
         return
     ctx.call(battle, seat=seat, system=system, defender=defender, assault=assault, skirmish=skirmish, raid=raid,
              imperial_fresh=imperial_fresh, imperial_damaged=imperial_damaged, judge_fresh=judge_fresh,
-             judge_damaged=judge_damaged)
+             judge_damaged=judge_damaged, judge_flagship=judge_flagship)
 
 
 @steps("end_turn")

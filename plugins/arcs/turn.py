@@ -93,7 +93,8 @@ class Attack(_Act, tag="battle", kw_only=True):
     imperial_fresh: int = 0    # other ships joining the attack (the campaign's Imperial ships);
     imperial_damaged: int = 0  # the base rules refuse any
     judge_fresh: int = 0       # another seat's Loyal ships joining the attack (the campaign's
-    judge_damaged: int = 0     # Judge's Chosen); the base rules refuse any
+    judge_damaged: int = 0     # Judge's Chosen), its Flagship among them; the base rules
+    judge_flagship: bool = False  # refuse any
 
 
 class Spend(_Act, tag="spend", kw_only=True):

@@ -41,6 +41,7 @@ def campaign_battle(state: BlightedReachState) -> bool:
     Imperial ships or the Judge's ships (Judge's Chosen) attacking, or a Regent defending where Imperial ships are (BR-136)."""
     b = state.battle
     return (b.defender < 0 or state.battle_imperial.total > 0 or state.battle_judge.total > 0
+            or state.battle_judge_flagship
             or (is_regent(state, b.defender) and imperial_ships(state, b.system).total > 0))
 
 

@@ -84,7 +84,9 @@ from plugins.blighted_reach.fate_c import is_campaign, seat_of
 from plugins.blighted_reach.fate_steps import lift
 from plugins.blighted_reach.state import BlightedReachState, Pieces
 from plugins.blighted_reach.tables import steps
+from plugins.flagships import battle as flagship_battle
 from plugins.flagships import engine as flagship_engine
+from plugins.flagships import rules as flagship_rules
 from plugins.flagships import state as flagship_state
 
 JUDGE = "FATE24"
@@ -408,21 +410,41 @@ def chosen_check_attack(box, state, seat, act) -> int:
     if act.judge_fresh > present.fresh or act.judge_damaged > present.damaged:
         raise BadParameter(f"only {present.fresh} fresh and {present.damaged} damaged ships of the Judge "
                            f"are in {act.system}")
-    return act.judge_fresh + act.judge_damaged
+    return act.judge_fresh + act.judge_damaged + judge_flagship_dice(state, judge, act)
+
+
+def judge_flagship_dice(state, judge: int, act: Attack) -> int:
+    """The dice the Judge's Flagship brings to an attack naming it: one per fresh starport on
+    its board (BR-283), so a Flagship with none adds no die and, alone, cannot attack."""
+    if not act.judge_flagship:
+        return 0
+    where = flagship_state.flagship_system(state, judge)
+    if where != act.system:
+        raise BadParameter(f"the Judge's Flagship is not in {act.system}")
+    return flagship_rules.attack_dice(state, judge)
 
 
 @hookimpl(specname="arcs_battle_begun")
-def chosen_battle_begun(ctx, judge_fresh, judge_damaged):
-    """Record the Judge's ships attacking with the holder (every battle sets it, so a raid after
-    the hits still counts them as attacking ships)."""
+def chosen_battle_begun(ctx, judge_fresh, judge_damaged, judge_flagship):
+    """Record the Judge's ships (and its Flagship) attacking with the holder (every battle sets
+    it, so a raid after the hits still counts them as attacking ships)."""
     state = ctx.state
     if not is_campaign(state):
         return
     state.battle_judge = Pieces(fresh=judge_fresh, damaged=judge_damaged)
-    state.battle_judge_seat = seat_of(state, JUDGE) if judge_fresh or judge_damaged else -1
-    if judge_fresh or judge_damaged:
+    state.battle_judge_flagship = bool(judge_flagship)
+    joined = judge_fresh or judge_damaged or judge_flagship
+    state.battle_judge_seat = seat_of(state, JUDGE) if joined else -1
+    if joined:
         ctx.emit("judge_ships_attack", seat=state.battle.attacker, judge=state.battle_judge_seat,
-                 system=state.battle.system, fresh=judge_fresh, damaged=judge_damaged, why=CHOSEN)
+                 system=state.battle.system, fresh=judge_fresh, damaged=judge_damaged,
+                 flagship=bool(judge_flagship), why=CHOSEN)
+
+
+def judge_board_attacking(state) -> int:
+    """For `flagships.battle.ATTACKING_BOARDS`: the Judge's seat while its Flagship attacks
+    with the holder of Judge's Chosen (its board then takes hits as the holder chooses)."""
+    return state.battle_judge_seat if is_campaign(state) and state.battle_judge_flagship else -1
 
 
 def judge_ships_attacking(state, seat: int, system: str) -> int:
@@ -431,10 +453,12 @@ def judge_ships_attacking(state, seat: int, system: str) -> int:
     b = getattr(state, "battle", None)
     if not is_campaign(state) or b is None or b.attacker != seat or b.system != system:
         return 0
-    return state.battle_judge.total
+    flagship_there = state.battle_judge_flagship and flagship_state.flagship_system(state, state.battle_judge_seat) == system
+    return state.battle_judge.total + bool(flagship_there)
 
 
 for _registry, _rule in ((arcs_battle.OTHER_SHIPS, judge_ships_attacking),
+                         (flagship_battle.ATTACKING_BOARDS, judge_board_attacking),
                          (empire_hooks.MOVE_ALONG_CHECKS, chosen_check_move),
                          (empire_hooks.ATTACK_ALONG_CHECKS, chosen_check_attack)):
     if _rule not in _registry:
@@ -463,10 +487,15 @@ def chosen_candidates(box, state, seat, pay, kinds):
                 out.append(MoveShips(pay=pay, origin=where, path=[nxt], judge_flagship=True))
     if "battle" in kinds:
         defenders = [*empire_hooks.DEFENDERS, *(r for r in range(len(state.players)) if r not in (seat, judge))]
-        for s, ships in theirs:
-            n = min(dice_allowed(box, state, seat, s, ships.total), 3 * MAX_DICE_PER_KIND)
+        where = flagship_state.flagship_system(state, judge)
+        attacks = [(s, ships, False) for s, ships in theirs]
+        if where is not None:
+            attacks.append((where, state.systems[where].ships_of(judge), True))
+        for s, ships, flagship in attacks:
+            joining = ships.total + (flagship_rules.attack_dice(state, judge) if flagship else 0)
+            n = min(dice_allowed(box, state, seat, s, joining), 3 * MAX_DICE_PER_KIND)
             a = min(n, MAX_DICE_PER_KIND)
             for defender in defenders:
                 out.append(Attack(pay=pay, system=s, defender=defender, assault=a, skirmish=min(n - a, 6),
-                                  judge_fresh=ships.fresh, judge_damaged=ships.damaged))
+                                  judge_fresh=ships.fresh, judge_damaged=ships.damaged, judge_flagship=flagship))
     return out

@@ -92,10 +92,11 @@ class BlightedReachState(ArcsState, kw_only=True):
     visible = visible + ("battle_imperial",)
     battle_imperial: Pieces = msgspec.field(default_factory=Pieces)  # the Imperial ships attacking with
                                                # a Regent in the battle being resolved (BR-135)
-    visible = visible + ("battle_judge", "battle_judge_seat")
+    visible = visible + ("battle_judge", "battle_judge_seat", "battle_judge_flagship")
     battle_judge: Pieces = msgspec.field(default_factory=Pieces)  # the Judge's Loyal ships attacking
                                                # with the holder of Judge's Chosen (F2404) in the
     battle_judge_seat: int = -1                # battle being resolved, and the Judge's seat
+    battle_judge_flagship: bool = False        # ... and whether the Judge's Flagship attacks too
     # -- edicts, the Imperial Council and the Imperial Trust (issue 18) --
     trust: list[str] = []                      # the Imperial Trust: resources on the First Regent
                                                # tile, frozen (BR-260); empty while nobody holds it

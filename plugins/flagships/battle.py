@@ -7,7 +7,8 @@ resolution goes on unchanged.
 - Hits on the attacking side (self-hits, intercepts) with the attacker's Flagship there: the
   attacker chooses, as for ships (BR-282, BR-284), how many land on its other ships and which
   board slots take the rest (each on the slot's Armor while it stands, BR-281): a typed
-  decision `br.flagship_hits`.
+  decision `br.flagship_hits`. Another seat's Flagship attacking with the attacker (the
+  Judge's, moved into battle by Judge's Chosen: `ATTACKING_BOARDS`) is hit the same way.
 - A defending Flagship deals intercept hits only with a Defense Array, one per fresh starport
   on its board (BR-287, BR-299); the other defending ships intercept as usual.
 - Hits on the defender: its other ships first; once none is left, the rest strike the board
@@ -25,6 +26,7 @@ from core.errors import BadParameter
 from plugins.arcs.battle import ship_capacity
 from plugins.arcs.battle_flow import ShipSplit, resolve
 from plugins.arcs.content import box_for
+from plugins.arcs.state import Ships
 from plugins.blighted_reach import empire_battle as eb
 from plugins.blighted_reach.tables import decisions, steps
 from plugins.flagships import rules
@@ -33,13 +35,21 @@ from plugins.flagships.state import Flagship, board_of, flagship_system, store
 
 class FlagshipSplit(msgspec.Struct, forbid_unknown_fields=True):
     """Hits on an attacking side with a Flagship: on its Loyal and Imperial ships and the
-    Judge's ships attacking with it (as `br.side_hits`), and one hit per entry of `board` on
-    that slot of the Flagship board."""
+    Judge's ships attacking with it (as `br.side_hits`), one hit per entry of `board` on that
+    slot of the attacker's Flagship board, and one per entry of `judge_board` on the Judge's
+    (its Flagship attacking with the holder of Judge's Chosen)."""
 
     loyal: ShipSplit = msgspec.field(default_factory=ShipSplit)
     imperial: ShipSplit = msgspec.field(default_factory=ShipSplit)
     board: list[int] = []
     judge: ShipSplit = msgspec.field(default_factory=ShipSplit)
+    judge_board: list[int] = []
+
+
+# Another seat's Flagship attacking with the attacker (the campaign's Judge's Chosen):
+# fn(state) -> that seat, or -1. Its board takes the attacking side's hits as the attacker
+# chooses, as the attacker's own board does.
+ATTACKING_BOARDS: list = []
 
 
 def board_in_battle(state, seat: int) -> Flagship | None:
@@ -51,45 +61,88 @@ def board_in_battle(state, seat: int) -> Flagship | None:
     return ship if any(True for _ in ship.pieces()) else None
 
 
+def other_board_seat(state) -> int:
+    """The seat of another Flagship attacking with the attacker, its board in the battle; -1."""
+    for rule in ATTACKING_BOARDS:
+        seat = rule(state)
+        if seat >= 0 and seat != state.battle.attacker and board_in_battle(state, seat) is not None:
+            return seat
+    return -1
+
+
+def attacking_boards(state) -> list[tuple[int, str]]:
+    """(seat, the split's field) of each board on the attacking side now."""
+    out = [(state.battle.attacker, "board")] if board_in_battle(state, state.battle.attacker) is not None else []
+    other = other_board_seat(state)
+    return out + ([(other, "judge_board")] if other >= 0 else [])
+
+
+def _capacity(state, seat: int) -> int:
+    ship = board_in_battle(state, seat)
+    return rules.board_capacity(ship) if ship is not None else 0
+
+
 def _ship_hits(split: FlagshipSplit) -> int:
     return sum(p.damage_fresh + 2 * p.destroy_fresh + p.destroy_damaged for p in (split.loyal, split.imperial,
                                                                                    split.judge))
 
 
+def _on_boards(split: FlagshipSplit) -> int:
+    return len(split.board) + len(split.judge_board)
+
+
 def check_split(state, hits: int, split: FlagshipSplit) -> None:
-    """Every hit that can land does (ships and board together); the board's part lands slot
+    """Every hit that can land does (ships and boards together); each board's part lands slot
     by slot on what is left there (a trial on a copy)."""
     _, loyal, imperial = eb.side_ships(state, eb.ATTACKING)
     judge = eb.side_judge(state, eb.ATTACKING)
-    ship = board_of(state, state.battle.attacker)
-    need = min(hits, ship_capacity(loyal) + ship_capacity(imperial) + ship_capacity(judge) + rules.board_capacity(ship))
-    on_ships = need - len(split.board)
+    boards = attacking_boards(state)
+    fields = {name: seat for seat, name in boards}
+    for name in ("board", "judge_board"):
+        if getattr(split, name) and name not in fields:
+            raise BadParameter(f"no such Flagship board attacks here: {name!r} must be empty")
+    room = ship_capacity(loyal) + ship_capacity(imperial) + ship_capacity(judge)
+    need = min(hits, room + sum(_capacity(state, seat) for seat, _ in boards))
+    on_ships = need - _on_boards(split)
     if on_ships < 0:
-        raise BadParameter(f"only {need} hit(s) land, not {len(split.board)} on the board")
+        raise BadParameter(f"only {need} hit(s) land, not {_on_boards(split)} on the boards")
     eb.check_side_split(loyal, imperial, on_ships, _side(split), judge)
-    if _ship_hits(split) + len(split.board) != need:
-        raise BadParameter(f"{need} hit(s) must be taken, not {_ship_hits(split) + len(split.board)}")
-    rules.check_attacking_hits(state, state.battle.attacker, loyal, len(split.board), 0, list(split.board))
+    if _ship_hits(split) + _on_boards(split) != need:
+        raise BadParameter(f"{need} hit(s) must be taken, not {_ship_hits(split) + _on_boards(split)}")
+    for seat, name in boards:
+        picks = list(getattr(split, name))
+        if picks:
+            rules.check_attacking_hits(state, seat, Ships(), len(picks), 0, picks)
+
+
+def _picks(ship: Flagship, count: int) -> list[int]:
+    """`count` hits on the board right to left (any order of the same slots lands alike)."""
+    picks, trial = [], msgspec.convert(msgspec.to_builtins(ship), Flagship)
+    for _ in range(count):
+        index = next(i for i, _ in rules.defending_order(trial))
+        rules.hit_piece(trial, index, "armor" if trial.slots[index].armor is not None else "upgrade")
+        picks.append(index)
+    return picks
 
 
 def splits(state, hits: int):
-    """Every split the rules accept, the board's part taken right to left (any order of the
-    same slots lands alike)."""
+    """Every split the rules accept, each board's part taken right to left."""
     _, loyal, imperial = eb.side_ships(state, eb.ATTACKING)
     judge = eb.side_judge(state, eb.ATTACKING)
-    ship = board_of(state, state.battle.attacker)
+    boards = dict((name, seat) for seat, name in attacking_boards(state))
+    mine, other = boards.get("board", -1), boards.get("judge_board", -1)
     room = ship_capacity(loyal) + ship_capacity(imperial) + ship_capacity(judge)
-    need = min(hits, room + rules.board_capacity(ship))
-    for on_board in range(0, min(need, rules.board_capacity(ship)) + 1):
-        if need - on_board > room:
-            continue
-        picks, trial = [], msgspec.convert(msgspec.to_builtins(ship), Flagship)
-        for _ in range(on_board):
-            index = next(i for i, _ in rules.defending_order(trial))
-            rules.hit_piece(trial, index, "armor" if trial.slots[index].armor is not None else "upgrade")
-            picks.append(index)
-        for side in eb.side_splits(loyal, imperial, need - on_board, judge):
-            yield FlagshipSplit(loyal=side.loyal, imperial=side.imperial, board=picks, judge=side.judge)
+    cap_mine, cap_other = _capacity(state, mine), _capacity(state, other)
+    need = min(hits, room + cap_mine + cap_other)
+    for on_mine in range(0, min(need, cap_mine) + 1):
+        for on_other in range(0, min(need - on_mine, cap_other) + 1):
+            if need - on_mine - on_other > room:
+                continue
+            picks = _picks(board_of(state, mine), on_mine) if on_mine else []
+            theirs = _picks(board_of(state, other), on_other) if on_other else []
+            for side in eb.side_splits(loyal, imperial, need - on_mine - on_other, judge):
+                yield FlagshipSplit(loyal=side.loyal, imperial=side.imperial, board=picks, judge=side.judge,
+                                    judge_board=theirs)
 
 
 def _side(split: FlagshipSplit) -> eb.SideSplit:
@@ -101,7 +154,7 @@ def attacking_hits(ctx, hits: int) -> None:
     """Hits on the attacking side: with the attacker's board in the battle, its choice over
     ships and board; else the campaign's side hits."""
     state = ctx.state
-    if board_in_battle(state, state.battle.attacker) is None:
+    if not attacking_boards(state):
         eb.side_hits(ctx, eb.ATTACKING, hits)
         return
     options = list(splits(state, hits))
@@ -121,10 +174,13 @@ def check_flagship_hits(state, seat, prompt, answer: FlagshipSplit):
 @check_flagship_hits.candidates
 def _flagship_hit_options(state, seat, prompt):
     judged = eb.side_judge(state, eb.ATTACKING).total > 0
+    judge_board = other_board_seat(state) >= 0
     for split in splits(state, prompt.args["hits"]):
         answer = msgspec.to_builtins(split)
         if not judged:
             answer.pop("judge")  # no Judge's ship attacks: the answer names none
+        if not judge_board:
+            answer.pop("judge_board")
         yield answer
 
 
@@ -135,22 +191,24 @@ def flagship_hits_done(ctx, seat, params: FlagshipSplit, hits: int):
 
 
 def apply_split(ctx, hits: int, split: FlagshipSplit) -> None:
-    """The board's part first (its pieces to the taker's Trophies, or home where nobody takes
+    """Each board's part first (its pieces to the taker's Trophies, or home where nobody takes
     them), then the ships' part as the campaign applies a side's hits."""
     state = ctx.state
     b = state.battle
     check_split(state, hits, split)
-    _, loyal, _ = eb.side_ships(state, eb.ATTACKING)
     taker = eb.taker_of(state, eb.ATTACKING)
-    if split.board:
-        landed = rules.check_attacking_hits(state, b.attacker, loyal, len(split.board), 0, list(split.board))
-        ship = board_of(state, b.attacker)
+    for seat, name in attacking_boards(state):
+        picks = list(getattr(split, name))
+        if not picks:
+            continue
+        landed = rules.check_attacking_hits(state, seat, Ships(), len(picks), 0, picks)
+        ship = board_of(state, seat)
         destroyed = [gone for index, layer in landed if (gone := rules.hit_piece(ship, index, layer)) is not None]
-        store(state, b.attacker, ship)
-        rules.send_home(box_for(state), state, b.attacker, destroyed, taker)
-        ctx.emit("flagship_hit", seat=b.attacker, system=b.system, hit=[list(x) for x in landed],
+        store(state, seat, ship)
+        rules.send_home(box_for(state), state, seat, destroyed, taker)
+        ctx.emit("flagship_hit", seat=seat, system=b.system, hit=[list(x) for x in landed],
                  destroyed=[p.kind for p in destroyed])
-    eb.apply_side(ctx, eb.ATTACKING, hits - len(split.board), _side(split))
+    eb.apply_side(ctx, eb.ATTACKING, hits - _on_boards(split), _side(split))
 
 
 def _board_hits(ctx, seat: int, hits: int) -> int:
@@ -170,7 +228,7 @@ def resolve_flagships(ctx) -> bool | None:
     b = state.battle
     if b is None or not rules.flagship_seats(state):
         return None
-    attacking = board_in_battle(state, b.attacker) is not None
+    attacking = bool(attacking_boards(state))
     defending = b.defender >= 0 and flagship_system(state, b.defender) == b.system
     if not (attacking or defending):
         return None

@@ -458,6 +458,59 @@ def test_F2404_the_chosen_adds_the_judges_ships_to_an_attack_their_dice_and_hits
     sound(t)
 
 
+def judges_flagship_at_home(t) -> None:
+    """The Judge's Flagship in 1.1, a fresh starport on its first Upgrade slot and a damaged
+    one on its second (both from the Judge's supply): it attacks with 1 die (BR-283)."""
+    from plugins.flagships.state import BoardPiece, Flagship, Slot, store
+
+    s = t.state
+    slots = [Slot(upgrade=BoardPiece("starport")), Slot(upgrade=BoardPiece("starport", damaged=True))]
+    store(s, ME, Flagship(system=HOME, slots=slots + [Slot() for _ in range(4)]))
+    s.players[ME].starports -= 2
+
+
+def test_F2404_the_chosen_attacks_with_the_judges_flagship_and_splits_hits_onto_its_board(monkeypatch):
+    """The card's FAQ: the Judge's Flagship is the Judge's Loyal ship, so the holder may add it
+    to an attack: its dice (1, for its one fresh starport) join the Judge's ship's. The
+    self-hit is the holder's to place: on the Judge's ship or the Judge's board (`judge_board`);
+    put on the board it destroys the damaged starport, a Trophy of the defender's (BR-279). A
+    board of the holder's own it has none of, more dice than ships, or the Flagship named
+    where it is not: refused, nothing changed."""
+    from plugins.flagships.state import board_of
+
+    t = chosen_table()
+    judges_flagship_at_home(t)
+    put_ships(t.state, VICTIM, HOME, fresh=2)
+    turn(t, CHOSEN)
+    attack = {"act": "battle", "system": HOME, "defender": VICTIM, "assault": 2, "judge_fresh": 1,
+              "judge_flagship": True}
+    assert any(a.params.get("judge_flagship") and a.params.get("system") == HOME for a in options(t, CHOSEN))
+    refused(t, CHOSEN, Action("act", {**attack, "assault": 3}), IllegalAction)
+    refused(t, CHOSEN, Action("act", {**attack, "system": "1G"}), BadParameter)
+    rolls(monkeypatch, [("assault", 1), ("assault", 5)])
+    events = t.act(CHOSEN, Action("act", attack))
+    assert any(e.type == "judge_ships_attack" and e.data["flagship"] for e in events)
+    p = next(p for p in t.state.prompts if p.seat == CHOSEN)
+    assert p.decision == "br.flagship_hits"
+    answers = [a.params for a in options(t, CHOSEN)]
+    assert {"loyal": {"damage_fresh": 0, "destroy_fresh": 0, "destroy_damaged": 0},
+            "imperial": {"damage_fresh": 0, "destroy_fresh": 0, "destroy_damaged": 0}, "board": [],
+            "judge": {"damage_fresh": 0, "destroy_fresh": 0, "destroy_damaged": 0}, "judge_board": [1]} in answers
+    refused(t, CHOSEN, Action("assign_flagship_hits", {"board": [1]}), BadParameter)
+    refused(t, CHOSEN, Action("assign_flagship_hits", {"judge_board": [1, 0]}), BadParameter)
+    t.act(CHOSEN, Action("assign_flagship_hits", {"judge_board": [1]}))
+    s = t.state
+    assert board_of(s, ME).slots[1].upgrade is None and board_of(s, ME).slots[0].upgrade is not None
+    assert Trophy(owner=ME, kind="starport") in s.players[VICTIM].trophies
+    assert s.systems[HOME].ships[ME] == Ships(fresh=2)  # the Judge's ships took no hit
+    if s.prompts and s.prompts[0].decision == "arcs.ship_hits":
+        t.act(CHOSEN, Action("assign_hits", {"destroy_fresh": 1}))
+    s = t.state
+    assert s.systems[HOME].ships[VICTIM] == Ships(fresh=1) and s.battle is None
+    assert s.players[CHOSEN].trophies == [Trophy(owner=VICTIM, kind="ship")]
+    sound(t)
+
+
 def test_F2404_an_attack_by_the_judges_ships_alone_gives_the_defender_their_trophies(monkeypatch):
     """The card's FAQ: the holder, with no ship of its own in 1.1, attacks with the Judge's 2
     ships alone (two dice). Two self-hits: it destroys one of them, which becomes seat 2's
