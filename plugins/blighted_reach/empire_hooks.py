@@ -118,7 +118,11 @@ def arcs_check_build(box, state, seat, system, what, starports_used, in_gate, of
         try:
             check_build(box, state, seat, system, what, starports_used)
         except IllegalAction:
-            _free_port(state, seat, system, starports_used)
+            try:
+                _free_port(state, seat, system, starports_used)
+            except IllegalAction:
+                if flagship.lent_ship_site(state, seat, system, starports_used) < 0:
+                    raise
         return True
     present = None
     if what in ("city", "starport") and system in state.systems:
@@ -131,16 +135,21 @@ def arcs_check_build(box, state, seat, system, what, starports_used, in_gate, of
 def arcs_build(state, seat, system, what, starports_used, fresh, slot, layer):
     """Damaged where another (the Empire included) controls on the seat's turn: an Outlaw
     in an Empire system, not a Regent with Loyal pieces there (BR-126). A ship goes to a
-    Loyal starport first, else to a Free one (where the seat controls: always fresh); a
-    seat with a Flagship builds on its board and at the Flagship first."""
+    Loyal starport first, else to a Free one (where the seat controls: always fresh), else at
+    another's Flagship it may use (Judge's Chosen); a seat with a Flagship builds on its
+    board and at the Flagship first."""
     built = flagship.build(campaign_arcs_box(state), state, seat, system, what, starports_used, fresh, slot, layer,
                            "presence" in _laws(state, seat))
     if built is not None:
         return built
-    if what == "ship" and _loyal_port(state, seat, system, starports_used) is None:
-        return free_states.build_free_ship(state, seat, system, _free_port(state, seat, system, starports_used),
-                                           starports_used)
     damaged = not fresh and empire.builds_damaged(state, seat, system, "presence" in _laws(state, seat))
+    if what == "ship" and _loyal_port(state, seat, system, starports_used) is None:
+        try:
+            port = _free_port(state, seat, system, starports_used)
+        except IllegalAction:  # the check found another's Flagship to build at (Judge's Chosen)
+            owner = flagship.lent_ship_site(state, seat, system, starports_used)
+            return flagship.build_at_lent_flagship(state, seat, owner, starports_used, damaged)
+        return free_states.build_free_ship(state, seat, system, port, starports_used)
     return do_build(state, seat, system, what, starports_used, fresh=fresh, damaged=damaged)
 
 

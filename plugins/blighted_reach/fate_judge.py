@@ -76,7 +76,7 @@ from plugins.arcs.outrage import agent_returns
 from plugins.arcs.scoring import marker_values
 from plugins.arcs.setup import open_slots
 from plugins.arcs.state import Trophy
-from plugins.arcs.turn import MAX_DICE_PER_KIND, Attack, MoveShips, dice_allowed, other_ships, reach_of
+from plugins.arcs.turn import MAX_DICE_PER_KIND, Attack, Build, MoveShips, dice_allowed, other_ships, reach_of
 from plugins.blighted_reach import card_slots, empire, empire_hooks, fates, objectives
 from plugins.blighted_reach import blight as blight_rules
 from plugins.blighted_reach.content import default_box as campaign_box
@@ -457,7 +457,20 @@ def judge_ships_attacking(state, seat: int, system: str) -> int:
     return state.battle_judge.total + bool(flagship_there)
 
 
-for _registry, _rule in ((arcs_battle.OTHER_SHIPS, judge_ships_attacking),
+def judges_flagship_lent(state, seat: int) -> list[int]:
+    """For `flagships.engine.CONTROL_ARRAY_LENDERS` and `SHIP_SITE_LENDERS`: the holder of
+    Judge's Chosen taxes with the Judge's Flagship's Control Array and builds ships at it (the
+    card's FAQ). Reading: the resource and the ship are the holder's, as a tax's resource is
+    the taxer's and a Build places the builder's own pieces; no Captive is taken by the
+    Control Array (BR-302), the ship is damaged where the holder's builds are (ARCS-146)."""
+    if not is_campaign(state) or chosen_holder(state) != seat or seat < 0:
+        return []
+    return [seat_of(state, JUDGE)]
+
+
+for _registry, _rule in ((flagship_engine.CONTROL_ARRAY_LENDERS, judges_flagship_lent),
+                         (flagship_engine.SHIP_SITE_LENDERS, judges_flagship_lent),
+                         (arcs_battle.OTHER_SHIPS, judge_ships_attacking),
                          (flagship_battle.ATTACKING_BOARDS, judge_board_attacking),
                          (empire_hooks.MOVE_ALONG_CHECKS, chosen_check_move),
                          (empire_hooks.ATTACK_ALONG_CHECKS, chosen_check_attack)):
@@ -474,20 +487,21 @@ def chosen_candidates(box, state, seat, pay, kinds):
         return []
     judge = seat_of(state, JUDGE)
     theirs = [(s, here.ships_of(judge)) for s, here in state.systems.items() if here.ships_of(judge).total]
+    where = flagship_state.flagship_system(state, judge)
     out: list = []
+    if "build" in kinds and where is not None:
+        out.append(Build(pay=pay, system=where, what="ship"))
     if "move" in kinds:
         reach = reach_of(box, state)
         for s, ships in theirs:
             for nxt in sorted(reach.neighbours.get(s, ())):
                 out.append(MoveShips(pay=pay, origin=s, path=[nxt], judge_fresh=ships.fresh,
                                      judge_damaged=ships.damaged))
-        where = flagship_state.flagship_system(state, judge)
         if where is not None:  # the Judge's Flagship is a Loyal ship of the Judge's (the card's FAQ)
             for nxt in sorted(reach.neighbours.get(where, ())):
                 out.append(MoveShips(pay=pay, origin=where, path=[nxt], judge_flagship=True))
     if "battle" in kinds:
         defenders = [*empire_hooks.DEFENDERS, *(r for r in range(len(state.players)) if r not in (seat, judge))]
-        where = flagship_state.flagship_system(state, judge)
         attacks = [(s, ships, False) for s, ships in theirs]
         if where is not None:
             attacks.append((where, state.systems[where].ships_of(judge), True))

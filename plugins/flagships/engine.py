@@ -87,6 +87,42 @@ def build(box: Box, state: BlightedReachState, seat: int, system: str, what: str
     return None
 
 
+# Another seat's Flagship a seat may build its ships at (the campaign's Judge's Chosen, the
+# Judge's Flagship): fn(state, seat) -> those seats.
+SHIP_SITE_LENDERS: list = []
+
+
+def lent_ship_site(state: BlightedReachState, seat: int, system: str, starports_used: list) -> int:
+    """The owner of another Flagship in `system` the seat may build a ship at now, within that
+    Flagship's limit for the turn (1, 2 with its Ship Crane: BR-269, BR-298); -1: none."""
+    for owner in (o for rule in SHIP_SITE_LENDERS for o in rule(state, seat)):
+        if owner == seat or flagship_system(state, owner) != system:
+            continue
+        try:
+            rules.check_flagship_ship(state, owner, starports_used)
+        except ActionRejected:
+            continue
+        return owner
+    return -1
+
+
+def build_at_lent_flagship(state: BlightedReachState, seat: int, owner: int, starports_used: list,
+                           damaged: bool) -> bool:
+    """A ship of the seat's own supply built at `owner`'s Flagship (the build marked against
+    that Flagship's limit); False with no ship left (ARCS-148: the action is still taken)."""
+    from plugins.arcs.state import Ships
+
+    starports_used.append([rules.FLAGSHIP_MARK, owner])
+    player = state.players[seat]
+    if player.ships <= 0:
+        return False
+    here = state.systems[flagship_system(state, owner)]
+    mine = here.ships_of(seat)
+    player.ships -= 1
+    here.ships[seat] = Ships(fresh=mine.fresh + (not damaged), damaged=mine.damaged + damaged)
+    return True
+
+
 def check_repair(state: BlightedReachState, seat: int, system: str, piece: str, building: int | None) -> bool | None:
     if piece not in LAYERS:
         return None
@@ -125,22 +161,33 @@ def control_array_tax(box: Box, state: BlightedReachState, seat: int, system: st
     return [system, building] not in list(taxed)
 
 
+# Another seat's Flagship whose Control Array a seat may tax with (the campaign's Judge's
+# Chosen, the Judge's Flagship): fn(state, seat) -> those seats.
+CONTROL_ARRAY_LENDERS: list = []
+
+
+def _array_tax(box: Box, state: BlightedReachState, seat: int, system: str, building: int, taxed) -> bool:
+    """The seat's own Control Array allows this tax, or one it may use (`CONTROL_ARRAY_LENDERS`)."""
+    lenders = [other for rule in CONTROL_ARRAY_LENDERS for other in rule(state, seat)]
+    return any(control_array_tax(box, state, owner, system, building, taxed) for owner in [seat, *lenders])
+
+
 def check_tax(box: Box, state: BlightedReachState, seat: int, system: str, building: int, taxed, campaign_check) -> None:
-    """The campaign's tax check, or else the Control Array's (`campaign_check` raises)."""
+    """The campaign's tax check, or else a Control Array's (`campaign_check` raises)."""
     try:
         campaign_check(taxed)
     except ActionRejected:
-        if not control_array_tax(box, state, seat, system, building, taxed):
+        if not _array_tax(box, state, seat, system, building, taxed):
             raise
 
 
 def taxes_like_loyal(box: Box, state: BlightedReachState, seat: int, system: str, building: int,
                      campaign_check) -> bool:
-    """Whether this tax stands by the Control Array alone: then it takes no Captive (BR-302)."""
+    """Whether this tax stands by a Control Array alone: then it takes no Captive (BR-302)."""
     try:
         campaign_check(())
     except ActionRejected:
-        return control_array_tax(box, state, seat, system, building, ())
+        return _array_tax(box, state, seat, system, building, ())
     return False
 
 

@@ -26,7 +26,7 @@ from plugins.blighted_reach import event_flow
 from plugins.blighted_reach.board import controller
 from plugins.blighted_reach.content import default_box
 from plugins.blighted_reach.state import Pieces
-from tests.blighted_reach.campaign_tables import put_ships
+from tests.blighted_reach.campaign_tables import put_building, put_ships
 from tests.blighted_reach.c_fate_tables import (
     act_three_table, clear_row, declare_by_arrangement, prompt_of, refused, run_steps, score_now, sound,
     take_from_supply,
@@ -508,6 +508,61 @@ def test_F2404_the_chosen_attacks_with_the_judges_flagship_and_splits_hits_onto_
     s = t.state
     assert s.systems[HOME].ships[VICTIM] == Ships(fresh=1) and s.battle is None
     assert s.players[CHOSEN].trophies == [Trophy(owner=VICTIM, kind="ship")]
+    sound(t)
+
+
+def test_F2404_the_chosen_taxes_with_the_judges_control_array_BR_302():
+    """The card's FAQ: the holder may tax with the Judge's Flagship's Control Array: with it in
+    the gate 1G, the holder taxes a city of cluster 1 it does not control as if Loyal, the
+    resource its own, taking no Captive (BR-302). A Rival without the title: refused."""
+    from plugins.flagships.state import Flagship, store
+    from tests.flagships.tables import put
+
+    t = chosen_table()
+    s = t.state
+    store(s, ME, Flagship(system="1G"))
+    put(s, ME, "control_array", "upgrade", "city")
+    system = HOME  # the Judge's 2 ships control it
+    put_building(s, ME, system, "city")
+    city = len(s.systems[system].buildings) - 1
+    assert controller(s, system) == ME
+    turn(t, VICTIM, "ADM3")
+    refused(t, VICTIM, Action("act", {"act": "tax", "system": system, "building": city}), IllegalAction)
+    turn(t, CHOSEN, "ADM3")
+    clear_row(t, CHOSEN)
+    t.act(CHOSEN, Action("act", {"act": "tax", "system": system, "building": city}))
+    while any(p.kind == "arcs.place_resources" for p in t.state.prompts):
+        p = next(p for p in t.state.prompts if p.kind == "arcs.place_resources")
+        t.act(p.seat, options(t, p.seat)[0])
+    s = t.state
+    assert s.turn.taxed == [[system, city]] and s.players[CHOSEN].captives == []
+    assert any(r is not None for r in s.players[CHOSEN].resources)
+    refused(t, CHOSEN, Action("act", {"act": "tax", "system": system, "building": city}), IllegalAction)
+    sound(t)
+
+
+def test_F2404_the_chosen_builds_its_ships_at_the_judges_flagship_within_its_limit():
+    """The card's FAQ: the holder may build ships at the Judge's Flagship: with no starport of
+    its own in 1.1, it builds a ship of its own supply there, damaged as the Judge controls 1.1
+    (ARCS-146); a second one the same turn passes the Flagship's limit (1 without a Ship
+    Crane, BR-269): refused. A Rival without the title: refused."""
+    from plugins.flagships.state import Flagship, store
+
+    t = chosen_table()
+    s = t.state
+    store(s, ME, Flagship(system=HOME))
+    assert controller(s, HOME) == ME
+    build = Action("act", {"act": "build", "system": HOME, "what": "ship"})
+    turn(t, VICTIM, "CON3")
+    refused(t, VICTIM, build, IllegalAction)
+    turn(t, CHOSEN, "CON3")
+    assert any(a.params.get("what") == "ship" and a.params.get("system") == HOME for a in options(t, CHOSEN))
+    ships, judges = t.state.players[CHOSEN].ships, t.state.players[ME].ships
+    t.act(CHOSEN, build)
+    s = t.state
+    assert s.systems[HOME].ships[CHOSEN] == Ships(damaged=1) and s.players[CHOSEN].ships == ships - 1
+    assert s.players[ME].ships == judges  # the Judge's supply untouched
+    refused(t, CHOSEN, build, IllegalAction)
     sound(t)
 
 
