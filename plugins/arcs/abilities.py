@@ -210,11 +210,12 @@ def candidates(env: Env, u: Use) -> list[dict]:
     return list(impl.candidates(env, u)) if impl.candidates else [{}]
 
 
-def use(env: Env, u: Use, params: dict | None) -> None:
+def use(env: Env, u: Use, params: dict | None, restrictions_checked: bool = False) -> None:
     """Decode the choices strictly, check them and apply them. A refused choice raises an
     `ActionRejected` and leaves the state (and the moment) as they were; events are only
     sent once the effect has gone through. A card whose trigger discards it goes to the
-    Court discard afterwards (ARCS-118)."""
+    Court discard afterwards (ARCS-118). `restrictions_checked`: a game's standing
+    restrictions were judged already, as the action was chosen (before its cost was paid)."""
     _check_real(env.state, env.box, u)
     impl = OPS.get(u.ability.do)
     if impl is None or impl.apply is None:
@@ -222,7 +223,7 @@ def use(env: Env, u: Use, params: dict | None) -> None:
     choice = decode(impl, params)
     if impl.usable is not None and not impl.usable(env, u):
         raise IllegalAction(f"{u.card}: {u.ability.do} cannot be used now")
-    reason = restricted(env, u)
+    reason = "" if restrictions_checked else restricted(env, u)
     if reason:
         raise IllegalAction(f"{u.card}: {reason}")
     before, moment = msgspec.json.encode(env.state), msgspec.json.encode(env.moment)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from core import chance
-from core.errors import ActionRejected
+from core.errors import ActionRejected, IllegalAction
 from core.state import Action
 from plugins.arcs import abilities, lore_ops
 from plugins.arcs import plays as cards
@@ -322,6 +322,13 @@ def acted(ctx, seat, params):
     use = None
     if isinstance(params, UseAbility):
         use = find_use(box, state, seat, params.card, params.index, (*PRELUDE_TRIGGERS, "new_action"))
+    if use is not None:
+        # A game's standing restriction (the campaign's Guild Overseers: placing in a declared
+        # ambition) is judged as the action is chosen, as its check was: paying its cost (a
+        # token spent for the pip) does not take back an action already allowed.
+        reason = abilities.restricted(env_for(box, state, ctx, seat=seat), use)
+        if reason:
+            raise IllegalAction(f"{use.card}: {reason}")
     pip = False
     if use is None or use.ability.when == "new_action":
         pip = pay(ctx, seat, params)
@@ -332,7 +339,7 @@ def acted(ctx, seat, params):
     if use is not None:
         env = env_for(box, state, ctx, seat=seat)
         markers = len(state.markers_available)
-        abilities.use(env, use, params.params)
+        abilities.use(env, use, params.params, restrictions_checked=True)
         write_back(state, env.moment)
         ctx.emit("ability", seat=seat, card=use.card, index=use.index, op=use.ability.do)
         ctx.hook.arcs_ability_used(ctx=ctx, seat=seat, card=use.card, when=use.ability.when)

@@ -124,6 +124,23 @@ def test_F402_recover_attaches_the_top_discarded_guild_to_an_unagented_court_car
     assert s.turn.pips == pips - 1  # a move pip paid for it
 
 
+def test_F403_placing_is_judged_as_the_action_is_chosen_not_after_its_fuel_is_paid():
+    """Reading (Guild Overseers): the Advocate's one Fuel puts it first in Tycoon, so Recover
+    (F402) is offered; paid with that Fuel (a move pip in the Prelude) it is taken, though the
+    Advocate no longer places once the Fuel is spent (a bot campaign was refused the action
+    its legal actions offered: 3 players, seed 51, the Judge and the flagships module)."""
+    t = advocate_table()
+    _fix_court(t, discard=["CC01"])
+    for seat in range(len(t.state.players)):
+        give_row(t, seat, ["fuel"] if seat == SEAT else [])
+    lead(t, "MOB2", "tycoon")
+    host = t.state.court_row[1]
+    assert ("F402", 0) in uses(t)
+    act(t, SEAT, "ability", card="F402", index=0, params={"card": host}, pay=0)
+    s = t.state
+    assert s.attached == {host: "CC01"} and s.players[SEAT].resources[0] is None
+
+
 def test_F402_recover_refuses_a_card_with_agents_or_an_attachment_unchanged_BR_314():
     """BR-314."""
     t = advocate_table()
