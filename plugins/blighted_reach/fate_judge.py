@@ -51,12 +51,18 @@ Readings:
   the attacker over its own, Imperial and the Judge's ships (ARCS-183); the Judge's ships
   destroyed become the defender's Trophies (Judge's pieces), or go back to the Judge's supply
   where the defender takes none.
-- The Judge's Flagship (a Loyal ship, its FAQ) is not among the ships the holder may name:
-  the Flagship rules know only their owner acting with it.
-
-Not built yet (the Fate stays `effects_complete: false`): by the FAQ, the holder of Judge's
-Chosen may also use the Judge's Flagship (build at it, Catapult with it, tax and battle with
-it): the Flagship rules know only their owner acting with it.
+- The Judge's Flagship is a Loyal ship of the Judge's (the card's FAQ), so the holder uses it
+  too: it moves it (`judge_flagship` of `MoveShips`, checked as the Judge's own Flagship
+  move); adds it to an attack (`judge_flagship` of `Attack`: its dice, one per fresh
+  starport on its board, BR-283; the attacking side's hits may go on its board,
+  `flagships.battle.ATTACKING_BOARDS`, `judge_board` of the split); builds ships at it and
+  taxes with its Control Array (`flagships.engine.SHIP_SITE_LENDERS`,
+  `CONTROL_ARRAY_LENDERS`); and Catapults with its Slipstream Drive in the Prelude (F2404's
+  own Prelude ability, `judges_slipstream`, once a turn). Readings: the ship built and the
+  resource taxed are the holder's (a Build places the builder's pieces, a tax's resource is
+  the taxer's); the Judge's Sprinter Drives give the holder no second step; building
+  Upgrades and Armor on the Judge's board is not "an action with a ship" (cities and
+  starports are the builder's pieces), so the holder does not.
 """
 from __future__ import annotations
 
@@ -68,7 +74,7 @@ from core.state import Action
 from plugins.arcs import battle as arcs_battle
 from plugins.arcs import lore_ops, placing
 from plugins.arcs.actions import Move, check_move, do_move
-from plugins.arcs.abilities import standing
+from plugins.arcs.abilities import op, standing
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import box_for
 from plugins.arcs.court_ops import declare_barred
@@ -87,6 +93,7 @@ from plugins.blighted_reach.tables import steps
 from plugins.flagships import battle as flagship_battle
 from plugins.flagships import engine as flagship_engine
 from plugins.flagships import rules as flagship_rules
+from plugins.flagships import slipstream
 from plugins.flagships import state as flagship_state
 
 JUDGE = "FATE24"
@@ -466,6 +473,36 @@ def judges_flagship_lent(state, seat: int) -> list[int]:
     if not is_campaign(state) or chosen_holder(state) != seat or seat < 0:
         return []
     return [seat_of(state, JUDGE)]
+
+
+def _lent_slipstream(env, u) -> int:
+    """The Judge's seat when `u`'s user may Catapult with the Judge's Slipstream Drive; -1."""
+    state = env.state
+    if not is_campaign(state) or chosen_holder(state) != u.seat:
+        return -1
+    return seat_of(state, JUDGE)
+
+
+def _slipstream_usable(env, u) -> bool:
+    judge = _lent_slipstream(env, u)
+    return judge >= 0 and slipstream.usable(env, u, judge)
+
+
+def _slipstream_candidates(env, u) -> list[dict]:
+    return slipstream.candidates(env, u, _lent_slipstream(env, u)) if _slipstream_usable(env, u) else []
+
+
+@op("judges_slipstream", params=slipstream.SlipstreamMove, candidates=_slipstream_candidates,
+    usable=_slipstream_usable)
+def judges_slipstream(env, u, choice) -> None:
+    """The card's FAQ: the holder of Judge's Chosen Catapults with the Judge's Flagship's
+    Slipstream Drive in its Prelude (BR-300, once a turn, free): the Judge's Flagship alone or
+    the Judge's ships from its system, checked as the Judge's own (the Judge's stops; a Gate
+    Ports on the way captures the Judge's agent)."""
+    judge = _lent_slipstream(env, u)
+    if judge < 0:
+        raise IllegalAction("only a Rival of the Judge holding Judge's Chosen uses the Judge's Flagship")
+    slipstream.catapult(env, u, choice, owner=judge)
 
 
 for _registry, _rule in ((flagship_engine.CONTROL_ARRAY_LENDERS, judges_flagship_lent),

@@ -101,9 +101,12 @@ def _move(origin: str, choice: SlipstreamMove) -> Move:
                 drops=tuple(tuple(d) for d in choice.drops))
 
 
-def check(env, u, choice: SlipstreamMove) -> str:
-    """The Flagship's system, once the Catapult passes every rule (changes nothing)."""
-    state, seat = env.state, u.seat
+def check(env, u, choice: SlipstreamMove, owner: int | None = None) -> str:
+    """The Flagship's system, once the Catapult passes every rule (changes nothing).
+    `owner`: whose Flagship and ships Catapult (the user's own unless another's lends them:
+    the campaign's Judge's Chosen); the once-a-turn use is the user's."""
+    state = env.state
+    seat = u.seat if owner is None else owner
     origin = flagship_system(state, seat)
     if origin is None:
         raise IllegalAction(f"seat {seat} has no Flagship")
@@ -125,11 +128,12 @@ def check(env, u, choice: SlipstreamMove) -> str:
     return origin
 
 
-def _candidates(env, u) -> list[dict]:
+def candidates(env, u, owner: int | None = None) -> list[dict]:
     """The Flagship alone, or every ship there, to each system two steps on through a gate."""
     from plugins.arcs.turn import reach_of
 
-    state, seat = env.state, u.seat
+    state = env.state
+    seat = u.seat if owner is None else owner
     origin = flagship_system(state, seat)
     reach = reach_of(env.box, state)
     ships = state.systems[origin].ships_of(seat)
@@ -144,17 +148,18 @@ def _candidates(env, u) -> list[dict]:
     return out
 
 
-def _usable(env, u) -> bool:
-    return (flagship_system(env.state, u.seat) is not None and rules.has_upgrade(env.state, u.seat, "slipstream_drive")
+def usable(env, u, owner: int | None = None) -> bool:
+    seat = u.seat if owner is None else owner
+    return (flagship_system(env.state, seat) is not None and rules.has_upgrade(env.state, seat, "slipstream_drive")
             and _key(u) not in used_this_turn(env, u))
 
 
-@abilities.op(OP, params=SlipstreamMove, candidates=_candidates, usable=_usable)
-def slipstream_catapult(env, u, choice: SlipstreamMove) -> None:
+def catapult(env, u, choice: SlipstreamMove, owner: int | None = None) -> None:
     """BR-300: the Catapult, free, once a turn; a Rival's Gate Ports on the way captures as
-    it does for any move (L08)."""
-    state, seat = env.state, u.seat
-    origin = check(env, u, choice)
+    it does for any move (L08), the moved ships' owner's agent."""
+    state = env.state
+    seat = u.seat if owner is None else owner
+    origin = check(env, u, choice, owner)
     before = lore_ops.gates_before(state, choice.path)
     if choice.fresh or choice.damaged:
         do_move(state, seat, _move(origin, choice))
@@ -166,8 +171,13 @@ def slipstream_catapult(env, u, choice: SlipstreamMove) -> None:
         moved = "flagship"
     used_this_turn(env, u).append(_key(u))
     env.emit("slipstream_catapult", seat=seat, origin=origin, path=list(choice.path), moved=moved,
-             fresh=choice.fresh, damaged=choice.damaged)
+             fresh=choice.fresh, damaged=choice.damaged, **({} if owner is None else {"by": u.seat}))
     lore_ops.capture_at_gates(state, env.box, seat, before, env.emit)  # a Rival's Gate Ports, as for any move
+
+
+@abilities.op(OP, params=SlipstreamMove, candidates=candidates, usable=usable)
+def slipstream_catapult(env, u, choice: SlipstreamMove) -> None:
+    catapult(env, u, choice)
 
 
 def free_starport_catapult(state: BlightedReachState, seat: int, origin: str) -> bool:

@@ -7,8 +7,8 @@ completed its objective, else another built C Fate; the seats beyond what the bu
 Fates can serve have their Act II objective completed, their marker put on 0 in the Act's
 last chapter).
 
-`python -m tests.blighted_reach.c_fate_campaigns P SEED COUNT` prints one JSON line per
-campaign and a summary."""
+`python -m tests.blighted_reach.c_fate_campaigns P SEED COUNT [MODULES [FATES]]` (comma
+lists, e.g. `flagships FATE24`) prints one JSON line per campaign and a summary."""
 from __future__ import annotations
 
 import copy
@@ -93,22 +93,24 @@ def play_act(t, bot, forced: dict[int, str], errors: list[str], max_actions: int
     return actions
 
 
-def play_c_campaign(players: int, seed: int, forced: dict[int, str]) -> dict:
+def play_c_campaign(players: int, seed: int, forced: dict[int, str], modules: tuple[str, ...] = ()) -> dict:
     """One campaign: Act I with A Fates, Act II's Intermission offering the box's C Fates
-    (the forced seats taking theirs), Act III to the campaign's winner."""
+    (the forced seats taking theirs), Act III to the campaign's winner; `modules` on every Act
+    (e.g. the flagships)."""
     from core.plugins import default_registry
     from core.state import Seat
 
     forced = dict(forced)
     errors: list[str] = []
-    rules = default_registry().rules_for(GAME, [])
+    rules = default_registry().rules_for(GAME, list(modules))
     campaign = rules.hook.conclave_campaign_new(game=GAME, seats=[Seat(index=i) for i in range(players)], options={})
     acts, fates = [], []
     started = time.perf_counter()
     for act in (1, 2, 3):
         table_seed = seed * 1000 + act
         options = {"later_fates": "box"} if act == 2 else None
-        t = create_table(GAME, players, seed=table_seed, options=options, campaign=copy.deepcopy(campaign))
+        t = create_table(GAME, players, seed=table_seed, modules=list(modules), options=options,
+                         campaign=copy.deepcopy(campaign))
         bot = PlainFateBot(table_seed) if act == 1 else RandomBot(table_seed)
         acts.append(play_act(t, bot, forced, errors))
         fates.append(list(t.state.fates))
@@ -121,11 +123,12 @@ def play_c_campaign(players: int, seed: int, forced: dict[int, str]) -> dict:
             "markers": list(s.objective_markers), "seconds": round(time.perf_counter() - started, 1)}
 
 
-def arranged_campaign(players: int, seed: int, forced: dict[int, str], tries: int = 60) -> dict:
+def arranged_campaign(players: int, seed: int, forced: dict[int, str], tries: int = 60,
+                      modules: tuple[str, ...] = ()) -> dict:
     """`play_c_campaign` from the first seed (from `seed`) whose Act II can be arranged."""
     for attempt in range(seed, seed + tries):
         try:
-            return play_c_campaign(players, attempt, forced)
+            return play_c_campaign(players, attempt, forced, modules)
         except NotArranged:
             continue
     raise NotArranged(f"no seed in {seed}..{seed + tries - 1} could be arranged")
@@ -133,11 +136,13 @@ def arranged_campaign(players: int, seed: int, forced: dict[int, str], tries: in
 
 def main(argv: list[str]) -> None:
     players, seed, count = (int(a) for a in argv[:3])
+    modules = tuple(argv[3].split(",")) if len(argv) > 3 else ()
+    only = [f for f in C_FATES if f in argv[4].split(",")] if len(argv) > 4 else list(C_FATES)
     runs, skipped, i = [], 0, 0
     while len(runs) < count:
-        fate = C_FATES[len(runs) % len(C_FATES)]
+        fate = only[len(runs) % len(only)]
         try:
-            run = play_c_campaign(players, seed + i, {len(runs) % players: fate})
+            run = play_c_campaign(players, seed + i, {len(runs) % players: fate}, modules)
         except NotArranged:
             skipped += 1
         else:

@@ -2,11 +2,7 @@
 II: each test names the card it plays (F24nn) and the checklist IDs it proves.
 
 Seed 3, 3 players: every seat is a Regent, the Imperial ships stand in clusters 2 and 3, so
-the Judge's Chosen tests play in cluster 1, which has no Imperial ship.
-
-The Fate is not complete yet (fates.json keeps `effects_complete: false`; see the module's
-"Not built yet"), so the engine refuses its setup (RuleMissing); these tests mark it complete
-INSIDE EACH TEST (`complete`, autouse) to play the cards that are built."""
+the Judge's Chosen tests play in cluster 1, which has no Imperial ship."""
 from __future__ import annotations
 
 import msgspec
@@ -35,13 +31,6 @@ from tests.blighted_reach.flow_helpers import options, restart_round
 
 JUDGE = "FATE24"
 ME = 0
-
-
-@pytest.fixture(autouse=True)
-def complete(monkeypatch):
-    """The Judge's Fate marked complete for this test only (see the module docstring)."""
-    cbox = default_box()
-    monkeypatch.setitem(cbox.fates, JUDGE, msgspec.structs.replace(cbox.fates[JUDGE], effects_complete=True))
 
 
 def judge_table(players: int = 3, seed: int = 3):
@@ -563,6 +552,42 @@ def test_F2404_the_chosen_builds_its_ships_at_the_judges_flagship_within_its_lim
     assert s.systems[HOME].ships[CHOSEN] == Ships(damaged=1) and s.players[CHOSEN].ships == ships - 1
     assert s.players[ME].ships == judges  # the Judge's supply untouched
     refused(t, CHOSEN, build, IllegalAction)
+    sound(t)
+
+
+def test_F2404_the_chosen_catapults_with_the_judges_slipstream_drive_once_a_turn_BR_300():
+    """The card's FAQ: the holder may Catapult with the Judge's Flagship: its Slipstream Drive
+    takes, in the holder's Prelude and for no pip, the Judge's Flagship alone (or the Judge's
+    ships beside it) through a gate, once a turn (BR-300). A Rival without the title holds no
+    such ability; the Judge's ships are offered too; a second Catapult that turn: refused."""
+    from core.engine import legal_actions
+    from plugins.flagships.state import Flagship, board_of, store
+    from tests.flagships.tables import put
+
+    from tests.blighted_reach.crisis_tables import set_blight
+
+    t = chosen_table()
+    store(t.state, ME, Flagship(system=HOME))
+    put(t.state, ME, "slipstream_drive", "upgrade", "city")
+    set_blight(t.state, "1G", 0)  # a Blighted gate would end the Catapult there
+
+    def listed(seat):
+        return [a.params for a in legal_actions(t.state, seat, t.rules) if a.params.get("card") == "F2404"]
+
+    turn(t, VICTIM, "ADM3")
+    assert listed(VICTIM) == []
+    turn(t, CHOSEN, "ADM3")
+    offers = listed(CHOSEN)
+    alone = next(o for o in offers if "fresh" not in o["params"] and len(o["params"]["path"]) == 2)
+    assert any(o["params"].get("fresh") == 2 for o in offers)  # the Judge's two ships beside it
+    pips = t.state.turn.pips
+    events = t.act(CHOSEN, Action("act", alone))
+    s = t.state
+    assert board_of(s, ME).system == alone["params"]["path"][-1] and s.turn.pips == pips
+    assert s.systems[HOME].ships[ME] == Ships(fresh=2)
+    assert [e.data["by"] for e in events if e.type == "slipstream_catapult"] == [CHOSEN]
+    back = {**alone, "params": {"path": list(reversed(alone["params"]["path"][:-1])) + [HOME]}}
+    refused(t, CHOSEN, Action("act", back), IllegalAction)  # once a turn
     sound(t)
 
 
