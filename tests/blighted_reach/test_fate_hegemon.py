@@ -770,7 +770,7 @@ def test_F1004_song_of_the_banner_moves_between_banner_planets_as_if_adjacent_AR
     plant(t.state, b)
     assert move.params | {"drops": [], "imperial_fresh": 0, "imperial_damaged": 0, "imperial_drops": [],
                           "flagship": False, "judge_fresh": 0, "judge_damaged": 0,
-                          "judge_drops": []} in [x.params for x in options(t, 0)]
+                          "judge_drops": [], "judge_flagship": False} in [x.params for x in options(t, 0)]
     t.act(0, move)
     s = t.state
     assert s.systems[b].ships_of(0).fresh == 2 and s.systems[a].ships_of(0).total == 0

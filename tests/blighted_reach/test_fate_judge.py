@@ -299,12 +299,12 @@ def test_F2405_judge_sets_agenda_declares_with_any_marker_for_its_second_place_a
 
 def test_FATE24_bot_campaigns_with_the_judge_in_act_three_play_to_a_winner():
     """Random bots play whole campaigns in which a seat takes the Judge at Act II's
-    Intermission: every Act ends, the campaign has a winner,
-    and the invariants hold after every action."""
+    Intermission (one with the flagships module: the Judge's Flagship in the Chosen's hands):
+    every Act ends, the campaign has a winner, and the invariants hold after every action."""
     from tests.blighted_reach.c_fate_campaigns import arranged_campaign
 
-    for players, seed in ((2, 1), (3, 2)):
-        run = arranged_campaign(players, seed, {0: JUDGE})
+    for players, seed, modules in ((2, 1, ()), (3, 2, ()), (3, 51, ("flagships",))):
+        run = arranged_campaign(players, seed, {0: JUDGE}, modules=modules)
         assert run["errors"] == [] and run["winner"] is not None
         assert run["act_three_fates"][0] == JUDGE
 
@@ -736,3 +736,31 @@ def test_F2404_the_judges_ships_alone_still_raid_for_the_holder(monkeypatch):
     s = t.state
     assert "fuel" not in s.players[VICTIM].resources and s.players[CHOSEN].resources.count("fuel") == fuel + 1
     sound(t)
+
+
+def test_F2404_bots_play_act_three_out_with_the_judges_flagship_in_the_chosens_hands():
+    """The Judge's Flagship with a Slipstream Drive, a Control Array, a Hull and a Defense
+    Array, Judge's Chosen held: random bots play Act III to its end, the invariants after
+    every action; the holder's moves and attacks with the Judge's Flagship come up and pass."""
+    from core.bot import RandomBot
+    from plugins.flagships.state import Flagship, store
+    from tests.flagships.tables import put
+
+    used = 0
+    for seed in range(3):
+        t = chosen_table()
+        store(t.state, ME, Flagship(system=HOME))
+        for slot, kind in (("slipstream_drive", "city"), ("control_array", "city"), ("hull", "starport"),
+                           ("defense_array", "starport")):
+            put(t.state, ME, slot, "upgrade", kind)
+        turn(t, CHOSEN)
+        bot, actions = RandomBot(seed), 0
+        while not t.state.finished:
+            seat, action = bot.choose(t)
+            events = t.act(seat, action)
+            used += sum(1 for e in events if (e.type == "flagship_moved" and "by" in e.data)
+                        or (e.type == "judge_ships_attack" and e.data.get("flagship")))
+            sound(t)
+            actions += 1
+            assert actions < 5_000
+    assert used > 0
