@@ -284,12 +284,19 @@ def city_destroyed(ctx) -> None:
     city_lost(ctx, b.attacker, b.defender, b.system)
 
 
+# A game built on Arcs may spare a city's destroyer its Outrage (the campaign's Feudal Law:
+# a Vassal destroying a Rival Vassal's city in their Fief): fn(state, attacker, owner, system)
+# -> True to skip the Outrage; each answers False for a table it does not know.
+OUTRAGE_SPARED: list = []
+
+
 def city_lost(ctx, attacker: int, owner: int, system: str) -> None:
     """ARCS-191: Outrage of the planet's type on the attacker (a city in a gate: each of its
     types, Gate Stations); ARCS-196: then Ransack a Court card holding the city owner's agents
     (mandatory, the attacker picks which) unless the owner is the Elder (Beloved)."""
     state, box = ctx.state, box_for(ctx.state)
-    for resource in lore_ops.city_types(state, box, system) or []:
+    spared = any(rule(state, attacker, owner, system) for rule in OUTRAGE_SPARED)
+    for resource in [] if spared else lore_ops.city_types(state, box, system) or []:
         provoke_outrage(box, state, attacker, resource)
         ctx.emit("outrage", seat=attacker, resource=resource)
     ctx.hook.arcs_city_destroyed(ctx=ctx, attacker=attacker, owner=owner, system=system)

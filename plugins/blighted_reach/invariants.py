@@ -21,6 +21,7 @@ from plugins.blighted_reach.fate_pirate_rumors import rumor_agent_owners, rumor_
 from plugins.blighted_reach.fate_pacifist import witness_problems
 from plugins.blighted_reach.fate_pathfinder import pathfinder_problems
 from plugins.blighted_reach.fate_peacekeeper import ceasefire_problems
+from plugins.blighted_reach.fate_warden import warden_problems
 from plugins.blighted_reach.fate_planet_breaker import planet_breaker_problems, worlds_buildings_of, worlds_free_buildings
 from plugins.blighted_reach.fate_hegemon import hegemon_problems, imperial_captives
 from plugins.blighted_reach.fate_hegemon import ships_elsewhere as captive_ships
@@ -70,6 +71,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += planet_breaker_problems(state)  # the Planet Breaker's Hammer tokens
     out += conspiracy_problems(state)  # the Conspirator's 8 tokens
     out += ceasefire_problems(state)  # the Peacekeeper's Ceasefire tokens (F1507)
+    out += warden_problems(state)  # the Warden's Seats and Lord titles (F1602, F1609)
     return out
 
 

@@ -72,6 +72,8 @@ from plugins.blighted_reach import fate_peacekeeper
 from plugins.blighted_reach.fate_peacekeeper import (  # noqa: F401 (the Peacekeeper's hooks)
     arsenal_raid_options, arsenal_raided, ceasefire_battle_begun, ceasefire_check_attack, peacekeeper_after_action,
 )
+from plugins.blighted_reach import fate_warden_courts  # noqa: F401 (its rules, issue 20)
+from plugins.blighted_reach.fate_warden import feudal_battle_begun  # noqa: F401 (the Warden's hook)
 from plugins.blighted_reach.fate_judge import (  # noqa: F401 (the Judge's hooks)
     chosen_battle_begun, chosen_candidates, chosen_moved_along, judge_raid_options, judge_raided,
 )
