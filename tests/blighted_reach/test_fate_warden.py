@@ -1,0 +1,399 @@
+"""The Warden (FATE16, a B Fate) through the engine: an Act I with A Fates, its Intermission
+giving a seat the Warden, the Act II table created from the packed log sheet, and Act III
+from Act II's. Each test names the card it plays (F16nn) and the checklist IDs it proves.
+
+The Fate is not complete yet (fates.json keeps `effects_complete: false`: Warden's Levy and
+Feudal Courts are not built, see `fate_warden_courts`), so the engine refuses its sides
+(RuleMissing); these tests mark it complete INSIDE EACH TEST (`complete`, autouse)."""
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from core.state import Action
+from plugins.arcs.state import Building
+from plugins.blighted_reach import plugin  # noqa: F401 (the Fates' rules registered, as a table has them)
+from plugins.blighted_reach import fate_warden as wd
+from plugins.blighted_reach.state import FiefSeat
+from tests.blighted_reach.c_fate_tables import refused, sound
+from tests.blighted_reach.campaign_tables import CBOX, act_one, b_fate_intermission, end_act
+from tests.blighted_reach.empire_fate_tables import place_tokens, prompt_of, resolve_edicts, resolve_fates
+from tests.blighted_reach.flow_helpers import KeepFateBot, acts_two_and_three, options, play_checked
+from tests.blighted_reach.test_fate_hegemon import ability, next_turn
+from tests.blighted_reach.test_fate_pacifist import (
+    A_FATES, _table_from, advanced, all_outlaws, battle, empty_system, loyal_ships, rolls, score_now, ships_to,
+    turn,
+)
+
+WARDEN = "FATE16"
+
+
+@pytest.fixture(autouse=True)
+def complete(monkeypatch):
+    """The Warden's Fate marked complete for this test only (see the module docstring)."""
+    monkeypatch.setitem(CBOX.fates, WARDEN, msgspec.structs.replace(CBOX.fates[WARDEN], effects_complete=True))
+
+
+def act_two_table(players: int = 3, seed: int = 3, seat: int = 0):
+    state = end_act(act_one(A_FATES[:players], seed))
+    b_fate_intermission(state, seat, WARDEN)
+    return _table_from(state, players, seed, 20, True)
+
+
+def act_three_table(players: int = 3, seed: int = 3, seat: int = 0, completed: bool = True, arrange=None):
+    """Act III after an Act II with the Warden at `seat` (completed: it keeps its Fate);
+    `arrange(state)` edits Act II's end before the Intermission."""
+    from tests.blighted_reach.campaign_tables import intermission
+
+    t = act_two_table(players, seed, seat)
+    state = end_act(t.state)
+    if arrange is not None:
+        arrange(state)
+    state.prompts, state.stack, state.turn = [], [], None
+    state.objective_markers = [0] * players
+    if not completed:
+        state.objective_markers[seat] = 5
+    intermission(state, picks={x: state.fates[x] for x in range(players) if completed or x != seat})
+    return _table_from(state, players, seed, 20, True)
+
+
+def city_to(state, seat: int, system: str) -> int:
+    """A city from the seat's board onto the planet; its index there."""
+    player = state.players[seat]
+    player.cities_on_board[player.cities_on_board.index(True)] = False
+    state.systems[system].buildings.append(Building(kind="city", owner=seat))
+    return len(state.systems[system].buildings) - 1
+
+
+def fief_site(state, seats=(0, 1, 2)) -> str:
+    """A planet with no building in a cluster with no Seat."""
+    for system in sorted(state.systems):
+        spec = wd.rules_box().systems.get(system)
+        here = state.systems[system]
+        if spec is None or str(wd.cluster_of(system)) in state.fief_seats or here.buildings:
+            continue
+        return system
+    raise AssertionError("no planet for a Fief")
+
+
+def seat_at(state, seat: int, system: str) -> int:
+    """The seat's city and the Seat above it (as Claim Fief leaves them)."""
+    city_to(state, seat, system)
+    cluster = wd.cluster_of(system)
+    state.fief_seats = {**state.fief_seats, str(cluster): FiefSeat(system, seat)}
+    wd.settle_titles(state)
+    return cluster
+
+
+def host(state) -> str:
+    return wd.hosts(state)[0]
+
+
+# -- F1601 the Act II setup and objective ---------------------------------------------------------
+
+
+def test_F1601_setup_gains_claims_puts_the_laws_in_the_booklet_and_replenishes_to_eight_BR_066():
+    """BR-066 (an Act's Fate setup side): Claims of Nobility gained, Seats & Fiefs and Feudal
+    Law in the booklet, 8 Loyal ships on the map, no Seat on the map yet."""
+    t = act_two_table()
+    s = t.state
+    assert s.fates[0] == WARDEN and "F1602" in s.players[0].lore
+    booklet = [c for slot in s.booklet for c in slot]
+    assert {"F1609", "F1610"} <= set(booklet)
+    assert loyal_ships(s, 0) >= 8 and s.fief_seats == {}
+    sound(t)
+
+
+def test_F1601_objective_two_per_seat_controlled_one_per_city_in_its_fiefs_BR_097():
+    """BR-097 (advances at a chapter's end): the Warden's Seat in a system it controls (2)
+    and the 2 cities of that Fief (its own and a Rival's: 2)."""
+    t = act_two_table()
+    s = t.state
+    planet = empty_system(s, (0, 1, 2))
+    seat_at(s, 0, planet)
+    ships_to(s, 0, planet, 2)
+    other = next(p for p in wd.cluster_systems(s, wd.cluster_of(planet))
+                 if p != planet and wd.rules_box().systems[p] is not None and not s.systems[p].buildings)
+    city_to(s, 1, other)
+    cities = len(wd.fief_cities(s, wd.cluster_of(planet)))
+    start = s.objective_markers[0]
+    events = score_now(t)
+    assert advanced(events, 0) == 2 + cities and t.state.objective_markers[0] == start - 2 - cities
+    sound(t)
+
+
+# -- F1602 Claims of Nobility ------------------------------------------------------------------------
+
+
+def claim_table():
+    t = act_two_table()
+    s = t.state
+    planet = empty_system(s, (0, 1, 2))
+    city_to(s, 0, planet)
+    ships_to(s, 0, planet, 2)
+    turn(t, 0, "ADM3")
+    return t, planet
+
+
+def test_F1602_claim_fief_attaches_the_card_and_places_the_seat_taking_the_lord_title():
+    """Claim Fief (a Tax): Claims of Nobility goes above a Court card, the Seat above the
+    Warden's city; the Warden is Lord of that cluster and holds its Lord title (F1603-F1608)."""
+    t, planet = claim_table()
+    card = host(t.state)
+    t.act(0, ability("F1602", 1, {"card": card, "system": planet}))
+    place_tokens(t)
+    s = t.state
+    cluster = wd.cluster_of(planet)
+    assert s.attached[card] == "F1602" and "F1602" not in s.players[0].lore
+    assert s.fief_seats[str(cluster)] == FiefSeat(planet, 0) and wd.lord_of(s, cluster) == 0
+    assert wd.TITLES[cluster] in s.play_area[0]
+    sound(t)
+
+
+def test_F1602_claim_fief_refuses_a_city_not_yours_a_seated_cluster_and_a_card_not_in_the_court():
+    """Refused with nothing changed: a system with no city of the claimer, a cluster with a
+    Seat already, a host not in the Court."""
+    t, planet = claim_table()
+    s = t.state
+    card = host(s)
+    bare = empty_system(s, (0, 1, 2))
+    refused(t, 0, ability("F1602", 1, {"card": card, "system": bare}))
+    refused(t, 0, ability("F1602", 1, {"card": "NOPE", "system": planet}))
+    other = next(p for p in wd.cluster_systems(s, wd.cluster_of(planet)) if p != planet
+                 and wd.rules_box().systems[p] is not None)
+    s.fief_seats = {str(wd.cluster_of(planet)): FiefSeat(other, 1)}
+    refused(t, 0, ability("F1602", 1, {"card": card, "system": planet}))
+
+
+def test_F1602_claims_travels_with_its_host_and_the_securer_may_claim():
+    """The card attached above a Court card is taken by whoever secures the host (BR-315):
+    that Rival then holds Claims of Nobility."""
+    from plugins.blighted_reach.attachments import take_along
+    from core.flow import Ctx, run
+
+    t, planet = claim_table()
+    card = host(t.state)
+    t.act(0, ability("F1602", 1, {"card": card, "system": ""}))
+    place_tokens(t)
+    assert t.state.attached[card] == "F1602" and t.state.fief_seats == {}
+    ctx = Ctx(t.state, t.rules)
+    take_along(ctx, 1, card)
+    run(ctx)
+    assert "F1602" in t.state.players[1].lore
+
+
+# -- F1609 Seats & Fiefs -----------------------------------------------------------------------------
+
+
+def test_F1609_vassals_are_rivals_with_a_loyal_city_in_the_fief():
+    """A Rival with a city in the Lord's Fief is its Vassal there, one without is not."""
+    t = act_two_table()
+    s = t.state
+    planet = empty_system(s, (0, 1, 2))
+    cluster = seat_at(s, 0, planet)
+    ships_to(s, 1, planet, 1)
+    assert wd.vassals(s, cluster) == []
+    city_to(s, 1, planet)
+    assert wd.vassals(s, cluster) == [1]
+    sound(t)
+
+
+def test_F1609_F1610_the_seats_city_destroyed_returns_seat_and_title_lord_attacking_vassal_outraged(monkeypatch):
+    """A Vassal (seat 1) battles its Lord (the Warden) in the Fief: Feudal Law puts Outrage
+    of the Fief's city types on the attacker as the battle begins; the Seat's city destroyed,
+    the Seat and its Lord title return (F1609)."""
+    t = act_two_table()
+    all_outlaws(t)
+    s = t.state
+    planet = empty_system(s, (0, 1, 2))
+    cluster = seat_at(s, 0, planet)
+    kind = wd.rules_box().systems[planet].type
+    city_to(s, 1, planet)
+    ships_to(s, 1, planet, 4)
+    turn(t, 1, "AGG3")
+    rolls(monkeypatch, [("raid", 2), ("raid", 2)])
+    battle(t, 1, planet, 0, raid=2)
+    assert kind in t.state.players[1].outrage
+    for _ in range(20):
+        prompt = next((p for p in t.state.prompts if p.kind in ("assign_hits", "ship_hits", "building_hits",
+                                                                 "ransack", "steal")), None)
+        if prompt is None:
+            break
+        t.act(prompt.seat, options(t, prompt.seat)[0])
+    place_tokens(t)
+    s = t.state
+    if not any(b.owner == 0 and b.kind == "city" for b in s.systems[planet].buildings):
+        assert str(cluster) not in s.fief_seats and wd.TITLES[cluster] not in s.play_area[0]
+    sound(t)
+
+
+# -- F1610 Feudal Law ---------------------------------------------------------------------------------
+
+
+def test_F1610_a_lord_taxes_a_vassals_city_in_its_fief_without_control_taking_a_captive():
+    """The Lord taxes a Rival's city in its Fief where it has no ship (a Captive taken); a
+    seat that is not the Lord is refused that tax (ARCS-137)."""
+    t = act_two_table()
+    s = t.state
+    planet = empty_system(s, (0, 1, 2))
+    seat_at(s, 0, planet)
+    city = city_to(s, 1, planet)
+    ships_to(s, 1, planet, 1)
+    turn(t, 2, "ADM3")
+    refused(t, 2, Action("act", {"act": "tax", "pay": -1, "system": planet, "building": city}))
+    next_turn(t, 0, "ADM4")
+    captives = len(t.state.players[0].captives)
+    t.act(0, Action("act", {"act": "tax", "pay": -1, "system": planet, "building": city}))
+    place_tokens(t)
+    assert len(t.state.players[0].captives) == captives + 1
+    sound(t)
+
+
+def test_F1610_vassal_destroying_a_rival_vassals_city_provokes_no_outrage():
+    """The rule as read by the battle's city loss: Vassal against Vassal in the Fief is
+    spared; the Lord destroying its Vassal's city is not."""
+    t = act_two_table()
+    s = t.state
+    planet = empty_system(s, (0, 1, 2))
+    seat_at(s, 0, planet)
+    city_to(s, 1, planet)
+    city_to(s, 2, planet)
+    assert wd.vassal_spared(s, 1, 2, planet) and not wd.vassal_spared(s, 0, 1, planet)
+
+
+# -- F1611 the Resolution -----------------------------------------------------------------------------
+
+
+def test_F1611_completed_gains_the_levy_feasts_to_court_deck_reprints_scrapped_BR_331():
+    """BR-331: completed: Warden's Levy gained, both Feast Days into the Court deck,
+    Skirmishers and Sworn Guardians scrapped."""
+    t = act_two_table()
+    resolve_fates(t, [0, 0, 0])
+    s = t.state
+    assert "F1612" in s.players[0].lore and {"F1613", "F1614"} <= set(s.court_deck)
+    assert {"F1615", "F1616"} <= set(s.scrapped)
+    sound(t)
+
+
+def test_F1611_failed_scraps_claims_and_the_seats_off_the_map_with_their_titles_BR_332():
+    """BR-332: failed: Claims of Nobility scrapped, every Seat not on the map and its title
+    scrapped (the one on the map kept), the Act III cards scrapped, the reprints to the deck."""
+    t = act_two_table()
+    s = t.state
+    cluster = seat_at(s, 0, empty_system(s, (0, 1, 2)))
+    resolve_fates(t, [5, 0, 0])
+    s = t.state
+    assert "F1602" in s.scrapped and "F1602" not in s.players[0].lore
+    assert sorted(s.seats_scrapped) == [c for c in wd.CLUSTERS if c != cluster]
+    assert wd.TITLES[cluster] not in s.scrapped and wd.TITLES[cluster] in s.play_area[0]
+    assert {"F1612", "F1613", "F1614"} <= set(s.scrapped) and {"F1615", "F1616"} <= set(s.court_deck)
+    sound(t)
+
+
+# -- Act III ------------------------------------------------------------------------------------------
+
+
+def test_F1617_act_three_setup_puts_the_courts_laws_in_the_booklet_and_keeps_the_seats_BR_066():
+    """BR-066: Feudal Courts and Lords Gain Power in the booklet; the Seats placed in Act II
+    stay on the map (the log sheet carries them) with the Lord's title."""
+    holder = {}
+
+    def arrange(state):
+        planet = fief_site(state)
+        gone = state.blight.pop(planet, None)  # no Blight there: the Intermission keeps the city
+        state.blight_supply += (gone.fresh + gone.damaged) if gone else 0
+        holder["cluster"] = seat_at(state, 0, planet)
+        ships_to(state, 0, planet, 1)
+
+    t = act_three_table(arrange=arrange)
+    s = t.state
+    booklet = [c for slot in s.booklet for c in slot]
+    assert s.act == 3 and {"F1618", "F1619"} <= set(booklet)
+    assert wd.lord_of(s, holder["cluster"]) == 0 and wd.TITLES[holder["cluster"]] in s.play_area[0]
+    sound(t)
+
+
+@pytest.mark.parametrize("rival_fief, gained", [(False, 1), (True, 0)])
+def test_F1617_return_to_the_old_ways_scores_its_grand_ambitions_BR_099_BR_100(rival_fief, gained):
+    """BR-099/BR-100: Lord of more Fiefs than each Rival (one Fief; a Rival with one too
+    ties it); more Seats controlled than the chapter is not met with one Seat in chapter 1."""
+    from plugins.blighted_reach import objectives
+
+    t = act_three_table()
+    s = t.state
+    seat_at(s, 0, empty_system(s, (0, 1, 2)))
+    if rival_fief:
+        seat_at(s, 1, fief_site(s))
+    grand_power = objectives.grand_ambition_power(CBOX, s.chapter, gained) if gained else 0
+    events = score_now(t)
+    grand = next((e.data["power"] for e in events if e.type == "grand_ambitions"), {})
+    assert grand.get("0", 0) == grand_power
+
+
+def test_F1619_lords_gain_power_gives_each_fiefs_lord_three_power():
+    """Through the Edicts: each Fief's Lord gains 3 Power (two Fiefs: 6)."""
+    t = act_three_table()
+    s = t.state
+    seat_at(s, 1, empty_system(s, (0, 1, 2)))
+    seat_at(s, 1, fief_site(s))
+    power = s.players[1].power
+    events = resolve_edicts(t)
+    for _ in range(12):
+        found = next((e for e in events if e.type == "lords_gain_power"), None)
+        if found is not None:
+            break
+        waiting = next(p for p in t.state.prompts if p.decision != "arcs.place_resources")
+        events += t.act(waiting.seat, options(t, waiting.seat)[0])
+    assert found.data["power"] == {"1": 6} and t.state.players[1].power >= power + 6
+
+
+def test_F1613_feast_day_in_the_court_forbids_battling_a_rival_in_a_fief():
+    """While a Feast Day is in the Court, a battle against a Rival in a Fief is refused with
+    nothing changed; outside Fiefs it is not limited."""
+    from plugins.blighted_reach import empire
+
+    t = act_three_table()
+    all_outlaws(t)
+    s = t.state
+    planet = empty_system(s, (0, 1, 2))
+    seat_at(s, 0, planet)
+    ships_to(s, 1, planet, 3)
+    s.court_row[-1] = "F1613"
+    assert empire.may_harm(s, 0, 1, planet) is False
+    turn(t, 0, "AGG3")
+    refused(t, 0, Action("act", {"act": "battle", "pay": -1, "system": planet, "defender": 1, "assault": 1}))
+    s.court_row[-1] = ""
+    assert empire.may_harm(s, 0, 1, planet) is True
+
+
+def test_F1613_feast_day_secured_replaces_a_rival_city_under_a_seat_with_the_securers():
+    """When secured: the Rival's city under the Seat goes back to its board, the securer's
+    city stands there and the securer is the Fief's Lord with its title."""
+    from plugins.arcs.abilities import OPS, Env, Use
+    from plugins.arcs.content import box_for
+    from plugins.blighted_reach.fate_warden_courts import SeatCity
+
+    t = act_three_table()
+    s = t.state
+    planet = empty_system(s, (0, 1, 2))
+    cluster = seat_at(s, 1, planet)
+    board_before = s.players[1].cities_on_board.count(True)
+    env = Env(state=s, box=box_for(s), chance=None, emit=lambda *a, **k: None)
+    use = Use(seat=0, card="F1613", index=2, ability=CBOX.effects_of("F1613")[2])
+    OPS["feast_day_replace"].apply(env, use, SeatCity(cluster=cluster))
+    assert wd.lord_of(s, cluster) == 0 and s.players[1].cities_on_board.count(True) == board_before + 1
+    wd.settle_titles(s)
+    assert wd.TITLES[cluster] in s.play_area[0]
+
+
+# -- bots ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players, seed, seat", [(3, 2, 0), (2, 1, 1), (4, 3, 2)])
+def test_bots_play_the_warden_through_acts_two_and_three(players, seed, seat):
+    """Random bots (the Warden kept at `seat`) play Act II and Act III to the campaign's
+    end, the invariants after every action."""
+    t = act_two_table(players, seed, seat)
+    assert t.state.fates[seat] == WARDEN
+    second, third = acts_two_and_three(t, seed, seat, WARDEN)
+    assert second > 0 and third > 0
