@@ -286,10 +286,11 @@ class BlightedReachState(ArcsState, kw_only=True):
     hosts_kept: list[str] = []                 # the Captives Happy Hosts' holder chose to keep when
                                                # Tyrant is scored: "agent:<owner>" / "ship:<owner>"
     # -- the Warden (issue 20) --
-    visible = visible + ("fief_seats", "seats_scrapped", "court_tokens")
+    visible = visible + ("fief_seats", "seats_scrapped", "court_tokens", "levy")
     fief_seats: dict[str, FiefSeat] = {}       # cluster number -> its Seat token on the map (F1602);
                                                # the Seats not on the map are in the Warden's supply
     seats_scrapped: list[int] = []             # the clusters whose Seat (and Lord title) is out of the
                                                # campaign (F1611 failed)
     court_tokens: dict[str, str] = {}          # cluster number -> the Court card its Court token is on
                                                # (F1618; a token not here is in the supply)
+    levy: list[int] = []                       # the owners of the ships on Warden's Levy (F1612)

@@ -339,12 +339,12 @@ def test_F1619_lords_gain_power_gives_each_fiefs_lord_three_power():
     power = s.players[1].power
     events = resolve_edicts(t)
     for _ in range(12):
-        found = next((e for e in events if e.type == "lords_gain_power"), None)
-        if found is not None:
+        if any(e.type == "lords_gain_power" for e in events):
             break
         waiting = next(p for p in t.state.prompts if p.decision != "arcs.place_resources")
         events += t.act(waiting.seat, options(t, waiting.seat)[0])
-    assert found.data["power"] == {"1": 6} and t.state.players[1].power >= power + 6
+    gained = [(e.data["seat"], e.data["power"]) for e in events if e.type == "lords_gain_power"]
+    assert gained == [(1, 3), (1, 3)] and t.state.players[1].power >= power + 6
 
 
 def test_F1613_feast_day_in_the_court_forbids_battling_a_rival_in_a_fief():
@@ -371,7 +371,7 @@ def test_F1613_feast_day_secured_replaces_a_rival_city_under_a_seat_with_the_sec
     city stands there and the securer is the Fief's Lord with its title."""
     from plugins.arcs.abilities import OPS, Env, Use
     from plugins.arcs.content import box_for
-    from plugins.blighted_reach.fate_warden_courts import SeatCity
+    from plugins.blighted_reach.fate_warden_levy import SeatCity
 
     t = act_three_table()
     s = t.state
