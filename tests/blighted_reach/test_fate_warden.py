@@ -200,20 +200,27 @@ def test_F1609_vassals_are_rivals_with_a_loyal_city_in_the_fief():
 
 def test_F1609_F1610_the_seats_city_destroyed_returns_seat_and_title_lord_attacking_vassal_outraged(monkeypatch):
     """A Vassal (seat 1) battles its Lord (the Warden) in the Fief: Feudal Law puts Outrage
-    of the Fief's city types on the attacker as the battle begins; the Seat's city destroyed,
-    the Seat and its Lord title return (F1609)."""
+    of every city type of the Fief (one far from the battle too) on the attacker as the
+    battle begins; the Seat's city destroyed, the Seat and its Lord title return (F1609)."""
     t = act_two_table()
     all_outlaws(t)
     s = t.state
     planet = empty_system(s, (0, 1, 2))
     cluster = seat_at(s, 0, planet)
     kind = wd.rules_box().systems[planet].type
+    elsewhere = next(p for p in wd.cluster_systems(s, cluster) if wd.rules_box().systems[p] is not None
+                     and wd.rules_box().systems[p].type != kind)
+    city_to(s, 2, elsewhere)  # another city of the Fief, of another type, nowhere near the battle
+    other = wd.rules_box().systems[elsewhere].type
     city_to(s, 1, planet)
     ships_to(s, 1, planet, 4)
+    assert other not in s.players[1].outrage
     turn(t, 1, "AGG3")
     rolls(monkeypatch, [("raid", 2), ("raid", 2)])
-    battle(t, 1, planet, 0, raid=2)
-    assert kind in t.state.players[1].outrage
+    events = battle(t, 1, planet, 0, raid=2)
+    feudal = next(e for e in events if e.type == "outrage_provoked" and e.data.get("why") == "F1610")
+    assert feudal.data["seat"] == 1 and {kind, other} <= set(feudal.data["resources"])
+    assert {kind, other} <= set(t.state.players[1].outrage)
     for _ in range(20):
         prompt = next((p for p in t.state.prompts if p.kind in ("assign_hits", "ship_hits", "building_hits",
                                                                  "ransack", "steal")), None)
@@ -222,8 +229,9 @@ def test_F1609_F1610_the_seats_city_destroyed_returns_seat_and_title_lord_attack
         t.act(prompt.seat, options(t, prompt.seat)[0])
     place_tokens(t)
     s = t.state
-    if not any(b.owner == 0 and b.kind == "city" for b in s.systems[planet].buildings):
-        assert str(cluster) not in s.fief_seats and wd.TITLES[cluster] not in s.play_area[0]
+    assert not any(b.owner == 0 and b.kind == "city" for b in s.systems[planet].buildings)
+    assert str(cluster) not in s.fief_seats and wd.TITLES[cluster] not in s.play_area[0]
+    assert wd.TITLES[cluster] not in s.scrapped  # back in the supply, for another Seat
     sound(t)
 
 
@@ -366,24 +374,249 @@ def test_F1613_feast_day_in_the_court_forbids_battling_a_rival_in_a_fief():
     assert empire.may_harm(s, 0, 1, planet) is True
 
 
+def secure_with_majority(t, seat: int, card: str, pay_card: str = "AGG3") -> list:
+    """`seat` holds the majority of agents on `card` and secures it on its turn."""
+    s = t.state
+    s.court_agents[card] = [0] * len(s.players)
+    s.court_agents[card][seat] = 1
+    s.players[seat].agents -= 1
+    turn(t, seat, pay_card)
+    return t.act(seat, Action("act", {"act": "secure", "pay": -1, "card": card}))
+
+
 def test_F1613_feast_day_secured_replaces_a_rival_city_under_a_seat_with_the_securers():
-    """When secured: the Rival's city under the Seat goes back to its board, the securer's
-    city stands there and the securer is the Fief's Lord with its title."""
-    from plugins.arcs.abilities import OPS, Env, Use
-    from plugins.arcs.content import box_for
-    from plugins.blighted_reach.fate_warden_levy import SeatCity
+    """When secured (the engine's secure): the Rival's city under the Seat goes back to its
+    board, the securer's city stands there and the securer is the Fief's Lord with its
+    title; the Feast Day is buried (the Court deck's bottom)."""
+    from tests.blighted_reach.test_fate_pathfinder import court_card
 
     t = act_three_table()
     s = t.state
     planet = empty_system(s, (0, 1, 2))
     cluster = seat_at(s, 1, planet)
-    board_before = s.players[1].cities_on_board.count(True)
-    env = Env(state=s, box=box_for(s), chance=None, emit=lambda *a, **k: None)
-    use = Use(seat=0, card="F1613", index=2, ability=CBOX.effects_of("F1613")[2])
-    OPS["feast_day_replace"].apply(env, use, SeatCity(cluster=cluster))
-    assert wd.lord_of(s, cluster) == 0 and s.players[1].cities_on_board.count(True) == board_before + 1
-    wd.settle_titles(s)
-    assert wd.TITLES[cluster] in s.play_area[0]
+    court_card(t, "F1613")
+    on_board = s.players[1].cities_on_board.count(True)
+    secure_with_majority(t, 0, "F1613")
+    refused(t, 0, Action("use_ability", {"card": "F1613", "index": 2, "params": {"cluster": 99}}))
+    t.act(0, Action("use_ability", {"card": "F1613", "index": 2, "params": {"cluster": cluster}}))
+    place_tokens(t)
+    s = t.state
+    assert wd.lord_of(s, cluster) == 0 and wd.TITLES[cluster] in s.play_area[0]
+    assert wd.TITLES[cluster] not in s.play_area[1] and s.players[1].cities_on_board.count(True) == on_board + 1
+    assert s.court_deck[-1] == "F1613"
+    sound(t)
+
+
+def crises_through(t, pick=lambda prompt: None) -> None:
+    """An Event's Crises through the engine; each choice `pick(prompt)` leaves (None) is
+    answered with the first option offered."""
+    from tests.blighted_reach.empire_fate_tables import resolve_crises
+
+    resolve_crises(t, number=6, symbol="moon")
+    for _ in range(30):
+        prompt = next((p for p in t.state.prompts if p.kind == "crisis_choice"), None)
+        if prompt is None:
+            break
+        t.act(prompt.seat, pick(prompt) or prompt.options[0])
+    place_tokens(t)
+
+
+def test_F1614_feast_day_crisis_scraps_it_and_the_agents_on_it():
+    """Its Crisis (an Event's Crises played through the engine): the card and its agents are
+    scrapped."""
+    from tests.blighted_reach.test_fate_pathfinder import court_card
+
+    assert CBOX.effects_of("F1614") == CBOX.effects_of("F1613")
+    t = act_three_table()
+    court_card(t, "F1614")
+    s = t.state
+    s.court_agents["F1614"][1] += 2
+    s.players[1].agents -= 2
+    crises_through(t)
+    s = t.state
+    assert "F1614" in s.scrapped and "F1614" not in s.court_row and s.scrapped_agents.count(1) >= 2
+    sound(t)
+
+
+def test_F1602_crisis_makes_its_holder_claim_a_fief():
+    """Its Crisis (through the engine's Crises): the holder must attach Claims of Nobility
+    to a Court card, and places a Seat above its city in a system it controls."""
+    t = act_two_table()
+    s = t.state
+    planet = empty_system(s, (0, 1, 2))
+    city_to(s, 0, planet)
+    ships_to(s, 0, planet, 6)  # enough to keep control through the Blight Crises' hits
+    card = host(s)
+
+    def claim(prompt):
+        wanted = {"card": card, "system": planet}
+        return next((o for o in prompt.options if o.params == wanted), None)
+
+    crises_through(t, claim)
+    s = t.state
+    assert s.attached.get(card) == "F1602" and wd.lord_of(s, wd.cluster_of(planet)) == 0
+    sound(t)
+
+
+# -- F1612 Warden's Levy -------------------------------------------------------------------------------
+
+
+def levy_table():
+    """Act III: the Warden (seat 0) holds Warden's Levy and is Lord of a Fief where seat 1
+    has a city (its Vassal)."""
+    t = act_three_table()
+    s = t.state
+    planet = empty_system(s, (0, 1, 2))
+    seat_at(s, 0, planet)
+    city_to(s, 1, planet)
+    return t, planet
+
+
+def test_F1612_levy_takes_a_ship_from_a_vassal_once_per_fief():
+    """Levy (a Tax): a ship from the Vassal's supply onto the card; a second one for the same
+    single Fief is refused, as is a Rival that is no Vassal."""
+    t, planet = levy_table()
+    s = t.state
+    assert "F1612" in s.players[0].lore
+    ships = s.players[1].ships
+    turn(t, 0, "ADM3")
+    refused(t, 0, ability("F1612", 0, {"vassal": 2}))
+    t.act(0, ability("F1612", 0, {"vassal": 1}))
+    place_tokens(t)
+    assert t.state.levy == [1] and t.state.players[1].ships == ships - 1
+    refused(t, 0, ability("F1612", 0, {"vassal": 1}))
+    sound(t)
+
+
+def test_F1612_levy_ships_take_the_attackers_self_hits_first_and_go_home(monkeypatch):
+    """The holder attacks (an Outlaw, a Rival outside Fiefs): the roll's self-hits fall on the
+    Levy's ship first, back to its owner's supply, no Trophy; its own ships are untouched."""
+    t, _ = levy_table()
+    all_outlaws(t)
+    s = t.state
+    s.levy = [1]
+    s.players[1].ships -= 1
+    target = fief_site(s)
+    ships_to(s, 0, target, 2)
+    ships_to(s, 2, target, 1)
+    turn(t, 0, "AGG3")
+    rolls(monkeypatch, [("assault", 1)])  # the assault die's face 1: a hit and a self-hit
+    home = t.state.players[1].ships
+    battle(t, 0, target, 2, assault=1)
+    for _ in range(10):
+        prompt = next((p for p in t.state.prompts if p.seat == 0 and p.kind != "place_resources"), None)
+        if prompt is None:
+            break
+        t.act(0, options(t, 0)[0])
+    place_tokens(t)
+    s = t.state
+    assert s.levy == [] and s.players[1].ships == home + 1
+    assert not any(tr.owner == 1 for p in s.players for tr in p.trophies)
+    sound(t)
+
+
+# -- F1618 Feudal Courts ---------------------------------------------------------------------------------
+
+
+def courts_table():
+    """Act III with a Fief of the Warden (seat 0) where seat 1 is its Vassal."""
+    t = act_three_table()
+    s = t.state
+    planet = empty_system(s, (0, 1, 2))
+    cluster = seat_at(s, 0, planet)
+    city_to(s, 1, planet)
+    return t, cluster
+
+
+def empty_court_card(s) -> str:
+    return next(c for c in s.court_row if c and not any(s.court_agents[c]) and c not in ("AID01A", "AID01B"))
+
+
+def test_F1618_influencing_an_empty_card_places_a_court_token_and_closes_it_to_others():
+    """Influence (the engine's action) on an empty Court card: the Warden puts its Fief's
+    Court token there; seat 2 (neither Lord nor Vassal there) is refused influencing it."""
+    t, cluster = courts_table()
+    s = t.state
+    card = empty_court_card(s)
+    turn(t, 0, "MOB3")
+    t.act(0, Action("act", {"act": "influence", "pay": -1, "card": card}))
+    prompt = next(p for p in t.state.prompts if p.kind == "court_token")
+    assert {o.params["cluster"] for o in prompt.options} >= {0, cluster}
+    t.act(0, Action("court_token", {"cluster": cluster}))
+    assert t.state.court_tokens == {str(cluster): card}
+    next_turn(t, 2, "MOB4")
+    refused(t, 2, Action("act", {"act": "influence", "pay": -1, "card": card}))
+    sound(t)
+
+
+def test_F1618_the_lord_securing_returns_the_token_and_the_vassals_agents():
+    """The Lord secures a card with its Fief's token: the token back to the supply, the
+    Vassal's agent there home (not a Captive)."""
+    t, cluster = courts_table()
+    s = t.state
+    card = empty_court_card(s)
+    s.court_tokens = {str(cluster): card}
+    s.court_agents[card] = [2, 1, 0]
+    s.players[0].agents -= 2
+    s.players[1].agents -= 1
+    agents = s.players[1].agents
+    turn(t, 0, "AGG3")
+    t.act(0, Action("act", {"act": "secure", "pay": -1, "card": card}))
+    place_tokens(t)
+    s = t.state
+    assert s.court_tokens == {} and s.players[1].agents == agents + 1 and 1 not in s.players[0].captives
+
+
+def test_F1618_a_vassal_securing_leaves_the_token_on_the_refilled_card():
+    t, cluster = courts_table()
+    s = t.state
+    card = empty_court_card(s)
+    position = s.court_row.index(card)
+    s.court_tokens = {str(cluster): card}
+    s.court_agents[card] = [0, 1, 0]
+    s.players[1].agents -= 1
+    turn(t, 1, "AGG3")
+    t.act(1, Action("act", {"act": "secure", "pay": -1, "card": card}))
+    place_tokens(t)
+    s = t.state
+    assert s.court_row[position] != card and s.court_tokens == {str(cluster): s.court_row[position]}
+    sound(t)
+
+
+def test_F1618_ransack_takes_a_token_card_only_after_a_city_destroyed_in_its_fief():
+    """The Ransack limit as the battle's city loss reads it."""
+    from plugins.blighted_reach.fate_warden_courts import ransack_in_fief
+
+    t, cluster = courts_table()
+    s = t.state
+    card = empty_court_card(s)
+    s.court_tokens = {str(cluster): card}
+    inside = wd.cluster_systems(s, cluster)[0]
+    outside = next(x for x in sorted(s.systems) if wd.cluster_of(x) != cluster)
+    assert ransack_in_fief(s, 2, inside, card) and not ransack_in_fief(s, 2, outside, card)
+
+
+def test_F1619_lords_gain_power_lets_the_lord_secure_its_token_card():
+    """Through the Edicts: the Lord gains 3 Power, then secures the card holding its Fief's
+    token (its majority there)."""
+    t, cluster = courts_table()
+    s = t.state
+    card = empty_court_card(s)
+    s.court_tokens = {str(cluster): card}
+    s.court_agents[card] = [1, 0, 0]
+    s.players[0].agents -= 1
+    events = resolve_edicts(t)
+    for _ in range(20):
+        prompt = next((p for p in t.state.prompts if p.kind == "lords_court"), None)
+        if prompt is not None:
+            break
+        waiting = next(p for p in t.state.prompts if p.decision != "arcs.place_resources")
+        events += t.act(waiting.seat, options(t, waiting.seat)[0])
+    assert prompt is not None and prompt.seat == 0
+    assert {o.params["do"] for o in prompt.options} == {"", "influence", "secure"}
+    refused(t, 0, Action("lords_court", {"do": "steal"}))
+    t.act(0, Action("lords_court", {"do": "secure"}))
+    assert card not in t.state.court_row and str(cluster) not in t.state.court_tokens
 
 
 # -- bots ---------------------------------------------------------------------------------------------
