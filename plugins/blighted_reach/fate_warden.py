@@ -1,5 +1,7 @@
 """The Warden (Fate 16, a B Fate: cards F1601-F1619): Seats, Fiefs, Lords and Vassals, the
-rules its Act II cards name that the data cannot say (Act III: `fate_warden_courts`).
+rules its Act II cards name that the data cannot say. Act III: the Court tokens, Feudal
+Courts and Lords Gain Power in `fate_warden_courts`; Warden's Levy and the Feast Days in
+`fate_warden_levy`; F1615/F1616 are reprints of BC13/BC22 (data).
 
 Act II
 - F1601 (setup): data gains Claims of Nobility, puts Seats & Fiefs and Feudal Law in the

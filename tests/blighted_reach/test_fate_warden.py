@@ -1,13 +1,8 @@
 """The Warden (FATE16, a B Fate) through the engine: an Act I with A Fates, its Intermission
 giving a seat the Warden, the Act II table created from the packed log sheet, and Act III
-from Act II's. Each test names the card it plays (F16nn) and the checklist IDs it proves.
-
-The Fate is not complete yet (fates.json keeps `effects_complete: false`: Warden's Levy and
-Feudal Courts are not built, see `fate_warden_courts`), so the engine refuses its sides
-(RuleMissing); these tests mark it complete INSIDE EACH TEST (`complete`, autouse)."""
+from Act II's. Each test names the card it plays (F16nn) and the checklist IDs it proves."""
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from core.state import Action
@@ -28,14 +23,8 @@ from tests.blighted_reach.test_fate_pacifist import (
 WARDEN = "FATE16"
 
 
-@pytest.fixture(autouse=True)
-def complete(monkeypatch):
-    """The Warden's Fate marked complete for this test only (see the module docstring)."""
-    monkeypatch.setitem(CBOX.fates, WARDEN, msgspec.structs.replace(CBOX.fates[WARDEN], effects_complete=True))
-
-
-def act_two_table(players: int = 3, seed: int = 3, seat: int = 0):
-    state = end_act(act_one(A_FATES[:players], seed))
+def act_two_table(players: int = 3, seed: int = 3, seat: int = 0, fates=None):
+    state = end_act(act_one((fates or A_FATES)[:players], seed))
     b_fate_intermission(state, seat, WARDEN)
     return _table_from(state, players, seed, 20, True)
 
@@ -257,16 +246,34 @@ def test_F1610_a_lord_taxes_a_vassals_city_in_its_fief_without_control_taking_a_
     sound(t)
 
 
-def test_F1610_vassal_destroying_a_rival_vassals_city_provokes_no_outrage():
-    """The rule as read by the battle's city loss: Vassal against Vassal in the Fief is
-    spared; the Lord destroying its Vassal's city is not."""
+def test_F1610_vassal_destroying_a_rival_vassals_city_provokes_no_outrage(monkeypatch):
+    """Two Vassals of the Warden's Fief: seat 1 battles seat 2 there and destroys its city;
+    no Outrage for it (the card), and none from Feudal Law (no Lord is harmed)."""
     t = act_two_table()
+    all_outlaws(t)
     s = t.state
     planet = empty_system(s, (0, 1, 2))
-    seat_at(s, 0, planet)
-    city_to(s, 1, planet)
+    elsewhere = next(p for p in wd.cluster_systems(s, wd.cluster_of(planet)) if p != planet
+                     and wd.rules_box().systems[p] is not None)
+    seat_at(s, 0, elsewhere)
+    kind = wd.rules_box().systems[planet].type
     city_to(s, 2, planet)
-    assert wd.vassal_spared(s, 1, 2, planet) and not wd.vassal_spared(s, 0, 1, planet)
+    city_to(s, 1, planet)
+    ships_to(s, 1, planet, 4)
+    s.players[1].outrage = [r for r in s.players[1].outrage if r != kind]
+    turn(t, 1, "AGG3")
+    rolls(monkeypatch, [("raid", 2), ("raid", 2)])
+    events = battle(t, 1, planet, 2, raid=2)
+    for _ in range(20):
+        prompt = next((p for p in t.state.prompts if p.kind in ("ransack", "steal", "assign_hits")), None)
+        if prompt is None:
+            break
+        events += t.act(prompt.seat, options(t, prompt.seat)[0])
+    place_tokens(t)
+    s = t.state
+    assert not any(b.owner == 2 for b in s.systems[planet].buildings)
+    assert kind not in s.players[1].outrage and not any(e.type == "outrage" for e in events)
+    sound(t)
 
 
 # -- F1611 the Resolution -----------------------------------------------------------------------------
@@ -619,7 +626,74 @@ def test_F1619_lords_gain_power_lets_the_lord_secure_its_token_card():
     assert card not in t.state.court_row and str(cluster) not in t.state.court_tokens
 
 
+# -- F1615/F1616 the reprints ----------------------------------------------------------------------------
+
+
+def test_F1615_F1616_are_skirmishers_and_sworn_guardians_reprinted_into_the_court_deck_on_failure():
+    """Reprints of BC13 and BC22 (their abilities the base cards'); after a failed Act II they
+    are in Act III's Court deck."""
+    from plugins.arcs.content import default_box as arcs_box
+
+    base = arcs_box().court
+    assert CBOX.effects_of("F1615") == list(base["BC13"].abilities)
+    assert CBOX.effects_of("F1616") == list(base["BC22"].abilities)
+    t = act_three_table(completed=False)
+    assert {"F1615", "F1616"} <= set(t.state.court_deck) | set(t.state.court_row)
+    sound(t)
+
+
+def test_F1610_a_lord_taxes_a_free_city_in_its_fief_without_control():
+    """A Free city of the Fief, in a system where the Lord has no ship: taxed (no Captive)."""
+    from plugins.blighted_reach.state import FREE
+
+    t = act_two_table(fates=["FATE01", "FATE07", "FATE06"])  # no Founder: no Member taxes Free cities
+    s = t.state
+    planet = empty_system(s, (0, 1, 2))
+    seat_at(s, 0, planet)
+    other = next(p for p in wd.cluster_systems(s, wd.cluster_of(planet)) if p != planet
+                 and wd.rules_box().systems[p] is not None and not s.systems[p].buildings)
+    s.free_city_supply -= 1
+    s.systems[other].buildings.append(Building(kind="city", owner=FREE))
+    from plugins.blighted_reach import free_states
+
+    ships_to(s, 1, other, 1)  # a Rival controls it
+    rival = 2
+    assert not free_states.acts_with_free_buildings(s, rival, other)
+    turn(t, rival, "ADM3")
+    tax = Action("act", {"act": "tax", "pay": -1, "system": other, "building": 0})
+    refused(t, rival, tax)  # no Lord there, no control (nor a Commonwealth waiver)
+    next_turn(t, 0, "ADM4")
+    kind = wd.rules_box().systems[other].type
+    held, supply = t.state.players[0].resources.count(kind), t.state.supply[kind]
+    assert supply > 0
+    events = t.act(0, tax)
+    place_tokens(t)
+    taxed = next(e for e in events if e.type == "taxed")
+    assert taxed.data["seat"] == 0 and t.state.supply[kind] == supply - 1
+    assert not taxed.data.get("captive")
+    sound(t)
+
+
 # -- bots ---------------------------------------------------------------------------------------------
+
+
+def lords_everywhere(state) -> None:
+    """Seats above the first player city of each cluster (as if claimed in Act II)."""
+    for system, here in sorted(state.systems.items()):
+        cluster = wd.cluster_of(system)
+        owner = next((b.owner for b in here.buildings if b.kind == "city" and b.owner >= 0), -1)
+        if owner >= 0 and str(cluster) not in state.fief_seats and cluster in wd.CLUSTERS:
+            state.fief_seats = {**state.fief_seats, str(cluster): FiefSeat(system, owner)}
+    wd.settle_titles(state)
+
+
+@pytest.mark.parametrize("players, seed, seat", [(3, 2, 0), (4, 3, 2)])
+def test_bots_play_act_three_with_the_warden_and_lords_in_fiefs(players, seed, seat):
+    """Act III with the Warden kept (Feudal Courts, Lords Gain Power, the Levy, Feast Days),
+    Lords arranged in every cluster with a city: random bots to the campaign's end."""
+    t = act_three_table(players, seed, seat, arrange=lords_everywhere)
+    assert t.state.fates[seat] == WARDEN and t.state.fief_seats
+    assert play_checked(t, KeepFateBot(seed, seat, WARDEN)) > 0
 
 
 @pytest.mark.parametrize("players, seed, seat", [(3, 2, 0), (2, 1, 1), (4, 3, 2)])
