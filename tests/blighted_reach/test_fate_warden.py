@@ -13,7 +13,7 @@ from plugins.blighted_reach.state import FiefSeat
 from tests.blighted_reach.c_fate_tables import refused, sound
 from tests.blighted_reach.campaign_tables import CBOX, act_one, b_fate_intermission, end_act
 from tests.blighted_reach.empire_fate_tables import place_tokens, prompt_of, resolve_edicts, resolve_fates
-from tests.blighted_reach.flow_helpers import KeepFateBot, acts_two_and_three, options, play_checked
+from tests.blighted_reach.flow_helpers import KeepFateBot, acts_two_and_three, options, play_checked, restart_round
 from tests.blighted_reach.test_fate_hegemon import ability, next_turn
 from tests.blighted_reach.test_fate_pacifist import (
     A_FATES, _table_from, advanced, all_outlaws, battle, empty_system, loyal_ships, rolls, score_now, ships_to,
@@ -23,10 +23,10 @@ from tests.blighted_reach.test_fate_pacifist import (
 WARDEN = "FATE16"
 
 
-def act_two_table(players: int = 3, seed: int = 3, seat: int = 0, fates=None):
+def act_two_table(players: int = 3, seed: int = 3, seat: int = 0, fates=None, modules=None):
     state = end_act(act_one((fates or A_FATES)[:players], seed))
     b_fate_intermission(state, seat, WARDEN)
-    return _table_from(state, players, seed, 20, True)
+    return _table_from(state, players, seed, 20, True, modules)
 
 
 def act_three_table(players: int = 3, seed: int = 3, seat: int = 0, completed: bool = True, arrange=None):
@@ -222,6 +222,33 @@ def test_F1609_F1610_the_seats_city_destroyed_returns_seat_and_title_lord_attack
     assert str(cluster) not in s.fief_seats and wd.TITLES[cluster] not in s.play_area[0]
     assert wd.TITLES[cluster] not in s.scrapped  # back in the supply, for another Seat
     sound(t)
+
+
+def test_F1609_F1610_a_rival_with_a_flagship_in_the_fief_is_a_vassal_and_outraged_attacking_its_lord(monkeypatch):
+    """With the Flagships module: a Rival whose Flagship stands in the Warden's Fief (no city
+    there) is its Vassal; battling the Warden there, it Provokes Outrage with the Fief's cities."""
+    from plugins.flagships import rules as flagship_rules
+
+    t = act_two_table(modules=["flagships"])
+    all_outlaws(t)
+    s = t.state
+    planet = empty_system(s, (0, 1, 2))
+    cluster = seat_at(s, 0, planet)
+    kind = wd.rules_box().systems[planet].type
+    assert wd.vassals(s, cluster) == []
+    flagship_rules.grant(wd.rules_box(), s, 1, planet)
+    assert wd.vassals(s, cluster) == [1]
+    ships_to(s, 1, planet, 3)
+    s.players[1].outrage = [r for r in s.players[1].outrage if r != kind]
+    restart_round(t, [["ADM6"], ["AGG3"], ["CON6"]], initiative=1)
+    place_tokens(t)  # the Flagship's grant sent seat 1's cities home: its tokens rearranged
+    t.act(1, Action("lead", {"card": "AGG3"}))
+    if prompt_of(t, "declare") is not None:
+        t.act(1, Action("declare", {"ambition": ""}))
+    rolls(monkeypatch, [("raid", 2)])
+    events = battle(t, 1, planet, 0, raid=1)
+    feudal = next(e for e in events if e.type == "outrage_provoked" and e.data.get("why") == "F1610")
+    assert feudal.data["seat"] == 1 and kind in feudal.data["resources"]
 
 
 # -- F1610 Feudal Law ---------------------------------------------------------------------------------
