@@ -372,6 +372,19 @@ def test_F1617_return_to_the_old_ways_scores_its_grand_ambitions_BR_099_BR_100(r
     assert grand.get("0", 0) == grand_power
 
 
+def edicts_until(t, done) -> list:
+    """The Edicts through the engine, other seats' questions answered with their first
+    option, until `done(events)`; the events."""
+    events = resolve_edicts(t)
+    for _ in range(20):
+        if done(events):
+            break
+        waiting = next(p for p in t.state.prompts if p.decision != "arcs.place_resources")
+        events += t.act(waiting.seat, options(t, waiting.seat)[0])
+    assert done(events)
+    return events
+
+
 def test_F1619_lords_gain_power_gives_each_fiefs_lord_three_power():
     """Through the Edicts: each Fief's Lord gains 3 Power (two Fiefs: 6)."""
     t = act_three_table()
@@ -379,12 +392,7 @@ def test_F1619_lords_gain_power_gives_each_fiefs_lord_three_power():
     seat_at(s, 1, empty_system(s, (0, 1, 2)))
     seat_at(s, 1, fief_site(s))
     power = s.players[1].power
-    events = resolve_edicts(t)
-    for _ in range(12):
-        if any(e.type == "lords_gain_power" for e in events):
-            break
-        waiting = next(p for p in t.state.prompts if p.decision != "arcs.place_resources")
-        events += t.act(waiting.seat, options(t, waiting.seat)[0])
+    events = edicts_until(t, lambda events: any(e.type == "lords_gain_power" for e in events))
     gained = [(e.data["seat"], e.data["power"]) for e in events if e.type == "lords_gain_power"]
     assert gained == [(1, 3), (1, 3)] and t.state.players[1].power >= power + 6
 
@@ -553,9 +561,17 @@ def test_F1612_levy_ships_take_the_attackers_self_hits_first_and_go_home(monkeyp
 
 
 def courts_table():
-    """Act III with a Fief of the Warden (seat 0) where seat 1 is its Vassal."""
+    """Act III with a Fief of the Warden (seat 0) where seat 1 is its Vassal (and no Feast
+    Day in the Court)."""
     t = act_three_table()
     s = t.state
+    for i, card in enumerate(s.court_row):
+        if card in ("F1613", "F1614"):
+            spare = next(c for c in s.court_deck if c not in ("F1613", "F1614"))
+            s.court_deck.remove(spare)
+            s.court_deck.append(card)
+            s.court_row[i] = spare
+            s.court_agents[spare] = s.court_agents.pop(card)
     planet = empty_system(s, (0, 1, 2))
     cluster = seat_at(s, 0, planet)
     city_to(s, 1, planet)
@@ -564,6 +580,16 @@ def courts_table():
 
 def empty_court_card(s) -> str:
     return next(c for c in s.court_row if c and not any(s.court_agents[c]) and c not in ("AID01A", "AID01B"))
+
+
+def token_card(s, cluster: int, agents: list[int]) -> str:
+    """An empty Court card given the Fief's Court token and these agents (from supplies)."""
+    card = empty_court_card(s)
+    s.court_tokens = {str(cluster): card}
+    s.court_agents[card] = list(agents)
+    for seat, n in enumerate(agents):
+        s.players[seat].agents -= n
+    return card
 
 
 def test_F1618_influencing_an_empty_card_places_a_court_token_and_closes_it_to_others():
@@ -588,11 +614,7 @@ def test_F1618_the_lord_securing_returns_the_token_and_the_vassals_agents():
     Vassal's agent there home (not a Captive)."""
     t, cluster = courts_table()
     s = t.state
-    card = empty_court_card(s)
-    s.court_tokens = {str(cluster): card}
-    s.court_agents[card] = [2, 1, 0]
-    s.players[0].agents -= 2
-    s.players[1].agents -= 1
+    card = token_card(s, cluster, [2, 1, 0])
     agents = s.players[1].agents
     turn(t, 0, "AGG3")
     t.act(0, Action("act", {"act": "secure", "pay": -1, "card": card}))
@@ -604,11 +626,8 @@ def test_F1618_the_lord_securing_returns_the_token_and_the_vassals_agents():
 def test_F1618_a_vassal_securing_leaves_the_token_on_the_refilled_card():
     t, cluster = courts_table()
     s = t.state
-    card = empty_court_card(s)
+    card = token_card(s, cluster, [0, 1, 0])
     position = s.court_row.index(card)
-    s.court_tokens = {str(cluster): card}
-    s.court_agents[card] = [0, 1, 0]
-    s.players[1].agents -= 1
     turn(t, 1, "AGG3")
     t.act(1, Action("act", {"act": "secure", "pay": -1, "card": card}))
     place_tokens(t)
@@ -617,17 +636,41 @@ def test_F1618_a_vassal_securing_leaves_the_token_on_the_refilled_card():
     sound(t)
 
 
-def test_F1618_ransack_takes_a_token_card_only_after_a_city_destroyed_in_its_fief():
-    """The Ransack limit as the battle's city loss reads it."""
-    from plugins.blighted_reach.fate_warden_courts import ransack_in_fief
-
+@pytest.mark.parametrize("in_fief", [False, True])
+def test_F1618_ransack_takes_a_token_card_only_after_a_city_destroyed_in_its_fief(monkeypatch, in_fief):
+    """Seat 2 destroys seat 1's city in battle (outside the Fief, or in it): the Ransack
+    offers the card with the Fief's Court token only for the city destroyed in the Fief;
+    the other card holding seat 1's agent always."""
     t, cluster = courts_table()
+    all_outlaws(t)
     s = t.state
-    card = empty_court_card(s)
-    s.court_tokens = {str(cluster): card}
-    inside = wd.cluster_systems(s, cluster)[0]
-    outside = next(x for x in sorted(s.systems) if wd.cluster_of(x) != cluster)
-    assert ransack_in_fief(s, 2, inside, card) and not ransack_in_fief(s, 2, outside, card)
+    card = token_card(s, cluster, [0, 1, 0])
+    other = next(c for c in s.court_row if c and c != card and not any(s.court_agents[c])
+                 and c not in ("AID01A", "AID01B"))
+    s.court_agents[other][1] += 1
+    s.players[1].agents -= 1
+    if in_fief:
+        target = next(p for p in wd.cluster_systems(s, cluster) if wd.rules_box().systems[p] is not None
+                      and not s.systems[p].buildings)
+    else:
+        target = next(p for p in sorted(s.systems) if wd.cluster_of(p) != cluster
+                      and wd.rules_box().systems[p] is not None and not s.systems[p].buildings)
+    for x, ships in enumerate(s.systems[target].ships):  # no ship there before the battle's
+        s.players[x].ships += ships.total
+    s.systems[target].ships = []
+    city_to(s, 1, target)
+    ships_to(s, 2, target, 4)
+    turn(t, 2, "AGG3")
+    rolls(monkeypatch, [("raid", 2), ("raid", 2)])
+    events = battle(t, 2, target, 1, raid=2)
+    prompt = next((p for p in t.state.prompts if p.kind == "ransack"), None)
+    if prompt is not None:
+        offered = {o.params["card"] for o in prompt.options}
+    else:  # a single card to ransack is taken at once
+        offered = {e.data["card"] for e in events if e.type == "court_taken" and e.data["how"] == "ransack"}
+    assert other in offered and (card in offered) == in_fief
+    if not in_fief:
+        assert card in t.state.court_row and t.state.court_tokens == {str(cluster): card}
 
 
 def test_F1619_lords_gain_power_lets_the_lord_secure_its_token_card():
@@ -635,18 +678,10 @@ def test_F1619_lords_gain_power_lets_the_lord_secure_its_token_card():
     token (its majority there)."""
     t, cluster = courts_table()
     s = t.state
-    card = empty_court_card(s)
-    s.court_tokens = {str(cluster): card}
-    s.court_agents[card] = [1, 0, 0]
-    s.players[0].agents -= 1
-    events = resolve_edicts(t)
-    for _ in range(20):
-        prompt = next((p for p in t.state.prompts if p.kind == "lords_court"), None)
-        if prompt is not None:
-            break
-        waiting = next(p for p in t.state.prompts if p.decision != "arcs.place_resources")
-        events += t.act(waiting.seat, options(t, waiting.seat)[0])
-    assert prompt is not None and prompt.seat == 0
+    card = token_card(s, cluster, [1, 0, 0])
+    edicts_until(t, lambda events: any(p.kind == "lords_court" for p in t.state.prompts))
+    prompt = next(p for p in t.state.prompts if p.kind == "lords_court")
+    assert prompt.seat == 0
     assert {o.params["do"] for o in prompt.options} == {"", "influence", "secure"}
     refused(t, 0, Action("lords_court", {"do": "steal"}))
     t.act(0, Action("lords_court", {"do": "secure"}))
