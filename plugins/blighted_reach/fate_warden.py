@@ -260,10 +260,6 @@ def settle_titles(state: BlightedReachState) -> None:
             state.play_area[lord].append(title)
 
 
-def _fiefs_note(state):
-    return None
-
-
 def settle_fiefs(ctx, noted=None) -> None:
     """After every step: a Seat whose city is gone returns with its Lord title (F1609)."""
     state = ctx.state
@@ -279,7 +275,7 @@ def settle_fiefs(ctx, noted=None) -> None:
 def _register_watch() -> None:
     from plugins.blighted_reach.fate_steward import AROUND_STEPS
 
-    AROUND_STEPS.append((_fiefs_note, settle_fiefs))
+    AROUND_STEPS.append((lambda state: None, settle_fiefs))
 
 
 _register_watch()

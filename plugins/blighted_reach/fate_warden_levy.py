@@ -5,7 +5,8 @@ the Feast Days (F1613/F1614). The Lords, Fiefs and Vassals they read are `fate_w
   card (`state.levy`), at most 1 of that Vassal's per Fief where the holder is its Lord. When
   the holder attacks, the ships on the card take its hits first (`levy_shield` on
   `empire_battle.ATTACKER_SHIELDS`: self-hits, then an intercept's), each destroyed ship
-  back to its owner's supply, never a Trophy. Levying is no harm (Feudal Law's note).
+  back to its owner's supply, never a Trophy; nobody holding the card, its ships go home
+  (`levy_disbanded`). Levying is no harm (Feudal Law's note).
 - F1613/F1614 Feast Day (vox): while one is in the Court no player harms another's pieces in
   a Fief (`feast_day_limit` on `empire.HARM_LIMITS`: battles and cards' harm alike, never a
   Crisis); its Crisis scraps it with the agents on it (`scrap_self_and_agents`); when
@@ -104,6 +105,26 @@ empire_battle.ATTACKER_SHIELDS.append(levy_shield)
 def levy_ships(state: BlightedReachState) -> list[tuple[int, str]]:
     """(owner, "ship") for each ship on the Levy, for the invariants' piece count."""
     return [(o, "ship") for o in getattr(state, "levy", [])]
+
+
+def levy_disbanded(ctx, noted=None) -> None:
+    """After every step: with nobody holding Warden's Levy (scrapped, discarded...), the
+    ships on it go back to their owners' supplies.
+    # Reading: the card holds them for its holder alone."""
+    state = ctx.state
+    if not is_campaign(state) or not state.levy or levy_holder(state) >= 0:
+        return
+    owners = _levy_takes(state, len(state.levy))
+    ctx.emit("levy_disbanded", owners=owners, why=LEVY)
+
+
+def _register_watch() -> None:
+    from plugins.blighted_reach.fate_steward import AROUND_STEPS
+
+    AROUND_STEPS.append((lambda state: None, levy_disbanded))
+
+
+_register_watch()
 
 
 def levy_problems(state: BlightedReachState) -> list[str]:

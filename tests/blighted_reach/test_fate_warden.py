@@ -557,6 +557,21 @@ def test_F1612_levy_ships_take_the_attackers_self_hits_first_and_go_home(monkeyp
     sound(t)
 
 
+def test_F1612_the_levys_ships_go_home_when_nobody_holds_it():
+    """Reading: Warden's Levy gone from its holder (scrapped here), the next step sends its
+    ships back to their owners' supplies."""
+    t, _ = levy_table()
+    s = t.state
+    s.levy = [1]
+    s.players[1].ships -= 1
+    ships = s.players[1].ships
+    s.players[0].lore.remove("F1612")
+    s.scrapped.append("F1612")
+    turn(t, 0, "ADM3")
+    assert t.state.levy == [] and t.state.players[1].ships == ships + 1
+    sound(t)
+
+
 # -- F1618 Feudal Courts ---------------------------------------------------------------------------------
 
 
