@@ -155,20 +155,21 @@ def test_F1602_claim_fief_refuses_a_city_not_yours_a_seated_cluster_and_a_card_n
 
 
 def test_F1602_claims_travels_with_its_host_and_the_securer_may_claim():
-    """The card attached above a Court card is taken by whoever secures the host (BR-315):
-    that Rival then holds Claims of Nobility."""
-    from plugins.blighted_reach.attachments import take_along
-    from core.flow import Ctx, run
-
+    """The card attached above a Court card is taken by whoever secures the host (BR-315,
+    the engine's secure): that Rival then holds Claims of Nobility and may Claim Fief."""
     t, planet = claim_table()
     card = host(t.state)
     t.act(0, ability("F1602", 1, {"card": card, "system": ""}))
     place_tokens(t)
     assert t.state.attached[card] == "F1602" and t.state.fief_seats == {}
-    ctx = Ctx(t.state, t.rules)
-    take_along(ctx, 1, card)
-    run(ctx)
-    assert "F1602" in t.state.players[1].lore
+    secure_with_majority(t, 1, card, again=True)
+    for _ in range(10):  # the host's own choices, if it has any
+        prompt = next((p for p in t.state.prompts if p.seat == 1 and p.kind != "arcs.act"), None)
+        if prompt is None or "F1602" in t.state.players[1].lore:
+            break
+        t.act(1, options(t, 1)[0])
+    assert "F1602" in t.state.players[1].lore and card not in t.state.attached
+    sound(t)
 
 
 # -- F1609 Seats & Fiefs -----------------------------------------------------------------------------
@@ -416,13 +417,14 @@ def test_F1613_feast_day_in_the_court_forbids_battling_a_rival_in_a_fief():
     assert empire.may_harm(s, 0, 1, planet) is True
 
 
-def secure_with_majority(t, seat: int, card: str, pay_card: str = "AGG3") -> list:
-    """`seat` holds the majority of agents on `card` and secures it on its turn."""
+def secure_with_majority(t, seat: int, card: str, pay_card: str = "AGG3", again: bool = False) -> list:
+    """`seat` holds the majority of agents on `card` and secures it on its turn (`again`: a
+    round was played already in the test)."""
     s = t.state
     s.court_agents[card] = [0] * len(s.players)
     s.court_agents[card][seat] = 1
     s.players[seat].agents -= 1
-    turn(t, seat, pay_card)
+    (next_turn if again else turn)(t, seat, pay_card)
     return t.act(seat, Action("act", {"act": "secure", "pay": -1, "card": card}))
 
 
