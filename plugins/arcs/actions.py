@@ -233,11 +233,25 @@ def do_move(state: ArcsState, seat: int, move: Move) -> None:
 
 
 # -- influence and secure (ARCS-160..166) ------------------------------------------------------
+# A game built on Arcs may close Court cards to some seats (the campaign's Feudal Courts: a
+# card with a Court token only for that Fief's Lord and Vassals): fn(state, seat, card, what)
+# with `what` "influence" or "secure" returns why it is refused, or ""; each answers "" for a
+# table it does not know.
+COURT_LIMITS: list = []
+
+
+def _court_limited(state: ArcsState, seat: int, card: str, what: str) -> None:
+    why = next((why for limit in COURT_LIMITS if (why := limit(state, seat, card, what))), "")
+    if why:
+        raise IllegalAction(why)
+
+
 def check_influence(state: ArcsState, seat: int, card: str) -> None:
     if not card or card not in state.court_row:
         raise BadParameter(f"{card!r} is not in the Court row")
     if card in state.closed_court_cards:
         raise IllegalAction(f"nobody may influence or secure {card}")
+    _court_limited(state, seat, card, "influence")
     if state.players[seat].agents <= 0:
         raise IllegalAction("no agent left in supply")  # ARCS-161
 
@@ -257,6 +271,7 @@ def check_secure(state: ArcsState, seat: int, card: str) -> None:
         raise BadParameter(f"{card!r} is not in the Court row")
     if card in state.closed_court_cards:
         raise IllegalAction(f"nobody may influence or secure {card}")
+    _court_limited(state, seat, card, "secure")
     agents = state.court_agents[card]
     if not all(agents[seat] > n for s, n in enumerate(agents) if s != seat) or agents[seat] == 0:
         if not any(allows(state, seat, card) for allows in SECURE_WITHOUT_MAJORITY):

@@ -285,18 +285,32 @@ def city_destroyed(ctx) -> None:
     city_lost(ctx, b.attacker, b.defender, b.system)
 
 
+# A game built on Arcs may spare a city's destroyer its Outrage (the campaign's Feudal Law:
+# a Vassal destroying a Rival Vassal's city in their Fief): fn(state, attacker, owner, system)
+# -> True to skip the Outrage; each answers False for a table it does not know.
+OUTRAGE_SPARED: list = []
+
+# ... and may narrow the cards a destroyed city lets its destroyer ransack (the campaign's
+# Feudal Courts: a card with a Court token only for a city destroyed in that Fief):
+# fn(state, attacker, system, card) -> False to bar it; each answers True for a table it does
+# not know.
+RANSACK_LIMITS: list = []
+
+
 def city_lost(ctx, attacker: int, owner: int, system: str) -> None:
     """ARCS-191: Outrage of the planet's type on the attacker (a city in a gate: each of its
     types, Gate Stations); ARCS-196: then Ransack a Court card holding the city owner's agents
     (mandatory, the attacker picks which) unless the owner is the Elder (Beloved)."""
     state, box = ctx.state, box_for(ctx.state)
-    for resource in lore_ops.city_types(state, box, system) or []:
+    spared = any(rule(state, attacker, owner, system) for rule in OUTRAGE_SPARED)
+    for resource in [] if spared else lore_ops.city_types(state, box, system) or []:
         provoke_outrage(box, state, attacker, resource)
         ctx.emit("outrage", seat=attacker, resource=resource)
     ctx.hook.arcs_city_destroyed(ctx=ctx, attacker=attacker, owner=owner, system=system)
     if owner < 0 or lore_ops.ransack_barred(state, box, owner, True):  # owner < 0: a city of no player, no agents
         return
-    targets = ransack_targets(state, owner)
+    targets = [c for c in ransack_targets(state, owner) if all(rule(state, attacker, system, c)
+                                                               for rule in RANSACK_LIMITS)]
     if targets:
         ctx.ask(attacker, "ransack", [Action("ransack", {"card": c}) for c in targets], resume=ransacked)
 

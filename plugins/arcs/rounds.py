@@ -353,6 +353,13 @@ def acted(ctx, seat, params):
     do_act(ctx, seat, params, copy_pivot)
 
 
+# A game built on Arcs may add to an Influence action (the campaign's Feudal Courts: a Court
+# token placed on a card influenced while empty): fn(ctx, seat, card, first) after the agent
+# is placed, `first` when the card had no agent before; each does nothing on a table it does
+# not know.
+INFLUENCED: list = []
+
+
 def do_act(ctx, seat: int, params, copy_pivot: bool = False) -> None:
     """The effect of a standard action already checked and paid for, in the turn being taken
     (`state.turn`). A game built on Arcs may take one outside a round through it (the
@@ -396,8 +403,11 @@ def do_act(ctx, seat: int, params, copy_pivot: bool = False) -> None:
         if params.fresh or params.damaged or params.flagship or not others:  # no Loyal ship moved: no move of its own
             move(ctx, seat, to_move(params))
     elif isinstance(params, Influence):
+        first = not any(state.court_agents.get(params.card, ()))
         do_influence(state, seat, params.card)
         ctx.emit("influenced", seat=seat, card=params.card)
+        for rule in INFLUENCED:
+            rule(ctx, seat, params.card, first)
     elif isinstance(params, Secure):
         if copy_pivot and abilities.held(state, box, seat, "copy_or_pivot_secure"):  # Charismatic
             ctx.push_all([(window_open, {"seat": seat, "when": "copy_or_pivot_secure"}),

@@ -288,6 +288,7 @@ ADVANCE_COUNTS = {
     "hammer_fragment_taken", "world_broken",  # the Planet Breaker
     "weapons_held", "weapon_planets_controlled",  # the Peacekeeper
     "banner_on_map",  # the Hegemon
+    "seats_controlled", "fief_cities",  # the Warden
     # the C Fates' final objectives (Overlord, Redeemer, Guardian; the Conspirator's and Judge's below)
     "outrage_resource_type_held", "outrage_planet_type_controlled", "once", "relic_shattered",
     "material_fuel_in_captives", "material_fuel_planet_controlled",

@@ -204,8 +204,8 @@ def repair_imperial(state: BlightedReachState, seat: int, system: str, ignore_pr
 # -- taxing (BR-123, BR-133, BR-184) -----------------------------------------------------
 
 
-# Fate rules letting a seat tax a Rival city without controlling its system (the Pirate's
-# Smugglers): each `rule(state, seat, system, building)` returns True to allow it.
+# Fate rules letting a seat tax a Rival (or Free) city without controlling its system (the
+# Pirate's Smugglers, the Warden's Feudal Law): each `rule(state, seat, system, building)` returns True to allow it.
 TAX_WITHOUT_CONTROL: list[Callable[[BlightedReachState, int, str, int], bool]] = []
 
 
@@ -223,7 +223,9 @@ def check_tax(state: BlightedReachState, seat: int, system: str, building: int, 
         raise BadParameter(f"there is no city {building} in {system}")
     owner = here.buildings[building].owner
     if owner == FREE:
-        free_states.check_free_tax(state, seat, system, building, taxed, ignore_presence)
+        free_states.check_free_tax(state, seat, system, building, taxed, ignore_presence,
+                                   without_control=any(rule(state, seat, system, building)
+                                                       for rule in TAX_WITHOUT_CONTROL))
         return
     if [system, building] in list(taxed):
         raise IllegalAction(f"that city in {system} was taxed this turn already")

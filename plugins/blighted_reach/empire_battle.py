@@ -325,6 +325,12 @@ def free_raided(ctx, seat, params):
 BUILDING_HIT_RULES: list = []
 
 
+# Fate pieces that take an attacker's hits before its ships (the Warden's Levy, F1612):
+# fn(ctx) -> None, asked before each symbol resolves; it may lower the battle's self-hits
+# and intercepts by the hits it took.
+ATTACKER_SHIELDS: list = []
+
+
 # -- the hook's answer ---------------------------------------------------------------------
 def _ships_done(b) -> bool:
     """Only keys (or nothing) are left: no ship is hit any more in this battle."""

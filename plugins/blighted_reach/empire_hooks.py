@@ -309,7 +309,11 @@ def arcs_battle_begun(ctx, imperial_fresh, imperial_damaged):
 @hookimpl
 def arcs_battle_resolve(ctx):
     """A symbol striking a side with a Flagship board is the Flagship rules' (BR-282..BR-290);
-    the rest the campaign's part, then the base flow's."""
+    the rest the campaign's part, then the base flow's. A Fate's shield takes the
+    attacker's hits first (`empire_battle.ATTACKER_SHIELDS`)."""
+    if ctx.state.battle is not None:
+        for shield in empire_battle.ATTACKER_SHIELDS:
+            shield(ctx)
     if flagship_battle.resolve_flagships(ctx):
         return True
     return empire_battle.resolve_part(ctx)

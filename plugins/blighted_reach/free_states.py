@@ -73,11 +73,14 @@ def check_control(state: BlightedReachState, seat: int, system: str, ignore_pres
 
 
 def check_free_tax(state: BlightedReachState, seat: int, system: str, building: int,
-                   taxed: Iterable[list] = (), ignore_presence: bool = False) -> None:
-    """Tax a Free city of a system the seat controls; `taxed`: the [system, building]
-    pairs taxed this turn (once per city per turn, ARCS-141)."""
+                   taxed: Iterable[list] = (), ignore_presence: bool = False,
+                   without_control: bool = False) -> None:
+    """Tax a Free city of a system the seat controls (`without_control`: a Fate's rule lets
+    it tax there anyway); `taxed`: the [system, building] pairs taxed this turn (once per
+    city per turn, ARCS-141)."""
     _free(state, system, building, "city")
-    check_control(state, seat, system, ignore_presence)
+    if not without_control:
+        check_control(state, seat, system, ignore_presence)
     if [system, building] in list(taxed):
         raise IllegalAction(f"that city in {system} was taxed this turn already")
 

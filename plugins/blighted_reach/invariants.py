@@ -21,6 +21,9 @@ from plugins.blighted_reach.fate_pirate_rumors import rumor_agent_owners, rumor_
 from plugins.blighted_reach.fate_pacifist import witness_problems
 from plugins.blighted_reach.fate_pathfinder import pathfinder_problems
 from plugins.blighted_reach.fate_peacekeeper import ceasefire_problems
+from plugins.blighted_reach.fate_warden import warden_problems
+from plugins.blighted_reach.fate_warden_courts import court_token_problems
+from plugins.blighted_reach.fate_warden_levy import levy_problems, levy_ships
 from plugins.blighted_reach.fate_planet_breaker import planet_breaker_problems, worlds_buildings_of, worlds_free_buildings
 from plugins.blighted_reach.fate_hegemon import hegemon_problems, imperial_captives
 from plugins.blighted_reach.fate_hegemon import ships_elsewhere as captive_ships
@@ -50,7 +53,8 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
                          buildings_elsewhere=[*board_buildings(state),  # Flagship boards (issue 19)
                                               *ships_elsewhere(state),  # the Blight Speaker's
                                               *worlds_buildings_of(state),  # on Breaking Worlds (F1103)
-                                              *captive_ships(state)],  # captured by Pacify (F1012)
+                                              *captive_ships(state),  # captured by Pacify (F1012)
+                                              *levy_ships(state)],  # on Warden's Levy (F1612)
                          resources_added={"psionic": state.witness_psionic})  # the Pacifist's Witnesses
     out += favor_problems(state)
     if state.trust and state.first_regent < 0:
@@ -70,6 +74,8 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += planet_breaker_problems(state)  # the Planet Breaker's Hammer tokens
     out += conspiracy_problems(state)  # the Conspirator's 8 tokens
     out += ceasefire_problems(state)  # the Peacekeeper's Ceasefire tokens (F1507)
+    out += warden_problems(state)  # the Warden's Seats and Lord titles (F1602, F1609)
+    out += court_token_problems(state) + levy_problems(state)  # its Court tokens (F1618), Levy (F1612)
     return out
 
 

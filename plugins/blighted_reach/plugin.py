@@ -72,6 +72,8 @@ from plugins.blighted_reach import fate_peacekeeper
 from plugins.blighted_reach.fate_peacekeeper import (  # noqa: F401 (the Peacekeeper's hooks)
     arsenal_raid_options, arsenal_raided, ceasefire_battle_begun, ceasefire_check_attack, peacekeeper_after_action,
 )
+from plugins.blighted_reach import fate_warden_courts, fate_warden_levy  # noqa: F401 (their rules, issue 20)
+from plugins.blighted_reach.fate_warden import feudal_battle_begun  # noqa: F401 (the Warden's hook)
 from plugins.blighted_reach.fate_judge import (  # noqa: F401 (the Judge's hooks)
     chosen_battle_begun, chosen_candidates, chosen_moved_along, judge_raid_options, judge_raided,
 )
@@ -241,6 +243,7 @@ def arcs_play_buys(state, seat, kind, card):
 def arcs_take_court_card(ctx, seat, card, rivals_to):
     fate_steward.note_taken(ctx.state, seat, card)  # the securer's agents there, before they go home
     fate_conspirator.note_secured(ctx.state, seat, card, rivals_to)  # F2305: the Conspirator's agents there
+    fate_warden_courts.court_token_taken(ctx, seat, card, rivals_to)  # F1618: the Fief's Court token
     if ctx.state.game == GAME_ID:
         attachments.take_along(ctx, seat, card, secured=rivals_to == "captives")  # BR-315: what is attached comes too
     return event_flow.take_council(ctx, seat, card, rivals_to) or None

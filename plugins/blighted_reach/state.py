@@ -47,6 +47,14 @@ class Golem(msgspec.Struct, array_like=True):
     awake: bool = False
 
 
+class FiefSeat(msgspec.Struct, array_like=True):
+    """A Seat token on the map (the Warden, F1602/F1609): the system of the city it stands
+    above and that city's owner, the Lord of the Fief (the Seat's cluster)."""
+
+    system: str
+    owner: int
+
+
 class BlightedReachState(ArcsState, kw_only=True):
     closed_court_cards: ClassVar[frozenset[str]] = frozenset({"AID01B"})  # the Decided Council (BR-172)
     # Public: the map's campaign pieces, the supplies, booklet and titles. Secret (absent
@@ -278,3 +286,12 @@ class BlightedReachState(ArcsState, kw_only=True):
                                                # ships it captured with Pacify (Happy Hosts, F1012)
     hosts_kept: list[str] = []                 # the Captives Happy Hosts' holder chose to keep when
                                                # Tyrant is scored: "agent:<owner>" / "ship:<owner>"
+    # -- the Warden (issue 20) --
+    visible = visible + ("fief_seats", "seats_scrapped", "court_tokens", "levy")
+    fief_seats: dict[str, FiefSeat] = {}       # cluster number -> its Seat token on the map (F1602);
+                                               # the Seats not on the map are in the Warden's supply
+    seats_scrapped: list[int] = []             # the clusters whose Seat (and Lord title) is out of the
+                                               # campaign (F1611 failed)
+    court_tokens: dict[str, str] = {}          # cluster number -> the Court card its Court token is on
+                                               # (F1618; a token not here is in the supply)
+    levy: list[int] = []                       # the owners of the ships on Warden's Levy (F1612)

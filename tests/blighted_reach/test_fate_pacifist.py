@@ -52,11 +52,11 @@ def act_two_table(players: int = 3, seed: int = 3, seat: int = 0, start: int = 2
     return _table_from(state, players, seed, start, replenish)
 
 
-def _table_from(state, players: int, seed: int, start: int, replenish: bool):
+def _table_from(state, players: int, seed: int, start: int, replenish: bool, modules: list[str] | None = None):
     log = sheet.to_json(sheet.pack_up(BOX, CBOX, state))
     campaign = {"players": players, "acts_played": state.act, "log": copy.deepcopy(log), "finished": False,
-                "winner": -1, "acts": []}
-    t = create_table(GAME, players, seed=seed, campaign=campaign)
+                "winner": -1, "acts": [], **({"modules": list(modules)} if modules else {})}
+    t = create_table(GAME, players, seed=seed, modules=modules, campaign=campaign)
     while replenish and any(p.kind == "replenish_ship" for p in t.state.prompts):
         p = next(p for p in t.state.prompts if p.kind == "replenish_ship")
         t.act(p.seat, p.options[0])
