@@ -73,7 +73,7 @@ from plugins.arcs.abilities import Env, Use, op, standing
 from plugins.arcs.content import box_for
 from plugins.arcs.setup import place_ships
 from plugins.arcs.state import Trophy
-from plugins.blighted_reach import board, fates, objectives
+from plugins.blighted_reach import board, fates, objectives, ship_captives
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.state import BlightedReachState
 from plugins.blighted_reach.tables import decisions, steps
@@ -605,7 +605,7 @@ def pacify(env: Env, u: Use, choice=None) -> None:
 
 
 def ship_captives_of(state: BlightedReachState, seat: int) -> list[int]:
-    return list(state.ship_captives.get(str(seat), [])) if isinstance(state, BlightedReachState) else []
+    return ship_captives.held(state, seat)
 
 
 def _count_ship_captives(box, state, seat: int, ambition: str) -> int:

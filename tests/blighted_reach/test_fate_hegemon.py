@@ -26,7 +26,8 @@ from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, b_fate_inte
 from tests.blighted_reach.empire_fate_tables import place_tokens, prompt_of, resolve_fates
 from tests.blighted_reach.flow_helpers import KeepFateBot, options
 from tests.blighted_reach.test_fate_pacifist import (
-    advanced, all_outlaws, battle, empty_system, rolls, score_now, ships_to, starport_to, take_captive, turn,
+    advanced, all_outlaws, battle, empty_system, rolls, score_now, ships_to, starport_to, take_captive, take_trophy,
+    turn,
 )
 
 GAME = "blighted-reach"
@@ -779,3 +780,175 @@ def test_F1004_song_of_the_banner_moves_between_banner_planets_as_if_adjacent_AR
     refused(t, 0, Action("act", {"act": "move", "pay": 0, "origin": b, "path": [a], "fresh": 1, "damaged": 0}))
     s.players[0].lore.append("F1004")
     sound(t)
+
+
+# -- F1012 ship Captives wherever a Captive counts ------------------------------------------------------------
+
+
+def pacified_table():
+    """Act III: the Hegemon (seat 0) Pacifies (F1012, through the engine) a system it controls
+    holding a damaged ship of seat 1 and a damaged Imperial ship: both become its Captives.
+    Returns the table."""
+    from plugins.blighted_reach.state import Pieces
+
+    t = act_three_table()
+    s = t.state
+    planet = sorted(s.banners)[0]
+    ships_to(s, 0, planet, 2)  # 3 with the one beside the Banner: it controls the system
+    ships_to(s, 1, planet, 1)
+    s.systems[planet].ships[1].fresh -= 1
+    s.systems[planet].ships[1].damaged += 1
+    s.imperial_supply -= 1
+    s.imperial[planet] = Pieces(damaged=1)
+    turn(t, 0, "AGG3")
+    t.act(0, ability("F1012", 0))
+    assert sorted(t.state.ship_captives["0"]) == [hg.board.EMPIRE, 1]
+    return t
+
+
+def wardens(t, card: str = "F1007") -> None:
+    from plugins.blighted_reach.fate_steps import lift
+
+    lift(t.state, card)
+    t.state.players[0].guild.append(card)
+
+
+def test_F1007_pressgang_returns_a_ship_captive_to_its_owners_supply_for_a_resource():
+    """Pressgang (a Build) on Prison Wardens F1007: the ship Pacify captured of seat 1 goes
+    back to seat 1's supply and the Hegemon gains the resource it names; the Imperial one
+    waits. Naming a ship Captive it does not hold (seat 2's) is refused."""
+    t = pacified_table()
+    wardens(t)
+    next_turn(t, 0, "CON3")
+    offered = [a.params["params"] for a in uses(t, 0, "F1007")]
+    assert {"captives": [], "ships": [1], "resources": ["fuel"]} in offered
+    refused(t, 0, ability("F1007", 0, {"captives": [], "ships": [2], "resources": ["fuel"]}))
+    refused(t, 0, ability("F1007", 0, {"captives": [], "ships": [1], "resources": []}))
+    s = t.state
+    held = s.players[0].resources
+    slot = max(i for i, r in enumerate(held) if r)
+    s.supply[held[slot]] += 1  # an open slot for the gained resource (the open ones are full)
+    held[slot] = None
+    ships, fuel = s.players[1].ships, s.players[0].resources.count("fuel")
+    t.act(0, ability("F1007", 0, {"captives": [], "ships": [1], "resources": ["fuel"]}))
+    place_tokens(t)
+    s = t.state
+    assert s.players[1].ships == ships + 1 and s.ship_captives == {"0": [hg.board.EMPIRE]}
+    assert s.players[0].resources.count("fuel") == fuel + 1
+    sound(t)
+
+
+def test_F1008_execute_moves_ship_captives_to_trophies_as_ship_trophies():
+    """Execute (an Influence) on Prison Wardens F1008: both captured ships, seat 1's and the
+    Empire's, become ship Trophies of their owners (Warlord counts them); no ship Captive is
+    left."""
+    t = pacified_table()
+    wardens(t, "F1008")
+    next_turn(t, 0, "ADM3")
+    offered = [a.params["params"] for a in uses(t, 0, "F1008")]
+    assert any(sorted(p.get("ships", [])) == sorted([1, hg.board.EMPIRE]) for p in offered)
+    refused(t, 0, ability("F1008", 1, {"captives": [], "ships": [2]}))
+    t.act(0, ability("F1008", 1, {"captives": [], "ships": [1, hg.board.EMPIRE]}))
+    place_tokens(t)
+    s = t.state
+    assert s.ship_captives == {}
+    assert Trophy(owner=1, kind="ship") in s.players[0].trophies
+    assert Trophy(owner=hg.board.EMPIRE, kind="ship") in s.players[0].trophies
+    sound(t)
+
+
+def test_F1012_a_ship_captive_is_given_in_a_summit_and_goes_home_given_to_its_owner_BR_204():
+    """BR-204 (Transfer Asset gives a Captive; the receiver's own piece goes back to its
+    supply): the Hegemon gives the Empire's captured ship to seat 2 (now seat 2's Captive)
+    and seat 1's ship to seat 1 (back to seat 1's supply); a ship Captive it does not hold
+    is refused."""
+    from tests.blighted_reach.test_fate_pacifist import summit
+
+    t = pacified_table()
+    s = t.state
+    s.action_discard.extend(p.card for p in s.plays if p.card)  # the Pacify round is over
+    s.plays, s.lead = [], ""
+    summit(t)
+    ship = {"kind": "transfer_asset", "giver": 0, "asset": "captive", "piece": "ship"}
+    refused(t, 0, Action("negotiate", {"move": "propose", "parts": [{**ship, "receiver": 2, "owner": 2}]}))
+    ships = t.state.players[1].ships
+    t.act(0, Action("negotiate", {"move": "propose", "parts": [{**ship, "receiver": 2, "owner": hg.board.EMPIRE},
+                                                               {**ship, "receiver": 1, "owner": 1}]}))
+    for seat in (1, 2):
+        consent = prompt_of(t, "consent")
+        if consent is None:
+            break
+        t.act(consent.seat, Action("consent", {"proposal": consent.group, "accept": True}))
+    s = t.state
+    assert s.ship_captives == {"2": [hg.board.EMPIRE]} and s.players[1].ships == ships + 1
+    sound(t)
+
+
+def test_F1012_the_war_demand_takes_an_outlaws_ship_captive_never_a_regents_or_imperial_one_BR_246_BR_248():
+    """BR-246 (War takes a Trophy or Captive, but no Regent's or Imperial piece), BR-248 (to
+    the First Regent's Captives): of the Hegemon's ship Captives only the Outlaw's (seat 2)
+    is offered beside its agent Captive; the First Regent (seat 1) takes it."""
+    from plugins.blighted_reach import event_flow
+    from tests.blighted_reach.c_fate_tables import run_steps
+    from tests.blighted_reach.edict_tables import WAR, set_policy
+
+    t = act_three_table()
+    s = t.state
+    set_policy(s, WAR)
+    s.first_regent, s.titles = 1, ["regent", "regent", "outlaw"]
+    s.players[1].ships -= 1
+    s.players[2].ships -= 1
+    s.imperial_supply -= 1
+    s.ship_captives = {"0": [1, hg.board.EMPIRE, 2]}
+    take_captive(s, 0, 2)
+    s.prompts = []
+    run_steps(t, (event_flow.demand, {"payer": 0}), (event_flow.summit_offer, {"seat": 0, "via": "event"}))
+    prompt = prompt_of(t, "collect_demand")
+    assert prompt.seat == 1
+    assert sorted(map(str, (o.params for o in prompt.options))) == sorted(map(str, [{"captive": 0}, {"ship_captive": 2}]))
+    refused(t, 1, Action("collect_demand", {"ship_captive": 0}))
+    refused(t, 1, Action("collect_demand", {"ship_captive": 1}))
+    t.act(1, Action("collect_demand", {"ship_captive": 2}))
+    s = t.state
+    assert s.ship_captives == {"0": [1, hg.board.EMPIRE], "1": [2]} and s.players[0].captives == [2]
+    sound(t)
+
+
+def test_F1012_the_stewards_war_demand_takes_an_outlaws_ship_captive_F124():
+    """Govern with Authority at War (F124, the Steward's Policy): a Regent's ship Captive of
+    an Outlaw's ship (seat 2's) is taken into the First Regent's Captives, as an agent
+    Captive would be; the Empire's captured ship is spared."""
+    from tests.blighted_reach import empire_fate_tables as et
+    from tests.blighted_reach.test_fate_steward import _enforce
+
+    t = et.empire_table()
+    et.act_three_booklet(t, top="F124")
+    s = t.state
+    from plugins.blighted_reach import empire
+
+    empire.become_outlaw(s, 2)
+    s.players[2].ships -= 1
+    s.imperial_supply -= 1
+    s.ship_captives = {"1": [hg.board.EMPIRE, 2]}
+    events = _enforce(t)
+    collected = {e.data["payer"]: e.data for e in events if e.type == "demand_collected"}
+    assert collected[1]["ship_captive"] == 2
+    assert t.state.ship_captives == {"1": [hg.board.EMPIRE], "0": [2]}
+    et.sound(t)
+
+
+def test_F1012_a_ship_captive_is_a_captive_for_commit_to_pacifism_F1401_BR_097():
+    """F1401 (1 space with no Captives): a ship Captive held (given by Happy Hosts' holder in
+    a Summit, say) stops it as an agent Captive does."""
+    from tests.blighted_reach.test_fate_pacifist import act_two_table as pacifist_table
+
+    t = pacifist_table()
+    s = t.state
+    s.players[2].ships -= 1
+    s.ship_captives = {"0": [2]}
+    take_trophy(s, 0, 1)
+    start = s.objective_markers[0]
+    events = score_now(t)
+    assert advanced(events, 0) == 0 and t.state.objective_markers[0] == start
+    sound(t)
+
