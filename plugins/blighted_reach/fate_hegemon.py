@@ -728,7 +728,56 @@ def imperial_captives(state: BlightedReachState) -> int:
     return sum(o == board.EMPIRE for owners in state.ship_captives.values() for o in owners)
 
 
-# -- F1003 Banners of Hegemony: harmed in battle like buildings ------------------------------------------------
+# -- F1003 Banners of Hegemony: harmed like buildings, in battle and out of it ---------------------------------
+
+
+def banner_room(state, system: str, owner: int) -> int:
+    """The hits the Banner in `system` can still take as `owner`'s piece: 2 fresh, 1 damaged,
+    0 where `owner` has no Banner."""
+    if not _campaign(state) or system not in state.banners or owner != hegemon(state) or owner < 0:
+        return 0
+    return 1 if state.banners[system] else 2
+
+
+def strike_banner(state: BlightedReachState, system: str, hits: int, taker: int = -1) -> bool:
+    """Hits on the Banner in `system`, as on a building: 1 damages a fresh one; a damaged one
+    hit, or a fresh one hit twice, is destroyed: the `taker`'s Trophy (no Outrage: a Banner is
+    no city), or back to the Hegemon's supply when no player destroys it (`taker` -1).
+    Returns whether it was destroyed."""
+    if hits <= 0 or system not in state.banners:
+        return False
+    if state.banners[system] or hits >= 2:
+        del state.banners[system]
+        if taker >= 0:
+            state.players[taker].trophies.append(Trophy(owner=BANNER, kind="banner"))
+        return True
+    state.banners[system] = True
+    return False
+
+
+def destroy_banner(state: BlightedReachState, system: str, damaged_only: bool = False, spare: int | None = None) -> bool:
+    """A card's "destroy the buildings" reaching the Banner in `system` (nobody's Trophy: it
+    goes back to the Hegemon's supply): every Banner, or with `damaged_only` a damaged one;
+    none when `spare` is the Hegemon (a card sparing its user's own pieces)."""
+    if system not in state.banners or (damaged_only and not state.banners[system]):
+        return False
+    if spare is not None and spare == hegemon(state):
+        return False
+    del state.banners[system]
+    return True
+
+
+board.BUILDING_TOKENS_DESTROYED.append(destroy_banner)
+
+
+def _register_rifles() -> None:
+    from plugins.arcs import lore_ops
+
+    lore_ops.BUILDING_LIKE.append(lore_ops.BuildingLike(
+        room=banner_room, strike=lambda state, seat, system, owner, hits: strike_banner(state, system, hits, seat)))
+
+
+_register_rifles()
 
 
 class BannerSplit(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -776,21 +825,15 @@ def banner_building_hits(ctx) -> bool:
 
 
 def _hit_banner(ctx, hits: int, on_banner: int) -> None:
-    """The Banner takes its hits (1 damages a fresh one; a damaged one hit is destroyed, the
-    attacker's Trophy); the rest go on to the buildings by the base flow."""
+    """The Banner takes its hits (`strike_banner`, the attacker's Trophy); the rest go on to
+    the buildings by the base flow."""
     from plugins.arcs.battle_flow import building_hits, resolve
 
     state, b = ctx.state, ctx.state.battle
     rest = _landing(state, hits) - on_banner
-    damaged = state.banners[b.system]
     if on_banner:
-        if damaged or on_banner >= 2:
-            del state.banners[b.system]
-            state.players[b.attacker].trophies.append(Trophy(owner=BANNER, kind="banner"))
-        else:
-            state.banners[b.system] = True
-        ctx.emit("banner_hit", system=b.system, owner=b.defender, hits=on_banner,
-                 destroyed=b.system not in state.banners)
+        destroyed = strike_banner(state, b.system, on_banner, b.attacker)
+        ctx.emit("banner_hit", system=b.system, owner=b.defender, hits=on_banner, destroyed=destroyed)
     if rest > 0:
         building_hits(ctx, rest)
     else:

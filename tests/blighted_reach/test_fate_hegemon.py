@@ -952,3 +952,118 @@ def test_F1012_a_ship_captive_is_a_captive_for_commit_to_pacifism_F1401_BR_097()
     assert advanced(events, 0) == 0 and t.state.objective_markers[0] == start
     sound(t)
 
+
+
+# -- F1003 a Banner harmed like a building outside battles ------------------------------------------------------
+
+
+def rifles_at_banner(monkeypatch, hits: int, starport: bool = False):
+    """Act III, everyone an Outlaw: a lone Banner of the Hegemon (seat 0; its ship there sent
+    home), with `starport` one of its starports beside it; seat 1 holds Galactic Rifles (L02)
+    with 2 fresh ships next door and fires them showing `hits` hits. Returns (table, planet)."""
+    from plugins.arcs.turn import reach_of
+
+    t = act_three_table()
+    all_outlaws(t)
+    s = t.state
+    planet = sorted(s.banners)[0]
+    s.players[0].ships += s.systems[planet].ships[0].total
+    s.systems[planet].ships[0].fresh = s.systems[planet].ships[0].damaged = 0
+    if starport:
+        starport_to(s, 0, planet)
+    origin = next(n for n in sorted(reach_of(BOX, s).neighbours.get(planet, ())) if n in s.systems
+                  and not any(s.systems[n].ships_of(x).total for x in (0, 2)) and n not in s.imperial)
+    ships_to(s, 1, origin, 2)
+    s.lore_deck.remove("L02")
+    s.players[1].lore.append("L02")
+    turn(t, 1, "AGG3")
+    rolls(monkeypatch, [("skirmish", 0 if i < hits else 5) for i in range(2)])
+    t.act(1, Action("act", {"act": "ability", "pay": -1, "card": "L02", "index": 0,
+                            "params": {"system": origin, "target": planet, "defender": 0}}))
+    return t, planet
+
+
+def test_F1003_fire_rifles_at_a_lone_banner_destroys_it_as_the_firers_trophy_BR_323(monkeypatch):
+    """BR-323 (harm: choosing as defender, hitting, damaging, destroying): Fire Rifles (L02)
+    may take the Hegemon as defender where only its Banner stands; 2 hits land on the Banner
+    (fewer refused): destroyed, seat 1's Banner Trophy, no Outrage."""
+    t, planet = rifles_at_banner(monkeypatch, hits=2)
+    offered = [a for a in options(t, 1) if a.type == "assign_rifle_hits"]
+    assert [o.params.get("tokens") for o in offered] == [2]
+    refused(t, 1, Action("assign_rifle_hits", {"tokens": 1}))
+    outrage = list(t.state.players[1].outrage)
+    events = t.act(1, offered[0])
+    s = t.state
+    assert planet not in s.banners and Trophy(owner=hg.BANNER, kind="banner") in s.players[1].trophies
+    assert s.players[1].outrage == outrage
+    assert next(e for e in events if e.type == "rifle_hits").data["tokens"] == 2
+    sound(t)
+
+
+def test_F1003_fire_rifles_hits_are_split_over_a_banner_and_a_building(monkeypatch):
+    """Beside a starport of the Hegemon's, the firer splits 2 hits over the Banner and the
+    starport (2-0, 1-1, 0-2 offered); 1-1 damages both."""
+    t, planet = rifles_at_banner(monkeypatch, hits=2, starport=True)
+    offered = [a for a in options(t, 1) if a.type == "assign_rifle_hits"]
+    assert sorted(o.params.get("tokens", 0) for o in offered) == [0, 1, 2]
+    refused(t, 1, Action("assign_rifle_hits", {"buildings": {"0": 2}, "tokens": 1}))
+    t.act(1, next(o for o in offered if o.params.get("tokens") == 1))
+    s = t.state
+    assert s.banners[planet] is True and [b.damaged for b in s.systems[planet].buildings if b.owner == 0] == [True]
+    sound(t)
+
+
+def test_F1003_terror_strike_destroys_a_damaged_banner_at_an_outraged_planet_not_a_fresh_one_F620():
+    """Terror Strike's Crisis (F620: every damaged piece at planets of an Outraged type is
+    destroyed, nobody's Trophy): the damaged Banner goes back to the Hegemon's supply; a fresh
+    Banner at another such planet stays."""
+    from plugins.blighted_reach import event_flow
+    from plugins.blighted_reach.rules_box import rules_box
+    from tests.blighted_reach.c_fate_tables import run_steps
+    from tests.blighted_reach.test_fate_partisan import into_court
+
+    t = act_three_table()
+    s = t.state
+    damaged, fresh = sorted(s.banners)
+    s.banners[damaged] = True
+    s.players[1].outrage = sorted({rules_box().systems[p].type for p in (damaged, fresh)})
+    s.players[1].agents -= len(s.players[1].outrage)
+    into_court(t, "F620")
+    supply = hg.banners_in_supply(s)
+    s.prompts = []
+    run_steps(t, (event_flow.court_crisis, {"card": "F620", "number": 1, "symbol": "arrow", "answers": {}}),
+              (event_flow.summit_offer, {"seat": 0, "via": "event"}))
+    s = t.state
+    assert sorted(s.banners) == [fresh] and hg.banners_in_supply(s) == supply + 1
+    assert not any(x.kind == "banner" for p in s.players for x in p.trophies)
+    sound(t)
+
+
+def test_F1003_breaking_worlds_destroys_a_banner_with_the_buildings_F1103():
+    """Breaking Worlds (F1103B, the Planet Breaker at seat 0, the Hegemon at seat 1): the
+    world broken destroys every building there and the Banner too, nobody's Trophy (the
+    Banner back to the Hegemon's supply, not onto the card)."""
+    from plugins.blighted_reach import fate_planet_breaker as pb
+    from tests.blighted_reach.test_fate_planet_breaker import held_by_breaker, planet_of
+
+    state = end_act(act_one(A_FATES[:3], 3))
+    b_fate_intermission(state, 0, "FATE11", others={1: HEGEMON})
+    t = create_table(GAME, 3, seed=3, campaign=_campaign_for(state, 3))
+    answer_setup(t)
+    all_outlaws(t)
+    s = t.state
+    s.fragments_repaired = 6
+    pb.hammer_whole(lambda *a, **k: None, s, 0)
+    planet = planet_of(s, "weapon")
+    held_by_breaker(t, planet, 3)
+    starport_to(s, 1, planet)
+    plant(s, planet)
+    s.hammer = planet
+    supply = hg.banners_in_supply(s)
+    turn(t, 0, "AGG3")
+    t.act(0, ability("F1104", 1, {}))
+    s = t.state
+    assert s.broken_worlds == [planet] and s.systems[planet].buildings == [] and [1, "starport"] in s.worlds_buildings
+    assert planet not in s.banners and hg.banners_in_supply(s) == supply + 1
+    assert not any(x.kind == "banner" for p in s.players for x in p.trophies)
+    sound(t)
