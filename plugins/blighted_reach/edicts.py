@@ -309,8 +309,7 @@ def apply_demand(box: Box, cbox: CampaignBox, state: BlightedReachState, chooser
 def move_ship_captive(state: BlightedReachState, payer: int, taker: int, index: int) -> int:
     """The payer's ship Captive at `index` into the taker's Captives box; returns its owner."""
     owner = ship_captives.held(state, payer)[index]
-    ship_captives.take(state, payer, owner)
-    ship_captives.add(state, taker, owner)
+    ship_captives.hand_over(state, payer, taker, owner)  # (War takes no Regent's piece: never the taker's own)
     return owner
 
 

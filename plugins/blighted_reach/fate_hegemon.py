@@ -650,6 +650,13 @@ def agents_kept(state: BlightedReachState, seat: int) -> list[int] | None:
     return [int(t.split(":")[1]) for t in kept_tokens(state, seat) if t.startswith("agent:")]
 
 
+def ships_kept(state: BlightedReachState, seat: int) -> list[int] | None:
+    """`ship_captives.KEPT`: the owners of the ship Captives Happy Hosts' holder keeps."""
+    if hosts_allowance(state, seat) <= 0:
+        return None
+    return [int(t.split(":")[1]) for t in kept_tokens(state, seat) if t.startswith("ship:")]
+
+
 def keep_options(state: BlightedReachState, seat: int) -> list[list[str]]:
     from itertools import combinations
 
@@ -685,10 +692,13 @@ def hosts_kept_chosen(ctx, seat, params):
 
 
 def _register_scoring() -> None:
-    from plugins.arcs import chapter, scoring
+    from plugins.arcs import chapter, court_ops, scoring
 
+    court_ops.SHIP_CAPTIVES.append(court_ops.ShipCaptives(
+        held=ship_captives.held, take=ship_captives.take, send_home=ship_captives.send_home))
     scoring.COUNT_EXTRAS.append(_count_ship_captives)
     chapter.CAPTIVES_KEPT.append(agents_kept)
+    ship_captives.KEPT.append(ships_kept)
 
 
 _register_scoring()
@@ -696,15 +706,14 @@ _register_scoring()
 
 @hookimpl(specname="arcs_chapter_clean_up")
 def ship_captives_return(ctx, scored):
-    """Tyrant scored: the captured ships go back to their owners' supplies, but those Happy
-    Hosts lets its holder keep (`kept_tokens`)."""
+    """Tyrant scored: the captured ships go back to their owners' supplies, but those a rule
+    lets their holder keep (`ship_captives.KEPT`: Happy Hosts' `kept_tokens`, Vow of Survival)."""
     state = ctx.state
     if "tyrant" not in scored or not _campaign(state) or not state.ship_captives:
         return
     out = {}
     for key, owners in state.ship_captives.items():
-        seat = int(key)
-        kept = [int(t.split(":")[1]) for t in kept_tokens(state, seat) if t.startswith("ship:")]
+        kept = ship_captives.kept(state, int(key))
         stay = []
         for owner in owners:
             if owner in kept:

@@ -781,11 +781,7 @@ def _apply_transfer(box: Box, state: BlightedReachState, part: TransferAsset, ev
         return
     home = part.owner == part.receiver  # BR-204: their own piece goes back to their supply
     if part.asset == "captive" and part.piece == "ship":
-        ship_captives.take(state, part.giver, part.owner)
-        if home:
-            ship_captives.send_home(state, part.owner)
-        else:
-            ship_captives.add(state, part.receiver, part.owner)
+        ship_captives.hand_over(state, part.giver, part.receiver, part.owner)
     elif part.asset in ("captive", "favor"):  # both are agents
         (giver.captives if part.asset == "captive" else favor_row(state, part.giver)).remove(part.owner)
         if home:
