@@ -21,11 +21,19 @@ Act II
   on the Hegemon where its Banner stands are split by the attacker over the Banner and its
   buildings (`banner_building_hits`, `empire_battle.BUILDING_HIT_RULES`; decision
   `br.banner_hits`): 1 hit damages a fresh Banner, a damaged one hit is destroyed, the
-  attacker's Trophy (no Outrage); a damaged Banner is repaired by the Hegemon's
-  `repair_banner` (a Repair; on F1002, the Hegemon's card, as the law names no action of its
-  own); damaged Banners are destroyed in the Intermission with the damaged buildings, and a
-  Banner with Blight and no ship in its system too (`intermission_banners`); Banner
-  Trophies score 2 more Power each for their holder when Warlord is scored
+  attacker's Trophy (no Outrage: `strike_banner`). Outside battles: Fire Rifles (L02) may
+  take the Hegemon as defender at a lone Banner and split its hits onto it like a building's
+  (`banner_room`/`strike_banner` through `lore_ops.BUILDING_LIKE`, the firer's Trophy);
+  the cards that destroy buildings with no Trophy reach it through
+  `board.BUILDING_TOKENS_DESTROYED` (`destroy_banner`: back to the Hegemon's supply):
+  Breaking Worlds (F1103, and the Planet-Eater's F1111) destroys the Banner of the broken
+  planet, Terror Strike (F620/F621) a damaged one at an Outraged planet (sparing the
+  securer's). The other harm outside battles (Incite Revolt, the Steward's reprisals, the
+  Crises that destroy damaged ships) strikes ships only. A damaged Banner is repaired by the
+  Hegemon's `repair_banner` (a Repair; on F1002, the Hegemon's card, as the law names no
+  action of its own); damaged Banners are destroyed in the Intermission with the damaged
+  buildings, and a Banner with Blight and no ship in its system too (`intermission_banners`);
+  Banner Trophies score 2 more Power each for their holder when Warlord is scored
   (`warlord_banner_power`, through the campaign's `arcs_ambition_gains`). Banners are never
   raided (raids take resources and cards, never pieces: nothing to write).
   Banner Trophies are `Trophy(owner=BANNER, kind="banner")`; returned (Warlord's clean-up,
@@ -48,18 +56,16 @@ Act III
 - F1011 (setup): data gains Happy Hosts; its grand ambitions are `GOAL_RULES` here: no Rival
   wins Tyrant as it is scored, more Banners on the map than the chapter.
 - F1012 Happy Hosts: the Secure op `pacify` captures every damaged ship that is not the
-  holder's in the systems it controls (`state.ship_captives`, counted for Tyrant by
-  `scoring.COUNT_EXTRAS`, home when Tyrant's Captives return: `ship_captives_return`); when
-  Tyrant's Captives return, the holder keeps 1 per Banner it controls or nobody controls
-  (`hosts_allowance`), those it chooses when it has more (`hosts_keep_question`, before the
-  clean-up; agents through `chapter.CAPTIVES_KEPT`, ships in `ship_captives_return`).
-
-Not built yet (the Fate stays `effects_complete: false`): a Banner is harmed only in battle;
-a card's harm to buildings outside battles (Breaking Worlds' "all buildings on the planet",
-Incite Revolt...) does not reach it. Ships captured by Happy Hosts' Pacify
-(`state.ship_captives`) are read by Tyrant, Mind Managers and Happy Hosts' keeping, but not
-yet by Prison Wardens' Pressgang/Execute (F1007/F1008, this Fate Set's own reprints of BC12),
-Summit transfers of Captives or the Collect Demand.
+  holder's in the systems it controls (`state.ship_captives`, kept by `ship_captives`, counted
+  for Tyrant by `scoring.COUNT_EXTRAS`, home when Tyrant's Captives return:
+  `ship_captives_return`); when Tyrant's Captives return, the holder keeps 1 per Banner it
+  controls or nobody controls (`hosts_allowance`), those it chooses when it has more
+  (`hosts_keep_question`, before the clean-up; agents through `chapter.CAPTIVES_KEPT`, ships
+  through `ship_captives.KEPT`). A captured ship is a Captive wherever one counts: Mind
+  Managers, Prison Wardens' Pressgang and Execute (BC12 and its reprints F1007/F1008, through
+  `court_ops.SHIP_CAPTIVES`), Summits' Transfer Asset (`piece` "ship"), the War Demand (the
+  Steward's Govern with Authority too), the Pacifist's, the Survivalist's and the Judge's
+  cards (see `ship_captives` for what a ship Captive becomes when it leaves).
 """
 from __future__ import annotations
 

@@ -1,11 +1,10 @@
 """The Hegemon (FATE10, a B Fate) through the engine: an Act I with A Fates, its
 Intermission giving a seat the Hegemon, the Act II table created from the packed log sheet
 (its Setup side answered through the engine), and Act III from Act II's sheet. Each test
-names the card it plays (F10nn) and the checklist IDs it proves.
-
-The Fate is not complete yet (fates.json keeps `effects_complete: false`; see the module's
-"Not built yet"), so the engine refuses its sides (RuleMissing); these tests mark it complete
-INSIDE EACH TEST (`complete`, autouse) to play the cards that are built."""
+names the card it plays (F10nn) and the checklist IDs it proves; ships captured by Pacify
+(F1012) are played as Captives wherever a Captive counts (Prison Wardens, Summits, the War
+Demand, the Pacifist's counts), Banners harmed like buildings outside battles too (Fire
+Rifles, Terror Strike, Breaking Worlds)."""
 from __future__ import annotations
 
 import copy
@@ -32,19 +31,13 @@ from tests.blighted_reach.test_fate_pacifist import (
 
 GAME = "blighted-reach"
 HEGEMON = "FATE10"
-
-
-@pytest.fixture(autouse=True)
-def complete(monkeypatch):
-    """The Hegemon's Fate marked complete for this test only (see the module docstring)."""
-    monkeypatch.setitem(CBOX.fates, HEGEMON, msgspec.structs.replace(CBOX.fates[HEGEMON], effects_complete=True))
 A_FATES = ["FATE01", "FATE02", "FATE07", "FATE06"]  # Steward, Founder, Admiral, Partisan at Act I
 
 
-def _campaign_for(state, players: int) -> dict:
+def _campaign_for(state, players: int, modules=None) -> dict:
     log = sheet.to_json(sheet.pack_up(BOX, CBOX, state))
     return {"players": players, "acts_played": state.act, "log": copy.deepcopy(log), "finished": False,
-            "winner": -1, "acts": []}
+            "winner": -1, "acts": [], **({"modules": list(modules)} if modules else {})}
 
 
 def answer_setup(t, start: int = 20) -> None:
@@ -68,11 +61,11 @@ def act_two_state(players: int = 3, seed: int = 3, seat: int = 0):
     return state
 
 
-def act_two_table(players: int = 3, seed: int = 3, seat: int = 0, answer: bool = True):
-    """The Act II table with the Hegemon at `seat`, its Setup side answered unless `answer`
-    is False."""
+def act_two_table(players: int = 3, seed: int = 3, seat: int = 0, answer: bool = True, modules=None):
+    """The Act II table with the Hegemon at `seat` (and the optional `modules`, e.g. the
+    Flagships), its Setup side answered unless `answer` is False."""
     state = act_two_state(players, seed, seat)
-    t = create_table(GAME, players, seed=seed, campaign=_campaign_for(state, players))
+    t = create_table(GAME, players, seed=seed, campaign=_campaign_for(state, players, modules), modules=modules)
     if answer:
         answer_setup(t)
     return t
@@ -154,25 +147,26 @@ def play_hidden_checked(t, bot, max_actions: int = 20_000) -> int:
     return actions
 
 
-def hegemon_campaign(players: int, seed: int, seat: int) -> tuple[int, int]:
+def hegemon_campaign(players: int, seed: int, seat: int, modules=None) -> tuple[int, int]:
     """Act II with the Hegemon at `seat` (its marker one space from the end, so a chapter's
     end with a Banner on the map completes it), bots to the Act's end (its Intermission
     keeping the Hegemon); then Act III from the saved log sheet, bots to the campaign's end,
     the invariants and the hidden-information check after every action. Returns the actions
     of each Act."""
-    t = act_two_table(players, seed, seat)
+    t = act_two_table(players, seed, seat, modules=modules)
     t.state.objective_markers[seat] = 1
     bot = HegemonBot(seed, seat)
     second = play_hidden_checked(t, bot)
-    campaign = {"players": players, "acts_played": 1, "log": None, "finished": False, "winner": -1, "acts": []}
+    campaign = {"players": players, "acts_played": 1, "log": None, "finished": False, "winner": -1, "acts": [],
+                **({"modules": list(modules)} if modules else {})}
     t.rules.hook.conclave_campaign_save(state=t.state, campaign=campaign)
-    third = create_table(GAME, players, seed=seed + 1, campaign=campaign)
+    third = create_table(GAME, players, seed=seed + 1, campaign=campaign, modules=modules)
     return second, play_hidden_checked(third, bot)
 
 
-@pytest.mark.parametrize("players, seed, seat", [(3, 2, 0)])
-def test_bots_play_the_hegemon_through_acts_two_and_three(players, seed, seat):
-    second, third = hegemon_campaign(players, seed, seat)
+@pytest.mark.parametrize("players, seed, seat, modules", [(3, 2, 0, None), (2, 4, 1, ["flagships"])])
+def test_bots_play_the_hegemon_through_acts_two_and_three(players, seed, seat, modules):
+    second, third = hegemon_campaign(players, seed, seat, modules)
     assert second > 0 and third > 0
 
 
