@@ -377,10 +377,12 @@ def raided(ctx, seat, params):
 # -- Fire Rifles (L02): the firer splits the hits, then Outrage and Ransack per city -------
 class RifleSplit(msgspec.Struct, forbid_unknown_fields=True):
     """The Rifles' hits: on the defender's ships first (as `ShipSplit`), the rest on its
-    buildings by index."""
+    buildings by index, `tokens` on its pieces harmed like buildings (a game's: the
+    campaign's Banners; none in the base game)."""
 
     ships: ShipSplit = msgspec.field(default_factory=ShipSplit)
     buildings: dict[str, int] = {}
+    tokens: int = 0
 
 
 def rifle_split(ctx, seat: int) -> None:
@@ -393,8 +395,10 @@ def _rifle_options(state):
     ships = here.ships_of(pending["defender"])
     for split in splits(ships, pending["hits"]):
         left = pending["hits"] - (split.damage_fresh + 2 * split.destroy_fresh + split.destroy_damaged)
-        for b in building_splits(here.buildings, pending["defender"], left):
-            yield RifleSplit(ships=split, buildings=b)
+        low, high = lore_ops.rifle_token_range(state, left)
+        for tokens in range(low, high + 1):
+            for b in building_splits(here.buildings, pending["defender"], left - tokens):
+                yield RifleSplit(ships=split, buildings=b, tokens=tokens)
 
 
 @decisions.kind("rifle_hits", answer="assign_rifle_hits", params=RifleSplit)
@@ -407,13 +411,16 @@ def check_rifle_split(state, seat, prompt, answer: RifleSplit):
 @check_rifle_split.candidates
 def _rifle_candidates(state, seat, prompt):
     for split in _rifle_options(state):
-        yield msgspec.to_builtins(split)
+        option = msgspec.to_builtins(split)
+        if not split.tokens:
+            del option["tokens"]  # the base game's answers name none
+        yield option
 
 
 def _assign(state, seat: int, answer: RifleSplit):
     s = answer.ships
     return lore_ops.assign_rifle_hits(state, seat, ShipHits(s.damage_fresh, s.destroy_fresh, s.destroy_damaged),
-                                      _int_keys(BuildingSplit(hits=answer.buildings)))
+                                      _int_keys(BuildingSplit(hits=answer.buildings)), answer.tokens)
 
 
 @steps("rifle_done")
@@ -422,7 +429,8 @@ def rifle_done(ctx, seat, params: RifleSplit):
     pending = dict(lore_ops.pending_rifle_hits(state))
     destroyed = _assign(state, seat, params)
     ctx.emit("rifle_hits", seat=seat, system=pending["system"], defender=pending["defender"],
-             ships=msgspec.to_builtins(params.ships), destroyed=[b.kind for b in destroyed])
+             ships=msgspec.to_builtins(params.ships), destroyed=[b.kind for b in destroyed],
+             **({"tokens": params.tokens} if params.tokens else {}))
     for b in destroyed:
         if b.kind == "city":
             ctx.push(city_lost_step, attacker=seat, owner=pending["defender"], system=pending["system"])

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from types import SimpleNamespace
-from typing import Literal
+from typing import Callable, Literal
 
 import msgspec
 
@@ -477,30 +477,65 @@ def do_convert(env: Env, u: Use, choice: SlotChoice) -> None:
 
 
 # -- Captives and the Court (BC12, BC14) ------------------------------------------------------
+class ShipCaptives(msgspec.Struct, frozen=True):
+    """A game built on Arcs may hold ships as Captives too, kept apart from the agents (the
+    campaign's Happy Hosts, F1012). `held(state, seat)` names the owners of the seat's ship
+    Captives ([] for a table it does not know); `take(state, seat, owner)` lifts one out of
+    the seat's Captives; `send_home(state, owner)` puts a ship into its owner's supply."""
+
+    held: Callable[[ArcsState, int], list[int]]
+    take: Callable[[ArcsState, int, int], None]
+    send_home: Callable[[ArcsState, int], None]
+
+
+SHIP_CAPTIVES: list[ShipCaptives] = []
+
+
+def ship_captives(state: ArcsState, seat: int) -> list[int]:
+    """The owners of the seat's ship Captives under every registered rule (none in the base game)."""
+    return [o for rule in SHIP_CAPTIVES for o in rule.held(state, seat)]
+
+
+def _ship_rule(state: ArcsState, seat: int, owner: int) -> ShipCaptives:
+    return next(r for r in SHIP_CAPTIVES if owner in r.held(state, seat))
+
+
 class Pressgang(_Choice):
-    captives: list[int]          # the owners of the captives sent home
-    resources: list[Resource]    # one resource gained per captive
+    captives: list[int]          # the owners of the agent captives sent home
+    resources: list[Resource]    # one resource gained per captive (agents, then ships)
+    ships: list[int] = []        # the owners of the ship captives sent home
 
 
-def _have_captives(state: ArcsState, seat: int, owners: list[int]) -> None:
-    if not owners:
+def _have_captives(state: ArcsState, seat: int, owners: list[int], ships: list[int] = ()) -> None:
+    if not owners and not ships:
         raise BadParameter("name at least one captive")
-    held = Counter(state.players[seat].captives)
-    for owner, n in Counter(owners).items():
-        if n > held[owner]:
-            raise IllegalAction(f"seat {seat} holds {held[owner]} captive(s) of seat {owner}, not {n}")
+    for held, named, what in ((state.players[seat].captives, owners, "captive"),
+                              (ship_captives(state, seat), ships, "ship captive")):
+        have = Counter(held)
+        for owner, n in Counter(named).items():
+            if n > have[owner]:
+                raise IllegalAction(f"seat {seat} holds {have[owner]} {what}(s) of seat {owner}, not {n}")
 
 
-@op("return_captives_for_resources", params=Pressgang,
-    candidates=lambda env, u: [{"captives": [c], "resources": [r]} for c in sorted(set(env.state.players[u.seat].captives))
-                               for r in env.box.board.resources if env.state.supply.get(r, 0) > 0],
-    usable=lambda env, u: bool(env.state.players[u.seat].captives))
+def _all_captives(state: ArcsState, seat: int) -> bool:
+    return bool(state.players[seat].captives or ship_captives(state, seat))
+
+
+def _pressgang_candidates(env: Env, u: Use) -> list[dict]:
+    gainable = [r for r in env.box.board.resources if env.state.supply.get(r, 0) > 0]
+    return ([{"captives": [c], "resources": [r]} for c in sorted(set(env.state.players[u.seat].captives)) for r in gainable]
+            + [{"captives": [], "ships": [c], "resources": [r]} for c in sorted(set(ship_captives(env.state, u.seat)))
+               for r in gainable])
+
+
+@op("return_captives_for_resources", params=Pressgang, candidates=_pressgang_candidates,
+    usable=lambda env, u: _all_captives(env.state, u.seat))
 def do_pressgang(env: Env, u: Use, choice: Pressgang) -> None:
-    """Prison Wardens (BC12) Pressgang: send captives home (to their owners' supplies) and gain
-    one resource of the holder's choice for each."""
+    """Prison Wardens (BC12) Pressgang: send captives home (agents and ships alike, to their
+    owners' supplies) and gain one resource of the holder's choice for each."""
     state = env.state
-    _have_captives(state, u.seat, choice.captives)
-    if len(choice.resources) != len(choice.captives):
+    _have_captives(state, u.seat, choice.captives, choice.ships)
+    if len(choice.resources) != len(choice.captives) + len(choice.ships):
         raise BadParameter("name one resource per captive returned")
     for r, n in Counter(choice.resources).items():
         if n > state.supply.get(r, 0):
@@ -508,25 +543,41 @@ def do_pressgang(env: Env, u: Use, choice: Pressgang) -> None:
     for owner in choice.captives:
         state.players[u.seat].captives.remove(owner)
         agent_returns(state, owner)
+    for owner in choice.ships:
+        rule = _ship_rule(state, u.seat, owner)
+        rule.take(state, u.seat, owner)
+        rule.send_home(state, owner)
     got = [r for r in choice.resources if gain(state, u.seat, r)]
-    env.emit("captives_returned", seat=u.seat, card=u.card, owners=list(choice.captives), gained=got)
+    env.emit("captives_returned", seat=u.seat, card=u.card, owners=list(choice.captives), gained=got,
+             **({"ships": list(choice.ships)} if choice.ships else {}))
 
 
 class Captives(_Choice):
     captives: list[int]
+    ships: list[int] = []        # the owners of ship captives
 
 
-@op("captives_to_trophies", params=Captives,
-    candidates=lambda env, u: [{"captives": list(env.state.players[u.seat].captives)}],
-    usable=lambda env, u: bool(env.state.players[u.seat].captives))
+def _execute_candidates(env: Env, u: Use) -> list[dict]:
+    ships = ship_captives(env.state, u.seat)
+    return [{"captives": list(env.state.players[u.seat].captives), **({"ships": ships} if ships else {})}]
+
+
+@op("captives_to_trophies", params=Captives, candidates=_execute_candidates,
+    usable=lambda env, u: _all_captives(env.state, u.seat))
 def do_execute(env: Env, u: Use, choice: Captives) -> None:
-    """Prison Wardens (BC12) Execute: move captives into the Trophies box (Tyrant to Warlord)."""
-    player = env.state.players[u.seat]
-    _have_captives(env.state, u.seat, choice.captives)
+    """Prison Wardens (BC12) Execute: move captives into the Trophies box (Tyrant to Warlord);
+    a ship captive becomes a ship Trophy of its owner."""
+    state = env.state
+    player = state.players[u.seat]
+    _have_captives(state, u.seat, choice.captives, choice.ships)
     for owner in choice.captives:
         player.captives.remove(owner)
         player.trophies.append(Trophy(owner=owner, kind="agent"))
-    env.emit("captives_executed", seat=u.seat, card=u.card, owners=list(choice.captives))
+    for owner in choice.ships:
+        _ship_rule(state, u.seat, owner).take(state, u.seat, owner)
+        player.trophies.append(Trophy(owner=owner, kind="ship"))
+    env.emit("captives_executed", seat=u.seat, card=u.card, owners=list(choice.captives),
+             **({"ships": list(choice.ships)} if choice.ships else {}))
 
 
 class CourtChoice(_Choice):

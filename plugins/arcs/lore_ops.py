@@ -225,10 +225,29 @@ def _rifle_candidates(env: Env, u: Use):
                     yield {"system": name, "target": target, "defender": d}
 
 
+class BuildingLike(msgspec.Struct, frozen=True):
+    """A game built on Arcs may have pieces harmed as buildings are that are not in a
+    system's buildings (the campaign's Banners, F1003). `room(state, system, owner)`: the hits
+    such a piece of `owner`'s there can still take (0: none there); `strike(state, seat,
+    system, owner, hits)`: those hits land on it, `seat` the player harming it (its Trophy)."""
+
+    room: Callable[[ArcsState, str, int], int]
+    strike: Callable[[ArcsState, int, str, int, int], object]
+
+
+BUILDING_LIKE: list[BuildingLike] = []
+
+
+def building_like_room(state: ArcsState, system: str, owner: int) -> int:
+    """The hits `owner`'s pieces harmed like buildings in `system` can take (0 in the base game)."""
+    return sum(rule.room(state, system, owner) for rule in BUILDING_LIKE)
+
+
 def _defenders(state: ArcsState, system: str, seat: int) -> list[int]:
     here = state.systems[system]
     return [d for d in range(len(state.players)) if d != seat
-            and (here.ships_of(d).total > 0 or any(b.owner == d for b in here.buildings))]
+            and (here.ships_of(d).total > 0 or any(b.owner == d for b in here.buildings)
+                 or building_like_room(state, system, d) > 0)]
 
 
 @op("fire_rifles", params=Rifles, candidates=_rifle_candidates)
@@ -258,22 +277,44 @@ def pending_rifle_hits(state: ArcsState) -> dict | None:
     return state.module_state.get(KEY, {}).get("rifle")
 
 
-def assign_rifle_hits(state: ArcsState, seat: int, ships: ShipHits, buildings: dict[int, int]) -> list[Building]:
+def rifle_token_range(state: ArcsState, left: int) -> tuple[int, int]:
+    """(fewest, most) of the Rifles' hits left after the ships that go on the defender's
+    pieces harmed like buildings (`BUILDING_LIKE`): every hit that can land does, on those
+    and the defender's buildings together."""
+    pending = pending_rifle_hits(state)
+    here, defender = state.systems[pending["system"]], pending["defender"]
+    capacity = sum(1 if b.damaged else 2 for b in here.buildings if b.owner == defender)
+    room = building_like_room(state, pending["system"], defender)
+    need = min(left, capacity + room)
+    return max(0, need - capacity), min(room, need)
+
+
+def assign_rifle_hits(state: ArcsState, seat: int, ships: ShipHits, buildings: dict[int, int],
+                      tokens: int = 0) -> list[Building]:
     """The attacker's split of the Rifles' hits: every hit that can land on a ship does
-    (ARCS-180), the rest on the defender's buildings. Destroyed pieces become the firer's
-    Trophies (ARCS-187); the destroyed buildings are returned (a city: Outrage and Ransack
-    follow, section 7.9)."""
+    (ARCS-180), the rest on the defender's buildings, `tokens` of them on its pieces harmed
+    like buildings (none in the base game). Destroyed pieces become the firer's Trophies
+    (ARCS-187); the destroyed buildings are returned (a city: Outrage and Ransack follow,
+    section 7.9)."""
     pending = pending_rifle_hits(state)
     if pending is None or pending["seat"] != seat:
         raise IllegalAction("no Fire Rifles hits are waiting for this seat")
     here, defender = state.systems[pending["system"]], pending["defender"]
     left = check_ship_hits(here.ships_of(defender), pending["hits"], ships)
-    check_building_hits(here.buildings, defender, left, buildings)
+    low, high = rifle_token_range(state, left)
+    if isinstance(tokens, bool) or not low <= tokens <= high:
+        raise BadParameter(f"{low} to {high} hit(s) go on the defender's pieces harmed like buildings, not {tokens}")
+    check_building_hits(here.buildings, defender, left - tokens, buildings)
     here.ships[defender] = apply_ship_hits(here.ships[defender], ships)
     state.players[seat].trophies.extend([Trophy(owner=defender, kind="ship")] * ships.destroyed)
     buildings_removed(state, pending["system"], destroyed_indexes(here.buildings, buildings))
     here.buildings, destroyed = apply_building_hits(here.buildings, buildings)
     state.players[seat].trophies.extend(Trophy(owner=defender, kind=b.kind) for b in destroyed)
+    for rule in BUILDING_LIKE:
+        n = min(tokens, rule.room(state, pending["system"], defender))
+        if n:
+            rule.strike(state, seat, pending["system"], defender, n)
+            tokens -= n
     del _mine(state)["rifle"]
     return destroyed
 

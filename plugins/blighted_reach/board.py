@@ -84,6 +84,19 @@ def empire_controls(state: BlightedReachState, system: str) -> bool:
 LOYAL_TOKENS: list = []
 
 
+# Fate tokens harmed like buildings (the Hegemon's Banners, F1003), for the cards that
+# destroy buildings outside battles and give nobody a Trophy (Breaking Worlds, Terror
+# Strike): fn(state, system, damaged_only, spare) -> whether it destroyed one there (only a
+# damaged one with `damaged_only`; none of `spare`'s own).
+BUILDING_TOKENS_DESTROYED: list = []
+
+
+def destroy_building_tokens(state: BlightedReachState, system: str, damaged_only: bool = False,
+                            spare: int | None = None) -> bool:
+    """A card's destruction of the buildings in `system` reaching the tokens harmed like them."""
+    return any([rule(state, system, damaged_only, spare) for rule in BUILDING_TOKENS_DESTROYED])
+
+
 def has_loyal_pieces(state: BlightedReachState, seat: int, system: str) -> bool:
     """Ships or buildings of the seat's own colour in the system (or a token a Fate makes Loyal)."""
     here = state.systems[system]

@@ -28,6 +28,7 @@ import msgspec
 from core.errors import BadParameter, IllegalAction, NotYourTurn
 from plugins.arcs.content import Box
 from plugins.arcs.placing import gain, receive
+from plugins.blighted_reach import ship_captives
 from plugins.blighted_reach.board import EMPIRE, empire_controls, is_regent, regents
 from plugins.blighted_reach.content import Box as CampaignBox
 from plugins.blighted_reach.content import CampaignCard, Policy
@@ -238,7 +239,7 @@ def _eligible(state: BlightedReachState, owner: int) -> bool:
 def options_demand(box: Box, cbox: CampaignBox, state: BlightedReachState, payer: int) -> list[dict]:
     """What the First Regent may take from `payer` (empty: nothing is owed or possible).
     {"slot": i} a demanded resource from slot i (to the Trust); {"trophy": i} / {"captive": i}
-    an entry of the payer's boxes (War); {"favor": true} an agent from their supply when they
+    / {"ship_captive": i} an entry of the payer's boxes (War); {"favor": true} an agent from their supply when they
     have nothing demanded; {"outlaw": true|false} when they have no agent either (the First
     Regent may make them an Outlaw). The First Regent's own payment is a resource or nothing."""
     policy, fr = current_policy(cbox, state), state.first_regent
@@ -252,6 +253,8 @@ def options_demand(box: Box, cbox: CampaignBox, state: BlightedReachState, payer
         out += [{"trophy": i} for i, t in enumerate(player.trophies) if _eligible(state, t.owner)]
     if "captive" in policy.demand_pieces:
         out += [{"captive": i} for i, owner in enumerate(player.captives) if _eligible(state, owner)]
+        out += [{"ship_captive": i} for i, owner in enumerate(ship_captives.held(state, payer))
+                if _eligible(state, owner)]  # a ship taken by Happy Hosts' Pacify (F1012) is a Captive too
     if out or payer == fr:
         return out
     if player.agents > 0:
@@ -259,14 +262,14 @@ def options_demand(box: Box, cbox: CampaignBox, state: BlightedReachState, payer
     return [{"outlaw": True}, {"outlaw": False}]
 
 
-_DEMAND_KEYS = ({"slot"}, {"trophy"}, {"captive"}, {"favor"}, {"outlaw"})
+_DEMAND_KEYS = ({"slot"}, {"trophy"}, {"captive"}, {"ship_captive"}, {"favor"}, {"outlaw"})
 
 
 def check_demand(box: Box, cbox: CampaignBox, state: BlightedReachState, chooser: int, payer: int,
                  choice: dict) -> None:
     _first_regent(state, chooser)
     if set(choice) not in _DEMAND_KEYS:
-        raise BadParameter("choose one of slot, trophy, captive, favor or outlaw")
+        raise BadParameter("choose one of slot, trophy, captive, ship_captive, favor or outlaw")
     if payer not in demand_payers(cbox, state):
         raise IllegalAction(f"seat {payer} owes no Imperial Demand")
     if choice not in options_demand(box, cbox, state, payer):
@@ -293,12 +296,21 @@ def apply_demand(box: Box, cbox: CampaignBox, state: BlightedReachState, chooser
         owner = player.captives.pop(choice["captive"])
         state.players[fr].captives.append(owner)
         return {"payer": payer, "captive": owner}
+    if "ship_captive" in choice:
+        return {"payer": payer, "ship_captive": move_ship_captive(state, payer, fr, choice["ship_captive"])}
     if "favor" in choice:
         take_favor(state, fr, payer)
         return {"payer": payer, "favor": True}
     if choice["outlaw"]:
         state.titles[payer] = "outlaw"
     return {"payer": payer, "outlaw": bool(choice["outlaw"])}
+
+
+def move_ship_captive(state: BlightedReachState, payer: int, taker: int, index: int) -> int:
+    """The payer's ship Captive at `index` into the taker's Captives box; returns its owner."""
+    owner = ship_captives.held(state, payer)[index]
+    ship_captives.hand_over(state, payer, taker, owner)  # (War takes no Regent's piece: never the taker's own)
+    return owner
 
 
 # -- Take Imperial Action (BR-252..BR-255) ----------------------------------------------

@@ -21,11 +21,19 @@ Act II
   on the Hegemon where its Banner stands are split by the attacker over the Banner and its
   buildings (`banner_building_hits`, `empire_battle.BUILDING_HIT_RULES`; decision
   `br.banner_hits`): 1 hit damages a fresh Banner, a damaged one hit is destroyed, the
-  attacker's Trophy (no Outrage); a damaged Banner is repaired by the Hegemon's
-  `repair_banner` (a Repair; on F1002, the Hegemon's card, as the law names no action of its
-  own); damaged Banners are destroyed in the Intermission with the damaged buildings, and a
-  Banner with Blight and no ship in its system too (`intermission_banners`); Banner
-  Trophies score 2 more Power each for their holder when Warlord is scored
+  attacker's Trophy (no Outrage: `strike_banner`). Outside battles: Fire Rifles (L02) may
+  take the Hegemon as defender at a lone Banner and split its hits onto it like a building's
+  (`banner_room`/`strike_banner` through `lore_ops.BUILDING_LIKE`, the firer's Trophy);
+  the cards that destroy buildings with no Trophy reach it through
+  `board.BUILDING_TOKENS_DESTROYED` (`destroy_banner`: back to the Hegemon's supply):
+  Breaking Worlds (F1103, and the Planet-Eater's F1111) destroys the Banner of the broken
+  planet, Terror Strike (F620/F621) a damaged one at an Outraged planet (sparing the
+  securer's). The other harm outside battles (Incite Revolt, the Steward's reprisals, the
+  Crises that destroy damaged ships) strikes ships only. A damaged Banner is repaired by the
+  Hegemon's `repair_banner` (a Repair; on F1002, the Hegemon's card, as the law names no
+  action of its own); damaged Banners are destroyed in the Intermission with the damaged
+  buildings, and a Banner with Blight and no ship in its system too (`intermission_banners`);
+  Banner Trophies score 2 more Power each for their holder when Warlord is scored
   (`warlord_banner_power`, through the campaign's `arcs_ambition_gains`). Banners are never
   raided (raids take resources and cards, never pieces: nothing to write).
   Banner Trophies are `Trophy(owner=BANNER, kind="banner")`; returned (Warlord's clean-up,
@@ -48,18 +56,16 @@ Act III
 - F1011 (setup): data gains Happy Hosts; its grand ambitions are `GOAL_RULES` here: no Rival
   wins Tyrant as it is scored, more Banners on the map than the chapter.
 - F1012 Happy Hosts: the Secure op `pacify` captures every damaged ship that is not the
-  holder's in the systems it controls (`state.ship_captives`, counted for Tyrant by
-  `scoring.COUNT_EXTRAS`, home when Tyrant's Captives return: `ship_captives_return`); when
-  Tyrant's Captives return, the holder keeps 1 per Banner it controls or nobody controls
-  (`hosts_allowance`), those it chooses when it has more (`hosts_keep_question`, before the
-  clean-up; agents through `chapter.CAPTIVES_KEPT`, ships in `ship_captives_return`).
-
-Not built yet (the Fate stays `effects_complete: false`): a Banner is harmed only in battle;
-a card's harm to buildings outside battles (Breaking Worlds' "all buildings on the planet",
-Incite Revolt...) does not reach it. Ships captured by Happy Hosts' Pacify
-(`state.ship_captives`) are read by Tyrant, Mind Managers and Happy Hosts' keeping, but not
-yet by Prison Wardens' Pressgang/Execute (F1007/F1008, this Fate Set's own reprints of BC12),
-Summit transfers of Captives or the Collect Demand.
+  holder's in the systems it controls (`state.ship_captives`, kept by `ship_captives`, counted
+  for Tyrant by `scoring.COUNT_EXTRAS`, home when Tyrant's Captives return:
+  `ship_captives_return`); when Tyrant's Captives return, the holder keeps 1 per Banner it
+  controls or nobody controls (`hosts_allowance`), those it chooses when it has more
+  (`hosts_keep_question`, before the clean-up; agents through `chapter.CAPTIVES_KEPT`, ships
+  through `ship_captives.KEPT`). A captured ship is a Captive wherever one counts: Mind
+  Managers, Prison Wardens' Pressgang and Execute (BC12 and its reprints F1007/F1008, through
+  `court_ops.SHIP_CAPTIVES`), Summits' Transfer Asset (`piece` "ship"), the War Demand (the
+  Steward's Govern with Authority too), the Pacifist's, the Survivalist's and the Judge's
+  cards (see `ship_captives` for what a ship Captive becomes when it leaves).
 """
 from __future__ import annotations
 
@@ -73,7 +79,7 @@ from plugins.arcs.abilities import Env, Use, op, standing
 from plugins.arcs.content import box_for
 from plugins.arcs.setup import place_ships
 from plugins.arcs.state import Trophy
-from plugins.blighted_reach import board, fates, objectives
+from plugins.blighted_reach import board, fates, objectives, ship_captives
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.state import BlightedReachState
 from plugins.blighted_reach.tables import decisions, steps
@@ -605,7 +611,7 @@ def pacify(env: Env, u: Use, choice=None) -> None:
 
 
 def ship_captives_of(state: BlightedReachState, seat: int) -> list[int]:
-    return list(state.ship_captives.get(str(seat), [])) if isinstance(state, BlightedReachState) else []
+    return ship_captives.held(state, seat)
 
 
 def _count_ship_captives(box, state, seat: int, ambition: str) -> int:
@@ -650,6 +656,13 @@ def agents_kept(state: BlightedReachState, seat: int) -> list[int] | None:
     return [int(t.split(":")[1]) for t in kept_tokens(state, seat) if t.startswith("agent:")]
 
 
+def ships_kept(state: BlightedReachState, seat: int) -> list[int] | None:
+    """`ship_captives.KEPT`: the owners of the ship Captives Happy Hosts' holder keeps."""
+    if hosts_allowance(state, seat) <= 0:
+        return None
+    return [int(t.split(":")[1]) for t in kept_tokens(state, seat) if t.startswith("ship:")]
+
+
 def keep_options(state: BlightedReachState, seat: int) -> list[list[str]]:
     from itertools import combinations
 
@@ -685,10 +698,13 @@ def hosts_kept_chosen(ctx, seat, params):
 
 
 def _register_scoring() -> None:
-    from plugins.arcs import chapter, scoring
+    from plugins.arcs import chapter, court_ops, scoring
 
+    court_ops.SHIP_CAPTIVES.append(court_ops.ShipCaptives(
+        held=ship_captives.held, take=ship_captives.take, send_home=ship_captives.send_home))
     scoring.COUNT_EXTRAS.append(_count_ship_captives)
     chapter.CAPTIVES_KEPT.append(agents_kept)
+    ship_captives.KEPT.append(ships_kept)
 
 
 _register_scoring()
@@ -696,15 +712,14 @@ _register_scoring()
 
 @hookimpl(specname="arcs_chapter_clean_up")
 def ship_captives_return(ctx, scored):
-    """Tyrant scored: the captured ships go back to their owners' supplies, but those Happy
-    Hosts lets its holder keep (`kept_tokens`)."""
+    """Tyrant scored: the captured ships go back to their owners' supplies, but those a rule
+    lets their holder keep (`ship_captives.KEPT`: Happy Hosts' `kept_tokens`, Vow of Survival)."""
     state = ctx.state
     if "tyrant" not in scored or not _campaign(state) or not state.ship_captives:
         return
     out = {}
     for key, owners in state.ship_captives.items():
-        seat = int(key)
-        kept = [int(t.split(":")[1]) for t in kept_tokens(state, seat) if t.startswith("ship:")]
+        kept = ship_captives.kept(state, int(key))
         stay = []
         for owner in owners:
             if owner in kept:
@@ -728,7 +743,56 @@ def imperial_captives(state: BlightedReachState) -> int:
     return sum(o == board.EMPIRE for owners in state.ship_captives.values() for o in owners)
 
 
-# -- F1003 Banners of Hegemony: harmed in battle like buildings ------------------------------------------------
+# -- F1003 Banners of Hegemony: harmed like buildings, in battle and out of it ---------------------------------
+
+
+def banner_room(state, system: str, owner: int) -> int:
+    """The hits the Banner in `system` can still take as `owner`'s piece: 2 fresh, 1 damaged,
+    0 where `owner` has no Banner."""
+    if not _campaign(state) or system not in state.banners or owner != hegemon(state) or owner < 0:
+        return 0
+    return 1 if state.banners[system] else 2
+
+
+def strike_banner(state: BlightedReachState, system: str, hits: int, taker: int = -1) -> bool:
+    """Hits on the Banner in `system`, as on a building: 1 damages a fresh one; a damaged one
+    hit, or a fresh one hit twice, is destroyed: the `taker`'s Trophy (no Outrage: a Banner is
+    no city), or back to the Hegemon's supply when no player destroys it (`taker` -1).
+    Returns whether it was destroyed."""
+    if hits <= 0 or system not in state.banners:
+        return False
+    if state.banners[system] or hits >= 2:
+        del state.banners[system]
+        if taker >= 0:
+            state.players[taker].trophies.append(Trophy(owner=BANNER, kind="banner"))
+        return True
+    state.banners[system] = True
+    return False
+
+
+def destroy_banner(state: BlightedReachState, system: str, damaged_only: bool = False, spare: int | None = None) -> bool:
+    """A card's "destroy the buildings" reaching the Banner in `system` (nobody's Trophy: it
+    goes back to the Hegemon's supply): every Banner, or with `damaged_only` a damaged one;
+    none when `spare` is the Hegemon (a card sparing its user's own pieces)."""
+    if system not in state.banners or (damaged_only and not state.banners[system]):
+        return False
+    if spare is not None and spare == hegemon(state):
+        return False
+    del state.banners[system]
+    return True
+
+
+board.BUILDING_TOKENS_DESTROYED.append(destroy_banner)
+
+
+def _register_rifles() -> None:
+    from plugins.arcs import lore_ops
+
+    lore_ops.BUILDING_LIKE.append(lore_ops.BuildingLike(
+        room=banner_room, strike=lambda state, seat, system, owner, hits: strike_banner(state, system, hits, seat)))
+
+
+_register_rifles()
 
 
 class BannerSplit(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -776,21 +840,15 @@ def banner_building_hits(ctx) -> bool:
 
 
 def _hit_banner(ctx, hits: int, on_banner: int) -> None:
-    """The Banner takes its hits (1 damages a fresh one; a damaged one hit is destroyed, the
-    attacker's Trophy); the rest go on to the buildings by the base flow."""
+    """The Banner takes its hits (`strike_banner`, the attacker's Trophy); the rest go on to
+    the buildings by the base flow."""
     from plugins.arcs.battle_flow import building_hits, resolve
 
     state, b = ctx.state, ctx.state.battle
     rest = _landing(state, hits) - on_banner
-    damaged = state.banners[b.system]
     if on_banner:
-        if damaged or on_banner >= 2:
-            del state.banners[b.system]
-            state.players[b.attacker].trophies.append(Trophy(owner=BANNER, kind="banner"))
-        else:
-            state.banners[b.system] = True
-        ctx.emit("banner_hit", system=b.system, owner=b.defender, hits=on_banner,
-                 destroyed=b.system not in state.banners)
+        destroyed = strike_banner(state, b.system, on_banner, b.attacker)
+        ctx.emit("banner_hit", system=b.system, owner=b.defender, hits=on_banner, destroyed=destroyed)
     if rest > 0:
         building_hits(ctx, rest)
     else:

@@ -83,7 +83,7 @@ from plugins.arcs.scoring import marker_values
 from plugins.arcs.setup import open_slots
 from plugins.arcs.state import Trophy
 from plugins.arcs.turn import MAX_DICE_PER_KIND, Attack, Build, MoveShips, dice_allowed, other_ships, reach_of
-from plugins.blighted_reach import card_slots, empire, empire_hooks, fates, objectives
+from plugins.blighted_reach import card_slots, empire, empire_hooks, fates, objectives, ship_captives
 from plugins.blighted_reach import blight as blight_rules
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.fate_c import is_campaign, seat_of
@@ -168,7 +168,8 @@ def vow_options(state, thief: int, victim: int, keys: int) -> list[dict]:
     if VOW not in state.players[victim].lore:
         return []
     return ([{"vow_trophy": k} for k in _trophy_keys(state, victim)]
-            + [{"vow_captive": o} for o in sorted(set(state.players[victim].captives))])
+            + [{"vow_captive": o} for o in sorted(set(state.players[victim].captives))]
+            + [{"vow_ship_captive": o} for o in sorted(set(ship_captives.held(state, victim)))])
 
 
 @hookimpl(specname="arcs_raid_options")
@@ -179,13 +180,16 @@ def judge_raid_options(state, thief, victim, keys):
 @hookimpl(specname="arcs_raided")
 def judge_raided(ctx, thief, victim, params, keys):
     state = ctx.state
-    if not is_campaign(state) or not ({"vow_trophy", "vow_captive"} & set(params)):
+    if not is_campaign(state) or not ({"vow_trophy", "vow_captive", "vow_ship_captive"} & set(params)):
         return None
     if params not in vow_options(state, thief, victim, keys):
         raise IllegalAction(f"that raid answer {params} is not open to seat {thief}")
     if "vow_trophy" in params:
         home = hand_over_trophy(state, victim, thief, _trophy(state, victim, params["vow_trophy"]))
         ctx.emit("stolen", thief=thief, victim=victim, trophy=params["vow_trophy"], home=home, why=VOW)
+    elif "vow_ship_captive" in params:  # a ship Happy Hosts' Pacify took (F1012) is a Captive too
+        home = ship_captives.hand_over(state, victim, thief, params["vow_ship_captive"])
+        ctx.emit("stolen", thief=thief, victim=victim, ship_captive=params["vow_ship_captive"], home=home, why=VOW)
     else:
         home = hand_over_captive(state, victim, thief, params["vow_captive"])
         ctx.emit("stolen", thief=thief, victim=victim, captive=params["vow_captive"], home=home, why=VOW)
@@ -231,7 +235,8 @@ def gift_options(state: BlightedReachState, seat: int, room: dict[str, int]) -> 
     """Each piece to each Rival: Trophies and Captives to any, resources to those with room."""
     p = state.players[seat]
     pieces = ([f"trophy:{k}" for k in _trophy_keys(state, seat)]
-              + [f"captive:{o}" for o in sorted(set(p.captives))])
+              + [f"captive:{o}" for o in sorted(set(p.captives))]
+              + [f"ship_captive:{o}" for o in sorted(set(ship_captives.held(state, seat)))])
     mine = sorted({r for r in p.resources if r is not None})
     return [Action("arbiter_give", {"rival": int(r), "piece": piece})
             for r, left in sorted(room.items())
@@ -264,6 +269,8 @@ def arbiter_gave(ctx, seat, params, room: dict):
         home = hand_over_trophy(state, seat, rival, _trophy(state, seat, what))
     elif kind == "captive":
         home = hand_over_captive(state, seat, rival, int(what))
+    elif kind == "ship_captive":
+        home = ship_captives.hand_over(state, seat, rival, int(what))
     else:
         row = state.players[seat].resources
         row[row.index(what)] = None

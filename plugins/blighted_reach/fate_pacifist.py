@@ -49,7 +49,7 @@ from plugins.arcs.abilities import Env, Use, op, standing
 from plugins.arcs.content import box_for
 from plugins.arcs.court_ops import place_ambition_marker
 from plugins.arcs.setup import place_ships
-from plugins.blighted_reach import card_slots, fates, objectives
+from plugins.blighted_reach import card_slots, fates, objectives, ship_captives
 from plugins.blighted_reach.board import rivals
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.state import BlightedReachState
@@ -219,7 +219,7 @@ def take_witness(env: Env, u: Use, choice: WitnessTaken) -> None:
 objectives.COUNT_RULES["no_trophies_held"] = (
     lambda box, cbox, state, seat, score, ambition: int(not state.players[seat].trophies))
 objectives.COUNT_RULES["no_captives_held"] = (
-    lambda box, cbox, state, seat, score, ambition: int(not state.players[seat].captives))
+    lambda box, cbox, state, seat, score, ambition: int(not ship_captives.any_captives(state, seat)))
 
 
 def empath_declared(state: BlightedReachState) -> bool:
@@ -371,7 +371,7 @@ def psionic_held(state: BlightedReachState, seat: int) -> int:
 
 
 objectives.GOAL_RULES["no_trophies_or_captives"] = (
-    lambda box, cbox, state, seat: not state.players[seat].trophies and not state.players[seat].captives)
+    lambda box, cbox, state, seat: not state.players[seat].trophies and not ship_captives.any_captives(state, seat))
 objectives.GOAL_RULES["rivals_hold_more_psionic"] = (
     lambda box, cbox, state, seat: sum(psionic_held(state, r) for r in rivals(state, seat)) > psionic_held(state, seat))
 

@@ -22,7 +22,7 @@ from plugins.arcs.court_ops import used_this_turn
 from plugins.arcs.lore_ops import buildings_removed
 from plugins.arcs.outrage import clear_outrage, provoke_outrage
 from plugins.arcs.scoring import ICONS
-from plugins.blighted_reach import crises, fate_believer, fates, free_states, objectives
+from plugins.blighted_reach import board, crises, fate_believer, fates, free_states, objectives
 from plugins.blighted_reach.campaign import CARRIED_FIELDS
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.crises import FATE_CRISIS_HANDLERS, CrisisHandler
@@ -377,15 +377,16 @@ def destroy_damaged_pieces(state: BlightedReachState, system: str, spare: int | 
             free_states.return_free_building(state, b.kind)
         else:
             return_piece(rules_box(), state, b.owner, b.kind)
+    banner = board.destroy_building_tokens(state, system, damaged_only=True, spare=spare)  # F1003: a Banner too
     return {"system": system, "ships": ships, "imperial": lost_imperial,
-            "buildings": [[b.owner, b.kind] for b in removed]}
+            "buildings": [[b.owner, b.kind] for b in removed], **({"banner": True} if banner else {})}
 
 
 def terror_strike(state: BlightedReachState, spare: int | None = None) -> list[dict]:
     out = []
     for system in outraged_planets(state):
         done = destroy_damaged_pieces(state, system, spare)
-        if done["ships"] or done["imperial"] or done["buildings"]:
+        if done["ships"] or done["imperial"] or done["buildings"] or done.get("banner"):
             out.append(done)
     return out
 

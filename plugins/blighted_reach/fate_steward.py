@@ -48,7 +48,7 @@ from plugins.arcs.abilities import Env, Use, harm_refused, op, pay_for_harm, sta
 from plugins.arcs.content import box_for
 from plugins.arcs.court_ops import Reroll
 from plugins.arcs.outrage import agent_returns
-from plugins.blighted_reach import council, fates
+from plugins.blighted_reach import council, fates, ship_captives
 from plugins.blighted_reach.board import empire_controls, is_outlaw
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.state import BlightedReachState
@@ -672,6 +672,8 @@ def authority_demand_options(state: BlightedReachState, payer: int) -> list[dict
     if policy == "war":
         out = [{"trophy": i} for i, t in enumerate(player.trophies) if not _spared(state, t.owner)]
         out += [{"captive": i} for i, owner in enumerate(player.captives) if not _spared(state, owner)]
+        out += [{"ship_captive": i} for i, owner in enumerate(ship_captives.held(state, payer))
+                if not _spared(state, owner)]  # Happy Hosts' ships (F1012) are Captives too
     else:
         out = [{"slot": i} for i, r in enumerate(player.resources) if r in AUTHORITY_DEMAND[policy]]
     if out or payer == fr:
@@ -684,6 +686,7 @@ def authority_demand_options(state: BlightedReachState, payer: int) -> list[dict
 
 def apply_authority_demand(state: BlightedReachState, payer: int, choice: dict) -> dict:
     from plugins.blighted_reach import empire
+    from plugins.blighted_reach.edicts import move_ship_captive
     from plugins.blighted_reach.favors import take_favor
     from plugins.blighted_reach.trust import add_to_trust
 
@@ -703,6 +706,8 @@ def apply_authority_demand(state: BlightedReachState, payer: int, choice: dict) 
         owner = player.captives.pop(choice["captive"])
         state.players[fr].captives.append(owner)
         return {"captive": owner}
+    if "ship_captive" in choice:
+        return {"ship_captive": move_ship_captive(state, payer, fr, choice["ship_captive"])}
     if "favor" in choice:
         take_favor(state, fr, payer)
         return {"favor": True}

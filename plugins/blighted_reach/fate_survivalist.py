@@ -52,7 +52,7 @@ from plugins.arcs.outrage import agent_returns, provoke_outrage
 from plugins.arcs.scoring import PHANTOM, marker_values
 from plugins.arcs.state import Trophy
 from plugins.blighted_reach import blight as bl
-from plugins.blighted_reach import board, empire, fates, objectives
+from plugins.blighted_reach import board, empire, fates, objectives, ship_captives
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.fate_c import IRE, is_campaign
 from plugins.blighted_reach.state import BlightedReachState
@@ -97,8 +97,9 @@ def collect_bunker_tokens(ctx, seat: int, card_id: str, effect) -> None:
 
 
 def safe_people(box, cbox, state, seat, score=None, ambition="") -> int:
-    """Keep the People Safe: the Captives or the Bunkers on the map, whichever is lower."""
-    return min(len(state.players[seat].captives), bunkers_on_map(state))
+    """Keep the People Safe: the Captives (agents, and ships taken by Pacify, F1012) or the
+    Bunkers on the map, whichever is lower."""
+    return min(ship_captives.count(state, seat), bunkers_on_map(state))
 
 
 objectives.COUNT_RULES["captive_or_bunker_fewer"] = safe_people
@@ -287,27 +288,38 @@ def apply_bunker_split(ctx, hits: int, split: BunkerSplit) -> None:
 
 def bunker_destroyed(ctx, destroyer: int, owner: int) -> None:
     """A Rival destroyed a Bunker: it scraps one of the Survivalist's Captives (its choice of
-    whose, when they are of several owners)."""
-    kinds = sorted(set(ctx.state.players[owner].captives))
-    if destroyer == owner or not kinds:
+    which, when they are of several owners or kinds: agents, and ships taken by Pacify)."""
+    choices = _scrap_choices(ctx.state, owner)
+    if destroyer == owner or not choices:
         return
-    if len(kinds) == 1:
-        scrap_captive(ctx, owner, kinds[0], destroyer)
+    if len(choices) == 1:
+        scrap_captive(ctx, owner, choices[0]["owner"], destroyer, bool(choices[0].get("ship")))
         return
-    ctx.ask(destroyer, "scrap_captive", [Action("scrap_captive", {"owner": k}) for k in kinds],
+    ctx.ask(destroyer, "scrap_captive", [Action("scrap_captive", c) for c in choices],
             resume=captive_chosen, survivalist=owner)
+
+
+def _scrap_choices(state, owner: int) -> list[dict]:
+    return ([{"owner": k} for k in sorted(set(state.players[owner].captives))]
+            + [{"owner": k, "ship": True} for k in sorted(set(ship_captives.held(state, owner)))])
 
 
 @steps("survivalist_captive_chosen")
 def captive_chosen(ctx, seat, params, survivalist: int):
-    scrap_captive(ctx, survivalist, int(params["owner"]), seat)
+    scrap_captive(ctx, survivalist, int(params["owner"]), seat, bool(params.get("ship")))
 
 
-def scrap_captive(ctx, survivalist: int, captive: int, by: int) -> None:
+def scrap_captive(ctx, survivalist: int, captive: int, by: int, ship: bool = False) -> None:
+    """The Captive leaves the campaign: an agent to the scrapped agents, a ship Captive
+    (F1012) to the scrapped ships (the Empire's too)."""
     state = ctx.state
-    state.players[survivalist].captives.remove(captive)
-    state.scrapped_agents.append(captive)
-    ctx.emit("captive_scrapped", seat=survivalist, owner=captive, by=by)
+    if ship:
+        ship_captives.take(state, survivalist, captive)
+        state.scrapped_ships.append(captive)
+    else:
+        state.players[survivalist].captives.remove(captive)
+        state.scrapped_agents.append(captive)
+    ctx.emit("captive_scrapped", seat=survivalist, owner=captive, by=by, **({"ship": True} if ship else {}))
 
 
 @hookimpl(specname="arcs_chapter_clean_up")
@@ -358,22 +370,45 @@ def keep_count(state, seat: int) -> int:
     return bunkers_on_map(state) if seat == vow_holder(state) else 0
 
 
-def kept_captives(state, seat: int) -> list[int] | None:
-    """`chapter.CAPTIVES_KEPT`: the Vow's holder keeps 1 Captive per Bunker on the map, those
-    it chose (all of them when it has no more)."""
+def _kept_tokens(state, seat: int) -> list[tuple[str, int]] | None:
+    """The Captives (kind, owner) the Vow's holder keeps: 1 per Bunker on the map, those it
+    chose (all of them when it has no more); None for a seat the Vow keeps nothing for."""
     n = keep_count(state, seat)
     if n <= 0:
         return None
-    captives = state.players[seat].captives
-    return list(captives) if len(captives) <= n else list(state.captives_kept)
+    held = ship_captives.tokens(state, seat)
+    if len(held) <= n:
+        return held
+    return [("agent", o) for o in state.captives_kept] + [("ship", o) for o in state.ship_captives_kept]
+
+
+def kept_captives(state, seat: int) -> list[int] | None:
+    """`chapter.CAPTIVES_KEPT`: the owners of the agent Captives the Vow's holder keeps."""
+    kept = _kept_tokens(state, seat)
+    return None if kept is None else [o for kind, o in kept if kind == "agent"]
+
+
+def kept_ship_captives(state, seat: int) -> list[int] | None:
+    """`ship_captives.KEPT`: the owners of the ship Captives (F1012) the Vow's holder keeps."""
+    kept = _kept_tokens(state, seat)
+    return None if kept is None else [o for kind, o in kept if kind == "ship"]
 
 
 chapter.CAPTIVES_KEPT.append(kept_captives)
+ship_captives.KEPT.append(kept_ship_captives)
 
 
-def keep_choices(captives: list[int], n: int) -> list[list[int]]:
-    """The different sets of `n` Captives (by owner) one may keep."""
-    return [list(c) for c in sorted(set(combinations(sorted(captives), n)))]
+def keep_choices(state, seat: int, n: int) -> list[dict]:
+    """The different sets of `n` Captives one may keep: {"owners": agents' owners} and, when
+    the seat holds ship Captives, "ships": the ships' owners."""
+    out = []
+    with_ships = bool(ship_captives.held(state, seat))
+    for combo in sorted(set(combinations(sorted(ship_captives.tokens(state, seat)), n))):
+        choice = {"owners": [o for kind, o in combo if kind == "agent"]}
+        if with_ships:
+            choice["ships"] = [o for kind, o in combo if kind == "ship"]
+        out.append(choice)
+    return out
 
 
 @hookimpl(specname="arcs_chapter_scored")
@@ -385,24 +420,24 @@ def vow_keep_question(ctx) -> None:
     if seat < 0 or not state.ambition_boxes.get(TYRANT):
         return
     n = keep_count(state, seat)
-    captives = state.players[seat].captives
-    state.captives_kept = []
-    if 0 < n < len(captives):
+    state.captives_kept, state.ship_captives_kept = [], []
+    if 0 < n < ship_captives.count(state, seat):
         ctx.push(ask_keep, seat=seat)
 
 
 @steps("survivalist_ask_keep")
 def ask_keep(ctx, seat: int):
     state = ctx.state
-    options = [Action("keep_captives", {"owners": c})
-               for c in keep_choices(state.players[seat].captives, keep_count(state, seat))]
+    options = [Action("keep_captives", c) for c in keep_choices(state, seat, keep_count(state, seat))]
     ctx.ask(seat, "keep_captives", options, resume=captives_chosen)
 
 
 @steps("survivalist_captives_kept")
 def captives_chosen(ctx, seat, params):
     ctx.state.captives_kept = list(params["owners"])
-    ctx.emit("captives_kept", seat=seat, owners=list(params["owners"]))
+    ctx.state.ship_captives_kept = list(params.get("ships", []))
+    ctx.emit("captives_kept", seat=seat, owners=list(params["owners"]),
+             **({"ships": list(params["ships"])} if "ships" in params else {}))
 
 
 # -- F1805 Captive Release -----------------------------------------------------------------------
@@ -421,7 +456,7 @@ def captive_release(ctx, seat: int, card_id: str, effect) -> None:
 def release_bunkers(state, seat: int, survivalist: int) -> list[str]:
     """The Bunkers the player may name: its agents among the Survivalist's Captives, more
     Power than the Survivalist, the Bunker's system under its control."""
-    if seat not in state.players[survivalist].captives:
+    if seat not in state.players[survivalist].captives and seat not in ship_captives.held(state, survivalist):
         return []
     if state.players[seat].power <= state.players[survivalist].power:
         return []
@@ -460,7 +495,10 @@ def release_answered(ctx, seat, params, releaser: int, system: str):
         n = state.players[seat].captives.count(releaser)
         state.players[seat].captives = [c for c in state.players[seat].captives if c != releaser]
         agent_returns(state, releaser, n)
-        ctx.emit("captives_released", seat=seat, owner=releaser, count=n)
+        ships = ship_captives.held(state, seat).count(releaser)  # its ships taken by Pacify (F1012) too
+        for _ in range(ships):
+            ship_captives.hand_over(state, seat, releaser, releaser)
+        ctx.emit("captives_released", seat=seat, owner=releaser, count=n, **({"ships": ships} if ships else {}))
         return
     kind = box_for(state).systems[system].type
     provoke_outrage(box_for(state), state, seat, kind)

@@ -230,12 +230,13 @@ class BlightedReachState(ArcsState, kw_only=True):
     pilgrims_moved: str = ""                   # the turn (`fate_overlord.turn_key`) the Pilgrims moved in
     pilgrim_tucked: list[str] = []             # Seek the Portal cards tucked under the Pilgrims card
     # -- the Survivalist (issue 20) --
-    visible = visible + ("bunkers", "bunker_supply", "captives_kept")
+    visible = visible + ("bunkers", "bunker_supply", "captives_kept", "ship_captives_kept")
     bunkers: dict[str, bool] = {}              # planet -> its Bunker token is damaged (F1803: one a
                                                # planet, the Survivalist's Loyal pieces)
     bunker_supply: int = 0                     # Bunker tokens the Survivalist holds off the map (9 at setup)
     captives_kept: list[int] = []              # owners of the Captives Vow of Survival keeps when
                                                # Tyrant is scored, as the Survivalist chose them
+    ship_captives_kept: list[int] = []         # and owners of the ship Captives (F1012) it keeps
     # -- the Planet Breaker (issue 20) --
     visible = visible + ("hammer_fragments", "fragments_repaired", "hammer_whole", "hammer", "broken_worlds",
                          "worlds_buildings", "hammer_tucked", "hammer_prepared", "worlds_supply", "eater_agents")

@@ -34,6 +34,7 @@ from plugins.arcs.lore_ops import slot_raid_cost
 from plugins.arcs.outrage import agent_returns
 from plugins.arcs.placing import receive
 from plugins.arcs.state import Building, Ships, Trophy
+from plugins.blighted_reach import ship_captives
 from plugins.blighted_reach.board import is_outlaw, is_regent, regents
 from plugins.blighted_reach.content import Box as CampaignBox
 from plugins.blighted_reach.state import BlightedReachState
@@ -115,7 +116,8 @@ class TransferAsset(msgspec.Struct, tag_field="kind", tag="transfer_asset", forb
     to their supply. A resource named on the Imperial Trust (`source`) is frozen (BR-260);
     one on a card of the giver's (`source` "card": `card`, and `resource` its type) is
     frozen too, but the one card holding resources, Merchant League (F302), lets Transfer
-    Asset give them (BR-319)."""
+    Asset give them (BR-319). A Captive is an agent, or with `piece` "ship" a ship taken by
+    Happy Hosts' Pacify (F1012, `ship_captives`)."""
 
     giver: int
     receiver: int
@@ -671,6 +673,11 @@ def _check_cede(state: BlightedReachState, part: CedeControl) -> None:
         raise CannotAfford(f"seat {part.receiver} has no {part.piece} left to place")
 
 
+def _captives_of_kind(state: BlightedReachState, seat: int, piece: str) -> list[int]:
+    """The owners of the seat's Captives of one kind: ships ("ship") or agents."""
+    return ship_captives.held(state, seat) if piece == "ship" else list(state.players[seat].captives)
+
+
 def _check_transfer(state: BlightedReachState, part: TransferAsset) -> None:
     giver = state.players[part.giver]
     if part.asset == "resource":
@@ -687,8 +694,10 @@ def _check_transfer(state: BlightedReachState, part: TransferAsset) -> None:
         return
     if part.owner is None:
         raise BadParameter(f"name whose {part.asset} is given")
-    if part.asset == "captive" and part.owner not in giver.captives:
-        raise NotHeld(f"seat {part.giver} holds no Captive of seat {part.owner}")
+    if part.asset == "captive" and part.piece not in ("", "agent", "ship"):
+        raise BadParameter("a Captive is an agent or a ship")
+    if part.asset == "captive" and part.owner not in _captives_of_kind(state, part.giver, part.piece):
+        raise NotHeld(f"seat {part.giver} holds no {part.piece or 'agent'} Captive of seat {part.owner}")
     if part.asset == "favor" and part.owner not in favors_of(state, part.giver):
         raise NotHeld(f"seat {part.giver} holds no Favor of seat {part.owner}")
     if part.asset == "trophy":
@@ -771,7 +780,9 @@ def _apply_transfer(box: Box, state: BlightedReachState, part: TransferAsset, ev
         event["resource"] = token
         return
     home = part.owner == part.receiver  # BR-204: their own piece goes back to their supply
-    if part.asset in ("captive", "favor"):  # both are agents
+    if part.asset == "captive" and part.piece == "ship":
+        ship_captives.hand_over(state, part.giver, part.receiver, part.owner)
+    elif part.asset in ("captive", "favor"):  # both are agents
         (giver.captives if part.asset == "captive" else favor_row(state, part.giver)).remove(part.owner)
         if home:
             agent_returns(state, part.receiver)
@@ -858,6 +869,8 @@ def _candidates(box: Box, cbox: CampaignBox, state: BlightedReachState, giver: i
     out += [TransferAsset(giver, receiver, "resource", source="card", card=c, resource=r)
             for c in player.guild for r in sorted(set(state.card_resources.get(c, [])))]
     out += [TransferAsset(giver, receiver, "captive", owner=o) for o in sorted(set(player.captives))]
+    out += [TransferAsset(giver, receiver, "captive", owner=o, piece="ship")
+            for o in sorted(set(ship_captives.held(state, giver)))]
     out += [TransferAsset(giver, receiver, "favor", owner=o) for o in sorted(set(favors_of(state, giver)))]
     out += [TransferAsset(giver, receiver, "trophy", owner=o, piece=k)
             for o, k in sorted({(t.owner, t.kind) for t in player.trophies})]

@@ -166,9 +166,11 @@ def new_table(n: int, seed: int = 5, names=None) -> BlightedReachState:
                               rng=seed_state(seed))
 
 
-def b_fate_intermission(state: BlightedReachState, seat: int, fate: str) -> BlightedReachState:
+def b_fate_intermission(state: BlightedReachState, seat: int, fate: str,
+                        others: dict[int, str] | None = None) -> BlightedReachState:
     """Intermission A-F with every objective completed; the seat's offer arranged to hold the
-    B Fate `fate` (the B Fates' draw, BR-349) and picked; the others keep their Fates."""
+    B Fate `fate` (the B Fates' draw, BR-349) and picked, and likewise each seat of `others`
+    its own B Fate; the others keep their Fates."""
     from plugins.blighted_reach import intermission as im
 
     state.objective_markers = [0] * len(state.players)
@@ -181,8 +183,10 @@ def b_fate_intermission(state: BlightedReachState, seat: int, fate: str) -> Blig
     im.shift_initiative_and_power(CBOX, state)
     state.options = {**state.options, "later_fates": "box"}
     im.offer_fates(CBOX, state)
-    state.fate_offers[seat] = [state.fates[seat], fate]
+    picks = {seat: fate, **(others or {})}
+    for s, b_fate in picks.items():
+        state.fate_offers[s] = [state.fates[s], b_fate]
     for s in range(len(state.players)):
-        im.pick_fate(state, s, fate if s == seat else state.fates[s])
+        im.pick_fate(state, s, picks.get(s, state.fates[s]))
     im.reveal_fates(CBOX, state)
     return state

@@ -1,11 +1,10 @@
 """The Hegemon (FATE10, a B Fate) through the engine: an Act I with A Fates, its
 Intermission giving a seat the Hegemon, the Act II table created from the packed log sheet
 (its Setup side answered through the engine), and Act III from Act II's sheet. Each test
-names the card it plays (F10nn) and the checklist IDs it proves.
-
-The Fate is not complete yet (fates.json keeps `effects_complete: false`; see the module's
-"Not built yet"), so the engine refuses its sides (RuleMissing); these tests mark it complete
-INSIDE EACH TEST (`complete`, autouse) to play the cards that are built."""
+names the card it plays (F10nn) and the checklist IDs it proves; ships captured by Pacify
+(F1012) are played as Captives wherever a Captive counts (Prison Wardens, Summits, the War
+Demand, the Pacifist's counts), Banners harmed like buildings outside battles too (Fire
+Rifles, Terror Strike, Breaking Worlds)."""
 from __future__ import annotations
 
 import copy
@@ -26,24 +25,19 @@ from tests.blighted_reach.campaign_tables import BOX, CBOX, act_one, b_fate_inte
 from tests.blighted_reach.empire_fate_tables import place_tokens, prompt_of, resolve_fates
 from tests.blighted_reach.flow_helpers import KeepFateBot, options
 from tests.blighted_reach.test_fate_pacifist import (
-    advanced, all_outlaws, battle, empty_system, rolls, score_now, ships_to, starport_to, take_captive, turn,
+    advanced, all_outlaws, battle, empty_system, rolls, score_now, ships_to, starport_to, take_captive, take_trophy,
+    turn,
 )
 
 GAME = "blighted-reach"
 HEGEMON = "FATE10"
-
-
-@pytest.fixture(autouse=True)
-def complete(monkeypatch):
-    """The Hegemon's Fate marked complete for this test only (see the module docstring)."""
-    monkeypatch.setitem(CBOX.fates, HEGEMON, msgspec.structs.replace(CBOX.fates[HEGEMON], effects_complete=True))
 A_FATES = ["FATE01", "FATE02", "FATE07", "FATE06"]  # Steward, Founder, Admiral, Partisan at Act I
 
 
-def _campaign_for(state, players: int) -> dict:
+def _campaign_for(state, players: int, modules=None) -> dict:
     log = sheet.to_json(sheet.pack_up(BOX, CBOX, state))
     return {"players": players, "acts_played": state.act, "log": copy.deepcopy(log), "finished": False,
-            "winner": -1, "acts": []}
+            "winner": -1, "acts": [], **({"modules": list(modules)} if modules else {})}
 
 
 def answer_setup(t, start: int = 20) -> None:
@@ -67,11 +61,11 @@ def act_two_state(players: int = 3, seed: int = 3, seat: int = 0):
     return state
 
 
-def act_two_table(players: int = 3, seed: int = 3, seat: int = 0, answer: bool = True):
-    """The Act II table with the Hegemon at `seat`, its Setup side answered unless `answer`
-    is False."""
+def act_two_table(players: int = 3, seed: int = 3, seat: int = 0, answer: bool = True, modules=None):
+    """The Act II table with the Hegemon at `seat` (and the optional `modules`, e.g. the
+    Flagships), its Setup side answered unless `answer` is False."""
     state = act_two_state(players, seed, seat)
-    t = create_table(GAME, players, seed=seed, campaign=_campaign_for(state, players))
+    t = create_table(GAME, players, seed=seed, campaign=_campaign_for(state, players, modules), modules=modules)
     if answer:
         answer_setup(t)
     return t
@@ -153,25 +147,26 @@ def play_hidden_checked(t, bot, max_actions: int = 20_000) -> int:
     return actions
 
 
-def hegemon_campaign(players: int, seed: int, seat: int) -> tuple[int, int]:
+def hegemon_campaign(players: int, seed: int, seat: int, modules=None) -> tuple[int, int]:
     """Act II with the Hegemon at `seat` (its marker one space from the end, so a chapter's
     end with a Banner on the map completes it), bots to the Act's end (its Intermission
     keeping the Hegemon); then Act III from the saved log sheet, bots to the campaign's end,
     the invariants and the hidden-information check after every action. Returns the actions
     of each Act."""
-    t = act_two_table(players, seed, seat)
+    t = act_two_table(players, seed, seat, modules=modules)
     t.state.objective_markers[seat] = 1
     bot = HegemonBot(seed, seat)
     second = play_hidden_checked(t, bot)
-    campaign = {"players": players, "acts_played": 1, "log": None, "finished": False, "winner": -1, "acts": []}
+    campaign = {"players": players, "acts_played": 1, "log": None, "finished": False, "winner": -1, "acts": [],
+                **({"modules": list(modules)} if modules else {})}
     t.rules.hook.conclave_campaign_save(state=t.state, campaign=campaign)
-    third = create_table(GAME, players, seed=seed + 1, campaign=campaign)
+    third = create_table(GAME, players, seed=seed + 1, campaign=campaign, modules=modules)
     return second, play_hidden_checked(third, bot)
 
 
-@pytest.mark.parametrize("players, seed, seat", [(3, 2, 0)])
-def test_bots_play_the_hegemon_through_acts_two_and_three(players, seed, seat):
-    second, third = hegemon_campaign(players, seed, seat)
+@pytest.mark.parametrize("players, seed, seat, modules", [(3, 2, 0, None), (2, 4, 1, ["flagships"])])
+def test_bots_play_the_hegemon_through_acts_two_and_three(players, seed, seat, modules):
+    second, third = hegemon_campaign(players, seed, seat, modules)
     assert second > 0 and third > 0
 
 
@@ -778,4 +773,291 @@ def test_F1004_song_of_the_banner_moves_between_banner_planets_as_if_adjacent_AR
     ships_to(s, 0, b, 1)
     refused(t, 0, Action("act", {"act": "move", "pay": 0, "origin": b, "path": [a], "fresh": 1, "damaged": 0}))
     s.players[0].lore.append("F1004")
+    sound(t)
+
+
+# -- F1012 ship Captives wherever a Captive counts ------------------------------------------------------------
+
+
+def pacified_table():
+    """Act III: the Hegemon (seat 0) Pacifies (F1012, through the engine) a system it controls
+    holding a damaged ship of seat 1 and a damaged Imperial ship: both become its Captives.
+    Returns the table."""
+    from plugins.blighted_reach.state import Pieces
+
+    t = act_three_table()
+    s = t.state
+    planet = sorted(s.banners)[0]
+    ships_to(s, 0, planet, 2)  # 3 with the one beside the Banner: it controls the system
+    ships_to(s, 1, planet, 1)
+    s.systems[planet].ships[1].fresh -= 1
+    s.systems[planet].ships[1].damaged += 1
+    s.imperial_supply -= 1
+    s.imperial[planet] = Pieces(damaged=1)
+    turn(t, 0, "AGG3")
+    t.act(0, ability("F1012", 0))
+    assert sorted(t.state.ship_captives["0"]) == [hg.board.EMPIRE, 1]
+    return t
+
+
+def wardens(t, card: str = "F1007") -> None:
+    from plugins.blighted_reach.fate_steps import lift
+
+    lift(t.state, card)
+    t.state.players[0].guild.append(card)
+
+
+def test_F1007_pressgang_returns_a_ship_captive_to_its_owners_supply_for_a_resource():
+    """Pressgang (a Build) on Prison Wardens F1007: the ship Pacify captured of seat 1 goes
+    back to seat 1's supply and the Hegemon gains the resource it names; the Imperial one
+    waits. Naming a ship Captive it does not hold (seat 2's) is refused."""
+    t = pacified_table()
+    wardens(t)
+    next_turn(t, 0, "CON3")
+    offered = [a.params["params"] for a in uses(t, 0, "F1007")]
+    assert {"captives": [], "ships": [1], "resources": ["fuel"]} in offered
+    refused(t, 0, ability("F1007", 0, {"captives": [], "ships": [2], "resources": ["fuel"]}))
+    refused(t, 0, ability("F1007", 0, {"captives": [], "ships": [1], "resources": []}))
+    s = t.state
+    held = s.players[0].resources
+    slot = max(i for i, r in enumerate(held) if r)
+    s.supply[held[slot]] += 1  # an open slot for the gained resource (the open ones are full)
+    held[slot] = None
+    ships, fuel = s.players[1].ships, s.players[0].resources.count("fuel")
+    t.act(0, ability("F1007", 0, {"captives": [], "ships": [1], "resources": ["fuel"]}))
+    place_tokens(t)
+    s = t.state
+    assert s.players[1].ships == ships + 1 and s.ship_captives == {"0": [hg.board.EMPIRE]}
+    assert s.players[0].resources.count("fuel") == fuel + 1
+    sound(t)
+
+
+def test_F1008_execute_moves_ship_captives_to_trophies_as_ship_trophies():
+    """Execute (an Influence) on Prison Wardens F1008: both captured ships, seat 1's and the
+    Empire's, become ship Trophies of their owners (Warlord counts them); no ship Captive is
+    left."""
+    t = pacified_table()
+    wardens(t, "F1008")
+    next_turn(t, 0, "ADM3")
+    offered = [a.params["params"] for a in uses(t, 0, "F1008")]
+    assert any(sorted(p.get("ships", [])) == sorted([1, hg.board.EMPIRE]) for p in offered)
+    refused(t, 0, ability("F1008", 1, {"captives": [], "ships": [2]}))
+    t.act(0, ability("F1008", 1, {"captives": [], "ships": [1, hg.board.EMPIRE]}))
+    place_tokens(t)
+    s = t.state
+    assert s.ship_captives == {}
+    assert Trophy(owner=1, kind="ship") in s.players[0].trophies
+    assert Trophy(owner=hg.board.EMPIRE, kind="ship") in s.players[0].trophies
+    sound(t)
+
+
+def test_F1012_a_ship_captive_is_given_in_a_summit_and_goes_home_given_to_its_owner_BR_204():
+    """BR-204 (Transfer Asset gives a Captive; the receiver's own piece goes back to its
+    supply): the Hegemon gives the Empire's captured ship to seat 2 (now seat 2's Captive)
+    and seat 1's ship to seat 1 (back to seat 1's supply); a ship Captive it does not hold
+    is refused."""
+    from tests.blighted_reach.test_fate_pacifist import summit
+
+    t = pacified_table()
+    s = t.state
+    s.action_discard.extend(p.card for p in s.plays if p.card)  # the Pacify round is over
+    s.plays, s.lead = [], ""
+    summit(t)
+    ship = {"kind": "transfer_asset", "giver": 0, "asset": "captive", "piece": "ship"}
+    refused(t, 0, Action("negotiate", {"move": "propose", "parts": [{**ship, "receiver": 2, "owner": 2}]}))
+    ships = t.state.players[1].ships
+    t.act(0, Action("negotiate", {"move": "propose", "parts": [{**ship, "receiver": 2, "owner": hg.board.EMPIRE},
+                                                               {**ship, "receiver": 1, "owner": 1}]}))
+    for seat in (1, 2):
+        consent = prompt_of(t, "consent")
+        if consent is None:
+            break
+        t.act(consent.seat, Action("consent", {"proposal": consent.group, "accept": True}))
+    s = t.state
+    assert s.ship_captives == {"2": [hg.board.EMPIRE]} and s.players[1].ships == ships + 1
+    sound(t)
+
+
+def test_F1012_the_war_demand_takes_an_outlaws_ship_captive_never_a_regents_or_imperial_one_BR_246_BR_248():
+    """BR-246 (War takes a Trophy or Captive, but no Regent's or Imperial piece), BR-248 (to
+    the First Regent's Captives): of the Hegemon's ship Captives only the Outlaw's (seat 2)
+    is offered beside its agent Captive; the First Regent (seat 1) takes it."""
+    from plugins.blighted_reach import event_flow
+    from tests.blighted_reach.c_fate_tables import run_steps
+    from tests.blighted_reach.edict_tables import WAR, set_policy
+
+    t = act_three_table()
+    s = t.state
+    set_policy(s, WAR)
+    s.first_regent, s.titles = 1, ["regent", "regent", "outlaw"]
+    s.players[1].ships -= 1
+    s.players[2].ships -= 1
+    s.imperial_supply -= 1
+    s.ship_captives = {"0": [1, hg.board.EMPIRE, 2]}
+    take_captive(s, 0, 2)
+    s.prompts = []
+    run_steps(t, (event_flow.demand, {"payer": 0}), (event_flow.summit_offer, {"seat": 0, "via": "event"}))
+    prompt = prompt_of(t, "collect_demand")
+    assert prompt.seat == 1
+    assert sorted(map(str, (o.params for o in prompt.options))) == sorted(map(str, [{"captive": 0}, {"ship_captive": 2}]))
+    refused(t, 1, Action("collect_demand", {"ship_captive": 0}))
+    refused(t, 1, Action("collect_demand", {"ship_captive": 1}))
+    t.act(1, Action("collect_demand", {"ship_captive": 2}))
+    s = t.state
+    assert s.ship_captives == {"0": [1, hg.board.EMPIRE], "1": [2]} and s.players[0].captives == [2]
+    sound(t)
+
+
+def test_F1012_the_stewards_war_demand_takes_an_outlaws_ship_captive_F124():
+    """Govern with Authority at War (F124, the Steward's Policy): a Regent's ship Captive of
+    an Outlaw's ship (seat 2's) is taken into the First Regent's Captives, as an agent
+    Captive would be; the Empire's captured ship is spared."""
+    from tests.blighted_reach import empire_fate_tables as et
+    from tests.blighted_reach.test_fate_steward import _enforce
+
+    t = et.empire_table()
+    et.act_three_booklet(t, top="F124")
+    s = t.state
+    from plugins.blighted_reach import empire
+
+    empire.become_outlaw(s, 2)
+    s.players[2].ships -= 1
+    s.imperial_supply -= 1
+    s.ship_captives = {"1": [hg.board.EMPIRE, 2]}
+    events = _enforce(t)
+    collected = {e.data["payer"]: e.data for e in events if e.type == "demand_collected"}
+    assert collected[1]["ship_captive"] == 2
+    assert t.state.ship_captives == {"1": [hg.board.EMPIRE], "0": [2]}
+    et.sound(t)
+
+
+def test_F1012_a_ship_captive_is_a_captive_for_commit_to_pacifism_F1401_BR_097():
+    """F1401 (1 space with no Captives): a ship Captive held (given by Happy Hosts' holder in
+    a Summit, say) stops it as an agent Captive does."""
+    from tests.blighted_reach.test_fate_pacifist import act_two_table as pacifist_table
+
+    t = pacifist_table()
+    s = t.state
+    s.players[2].ships -= 1
+    s.ship_captives = {"0": [2]}
+    take_trophy(s, 0, 1)
+    start = s.objective_markers[0]
+    events = score_now(t)
+    assert advanced(events, 0) == 0 and t.state.objective_markers[0] == start
+    sound(t)
+
+
+
+# -- F1003 a Banner harmed like a building outside battles ------------------------------------------------------
+
+
+def rifles_at_banner(monkeypatch, hits: int, starport: bool = False):
+    """Act III, everyone an Outlaw: a lone Banner of the Hegemon (seat 0; its ship there sent
+    home), with `starport` one of its starports beside it; seat 1 holds Galactic Rifles (L02)
+    with 2 fresh ships next door and fires them showing `hits` hits. Returns (table, planet)."""
+    from plugins.arcs.turn import reach_of
+
+    t = act_three_table()
+    all_outlaws(t)
+    s = t.state
+    planet = sorted(s.banners)[0]
+    s.players[0].ships += s.systems[planet].ships[0].total
+    s.systems[planet].ships[0].fresh = s.systems[planet].ships[0].damaged = 0
+    if starport:
+        starport_to(s, 0, planet)
+    origin = next(n for n in sorted(reach_of(BOX, s).neighbours.get(planet, ())) if n in s.systems
+                  and not any(s.systems[n].ships_of(x).total for x in (0, 2)) and n not in s.imperial)
+    ships_to(s, 1, origin, 2)
+    s.lore_deck.remove("L02")
+    s.players[1].lore.append("L02")
+    turn(t, 1, "AGG3")
+    rolls(monkeypatch, [("skirmish", 0 if i < hits else 5) for i in range(2)])
+    t.act(1, Action("act", {"act": "ability", "pay": -1, "card": "L02", "index": 0,
+                            "params": {"system": origin, "target": planet, "defender": 0}}))
+    return t, planet
+
+
+def test_F1003_fire_rifles_at_a_lone_banner_destroys_it_as_the_firers_trophy_BR_323(monkeypatch):
+    """BR-323 (harm: choosing as defender, hitting, damaging, destroying): Fire Rifles (L02)
+    may take the Hegemon as defender where only its Banner stands; 2 hits land on the Banner
+    (fewer refused): destroyed, seat 1's Banner Trophy, no Outrage."""
+    t, planet = rifles_at_banner(monkeypatch, hits=2)
+    offered = [a for a in options(t, 1) if a.type == "assign_rifle_hits"]
+    assert [o.params.get("tokens") for o in offered] == [2]
+    refused(t, 1, Action("assign_rifle_hits", {"tokens": 1}))
+    outrage = list(t.state.players[1].outrage)
+    events = t.act(1, offered[0])
+    s = t.state
+    assert planet not in s.banners and Trophy(owner=hg.BANNER, kind="banner") in s.players[1].trophies
+    assert s.players[1].outrage == outrage
+    assert next(e for e in events if e.type == "rifle_hits").data["tokens"] == 2
+    sound(t)
+
+
+def test_F1003_fire_rifles_hits_are_split_over_a_banner_and_a_building(monkeypatch):
+    """Beside a starport of the Hegemon's, the firer splits 2 hits over the Banner and the
+    starport (2-0, 1-1, 0-2 offered); 1-1 damages both."""
+    t, planet = rifles_at_banner(monkeypatch, hits=2, starport=True)
+    offered = [a for a in options(t, 1) if a.type == "assign_rifle_hits"]
+    assert sorted(o.params.get("tokens", 0) for o in offered) == [0, 1, 2]
+    refused(t, 1, Action("assign_rifle_hits", {"buildings": {"0": 2}, "tokens": 1}))
+    t.act(1, next(o for o in offered if o.params.get("tokens") == 1))
+    s = t.state
+    assert s.banners[planet] is True and [b.damaged for b in s.systems[planet].buildings if b.owner == 0] == [True]
+    sound(t)
+
+
+def test_F1003_terror_strike_destroys_a_damaged_banner_at_an_outraged_planet_not_a_fresh_one_F620():
+    """Terror Strike's Crisis (F620: every damaged piece at planets of an Outraged type is
+    destroyed, nobody's Trophy): the damaged Banner goes back to the Hegemon's supply; a fresh
+    Banner at another such planet stays."""
+    from plugins.blighted_reach import event_flow
+    from plugins.blighted_reach.rules_box import rules_box
+    from tests.blighted_reach.c_fate_tables import run_steps
+    from tests.blighted_reach.test_fate_partisan import into_court
+
+    t = act_three_table()
+    s = t.state
+    damaged, fresh = sorted(s.banners)
+    s.banners[damaged] = True
+    s.players[1].outrage = sorted({rules_box().systems[p].type for p in (damaged, fresh)})
+    s.players[1].agents -= len(s.players[1].outrage)
+    into_court(t, "F620")
+    supply = hg.banners_in_supply(s)
+    s.prompts = []
+    run_steps(t, (event_flow.court_crisis, {"card": "F620", "number": 1, "symbol": "arrow", "answers": {}}),
+              (event_flow.summit_offer, {"seat": 0, "via": "event"}))
+    s = t.state
+    assert sorted(s.banners) == [fresh] and hg.banners_in_supply(s) == supply + 1
+    assert not any(x.kind == "banner" for p in s.players for x in p.trophies)
+    sound(t)
+
+
+def test_F1003_breaking_worlds_destroys_a_banner_with_the_buildings_F1103():
+    """Breaking Worlds (F1103B, the Planet Breaker at seat 0, the Hegemon at seat 1): the
+    world broken destroys every building there and the Banner too, nobody's Trophy (the
+    Banner back to the Hegemon's supply, not onto the card)."""
+    from plugins.blighted_reach import fate_planet_breaker as pb
+    from tests.blighted_reach.test_fate_planet_breaker import held_by_breaker, planet_of
+
+    state = end_act(act_one(A_FATES[:3], 3))
+    b_fate_intermission(state, 0, "FATE11", others={1: HEGEMON})
+    t = create_table(GAME, 3, seed=3, campaign=_campaign_for(state, 3))
+    answer_setup(t)
+    all_outlaws(t)
+    s = t.state
+    s.fragments_repaired = 6
+    pb.hammer_whole(lambda *a, **k: None, s, 0)
+    planet = planet_of(s, "weapon")
+    held_by_breaker(t, planet, 3)
+    starport_to(s, 1, planet)
+    plant(s, planet)
+    s.hammer = planet
+    supply = hg.banners_in_supply(s)
+    turn(t, 0, "AGG3")
+    t.act(0, ability("F1104", 1, {}))
+    s = t.state
+    assert s.broken_worlds == [planet] and s.systems[planet].buildings == [] and [1, "starport"] in s.worlds_buildings
+    assert planet not in s.banners and hg.banners_in_supply(s) == supply + 1
+    assert not any(x.kind == "banner" for p in s.players for x in p.trophies)
     sound(t)

@@ -764,3 +764,40 @@ def test_F2404_bots_play_act_three_out_with_the_judges_flagship_in_the_chosens_h
             actions += 1
             assert actions < 5_000
     assert used > 0
+
+
+def test_F2402_F1012_a_raid_steals_the_judges_ship_captives_too():
+    """Ships held as Captives (taken by Happy Hosts' Pacify, F1012, and handed to the Judge)
+    are Captives the Vow lets a raider steal, 1 key each: seat 1's own ship goes back to its
+    supply, seat 2's becomes seat 1's ship Captive; one the Judge does not hold is refused."""
+    t = judge_table()
+    s = t.state
+    s.players[1].ships -= 1
+    s.players[2].ships -= 1
+    s.ship_captives = {str(ME): [1, 2]}
+    raid(t, 1, ME, "1.1", keys=2)
+    ships = t.state.players[1].ships
+    steals = [a.params for a in options(t, 1) if a.type == "steal"]
+    assert {"vow_ship_captive": 1} in steals and {"vow_ship_captive": 2} in steals
+    refused(t, 1, Action("steal", {"vow_ship_captive": ME}))
+    t.act(1, Action("steal", {"vow_ship_captive": 1}))
+    assert t.state.players[1].ships == ships + 1 and t.state.ship_captives == {str(ME): [2]}
+    t.act(1, Action("steal", {"vow_ship_captive": 2}))
+    assert t.state.ship_captives == {"1": [2]}
+    sound(t)
+
+
+def test_F2403_F1012_the_arbiter_gives_a_ship_captive_home_to_its_owner():
+    """The Arbiter's gifts at the start of scoring offer the ship Captives too (F1012's
+    Pacify): seat 1's ship given to seat 1 goes back to its supply."""
+    t = judge_table()
+    s = t.state
+    s.players[1].ships -= 1
+    s.ship_captives = {str(ME): [1]}
+    ships = s.players[1].ships
+    score_now(t)
+    prompt = prompt_of(t, "arbiter_give")
+    assert {"rival": 1, "piece": "ship_captive:1"} in [o.params for o in prompt.options]
+    t.act(ME, Action("arbiter_give", {"rival": 1, "piece": "ship_captive:1"}))
+    assert t.state.players[1].ships == ships + 1 and t.state.ship_captives == {}
+    sound(t)

@@ -367,3 +367,89 @@ def test_FATE18_bot_campaigns_with_the_survivalist_in_act_three_play_to_a_winner
         run = arranged_campaign(players, seed, {0: SURVIVALIST})
         assert run["errors"] == [] and run["winner"] is not None
         assert run["act_three_fates"][0] == SURVIVALIST
+
+
+# -- ships held as Captives (Happy Hosts' Pacify, F1012) count as Captives here too -----------------
+def ship_captive(t, holder: int, owner: int, count: int = 1) -> None:
+    """An arranged ship Captive (as Pacify takes one, F1012): `owner`'s ship from its supply."""
+    s = t.state
+    s.players[owner].ships -= count
+    s.ship_captives = {**s.ship_captives, str(holder): [*s.ship_captives.get(str(holder), []), *[owner] * count]}
+
+
+def test_F1802_F1012_tyrant_scored_the_vow_keeps_ship_captives_among_its_captives():
+    """Vow of Survival keeps 1 Captive per Bunker (2) of 3: an agent of seat 1's and ships of
+    seat 1's and seat 2's (F1012); it keeps seat 1's agent and seat 2's ship, seat 1's ship
+    goes home."""
+    t = survivalist_table()
+    no_captives(t)
+    capture(t, 0, 1)
+    ship_captive(t, 0, 1)
+    ship_captive(t, 0, 2)
+    put_bunker(t, bunkerless_planet(t))
+    put_bunker(t, bunkerless_planet(t))
+    declare_by_arrangement(t, "tyrant")
+    ships = t.state.players[1].ships
+    score_now(t)
+    prompt = prompt_of(t, "keep_captives")
+    assert prompt.seat == 0
+    assert sorted((tuple(o.params["owners"]), tuple(o.params["ships"])) for o in prompt.options) == [
+        ((), (1, 2)), ((1,), (1,)), ((1,), (2,))]
+    refused(t, 0, Action("keep_captives", {"owners": [1], "ships": [1, 2]}))
+    t.act(0, Action("keep_captives", {"owners": [1], "ships": [2]}))
+    s = t.state
+    assert s.players[0].captives == [1] and s.ship_captives == {"0": [2]} and s.players[1].ships == ships + 1
+    sound(t)
+
+
+def test_F1801_F1012_keep_the_people_safe_counts_ship_captives():
+    """Keep the People Safe, Tycoon won: the lower of the Captives (1 agent and 1 ship taken by
+    Pacify, F1012: 2) and the Bunkers (3) advances the Survivalist 2."""
+    t = survivalist_table()
+    for seat in range(3):
+        clear_row(t, seat)
+    no_captives(t)
+    capture(t, 0, 1)
+    ship_captive(t, 0, 2)
+    for _ in range(3):
+        put_bunker(t, bunkerless_planet(t))
+    take_from_supply(t, 0, "material", 2)
+    take_from_supply(t, 1, "fuel")
+    declare_by_arrangement(t, "tycoon")
+    marker = t.state.objective_markers[0]
+    score_now(t)
+    assert t.state.objective_markers[0] == marker - 2
+    sound(t)
+
+
+def test_F1803_F1012_a_destroyed_bunker_may_scrap_a_ship_captive(monkeypatch):
+    """The attacker who destroys a Bunker chooses among the agent and ship Captives (F1012):
+    it scraps seat 2's captured ship (out of the campaign)."""
+    t = survivalist_table()
+    no_captives(t)
+    capture(t, 0, 2)
+    ship_captive(t, 0, 2)
+    planet = attacked_bunker(t)
+    rolls(monkeypatch, [("assault", 0), ("assault", 0)])
+    attack(t, planet)
+    scrap = prompt_of(t, "scrap_captive")
+    assert scrap.seat == 1 and [o.params for o in scrap.options] == [{"owner": 2}, {"owner": 2, "ship": True}]
+    t.act(1, Action("scrap_captive", {"owner": 2, "ship": True}))
+    s = t.state
+    assert s.players[0].captives == [2] and s.ship_captives == {} and s.scrapped_ships.count(2) == 1
+    sound(t)
+
+
+def test_F1805_F1012_captive_release_sends_the_rivals_ship_captives_home_too():
+    """Seat 1, with only a ship among the Survivalist's Captives (F1012), may name its Bunker;
+    released, that ship goes back to seat 1's supply with its agents."""
+    t, planet = release_table()
+    ship_captive(t, 0, 1)
+    agents, ships = t.state.players[1].agents, t.state.players[1].ships
+    run_steps(t, EDICT, AFTER)
+    t.act(1, Action("captive_release", {"system": planet}))
+    t.act(0, Action("release_or_outrage", {"choice": "release"}))
+    s = t.state
+    assert s.players[0].captives == [2] and s.ship_captives == {}
+    assert s.players[1].agents == agents + 2 and s.players[1].ships == ships + 1
+    sound(t)
