@@ -91,6 +91,16 @@ LOYAL_TOKENS: list = []
 BUILDING_TOKENS_DESTROYED: list = []
 
 
+# ... and for Breaking Worlds, which removes them onto its card (its FAQ: Banners and Bunkers
+# are removed and added to the card): fn(state, system) -> the kinds of tokens it moved.
+BUILDING_TOKENS_TO_WORLDS: list = []
+
+
+def tokens_onto_worlds(state: BlightedReachState, system: str) -> list[str]:
+    """Breaking Worlds reaching the tokens harmed like buildings on the planet it breaks."""
+    return [kind for rule in BUILDING_TOKENS_TO_WORLDS for kind in rule(state, system)]
+
+
 def destroy_building_tokens(state: BlightedReachState, system: str, damaged_only: bool = False,
                             spare: int | None = None) -> bool:
     """A card's destruction of the buildings in `system` reaching the tokens harmed like them."""

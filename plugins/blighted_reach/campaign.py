@@ -36,7 +36,7 @@ CARRIED_FIELDS: list[str] = [
     # under it or in the supply (F1110, F1112)
     "hammer_whole", "fragments_repaired", "hammer", "broken_worlds", "worlds_buildings", "hammer_tucked",
     "worlds_supply",
-    "banners", "banner_set", "banners_scrapped",  # the Hegemon's Banners stay into Act III (F1005)
+    "banners", "banner_set", "banners_scrapped", "banners_on_worlds",  # the Hegemon's Banners stay into Act III (F1005)
     "fief_seats", "seats_scrapped",  # the Warden's Seats stay on the map into Act III (F1611)
 ]
 

@@ -26,9 +26,10 @@ Act II
   (`banner_room`/`strike_banner` through `lore_ops.BUILDING_LIKE`, the firer's Trophy);
   the cards that destroy buildings with no Trophy reach it through
   `board.BUILDING_TOKENS_DESTROYED` (`destroy_banner`: back to the Hegemon's supply):
-  Breaking Worlds (F1103, and the Planet-Eater's F1111) destroys the Banner of the broken
-  planet, Terror Strike (F620/F621) a damaged one at an Outraged planet (sparing the
-  securer's). The other harm outside battles (Incite Revolt, the Steward's reprisals, the
+  Terror Strike (F620/F621) a damaged one at an Outraged planet (sparing the securer's);
+  Breaking Worlds (F1103, and the Planet-Eater's F1111) removes the Banner of the broken
+  planet onto its card (its FAQ; `banner_onto_worlds`, `state.banners_on_worlds`: lost to
+  the Hegemon), and a Banner may be planted again on a broken world (its FAQ). The other harm outside battles (Incite Revolt, the Steward's reprisals, the
   Crises that destroy damaged ships) strikes ships only. A damaged Banner is repaired by the
   Hegemon's `repair_banner` (a Repair; on F1002, the Hegemon's card, as the law names no
   action of its own); damaged Banners are destroyed in the Intermission with the damaged
@@ -129,8 +130,9 @@ def banner_trophies(state: BlightedReachState) -> int:
 
 
 def banners_in_supply(state: BlightedReachState) -> int:
-    """The Hegemon's Banners neither on the map, in a Trophies box nor scrapped."""
-    return state.banner_set - len(state.banners) - banner_trophies(state) - state.banners_scrapped
+    """The Hegemon's Banners neither on the map, in a Trophies box, scrapped nor on Breaking Worlds."""
+    return (state.banner_set - len(state.banners) - banner_trophies(state) - state.banners_scrapped
+            - state.banners_on_worlds)
 
 
 def hegemon_problems(box, state: BlightedReachState) -> list[str]:
@@ -783,6 +785,19 @@ def destroy_banner(state: BlightedReachState, system: str, damaged_only: bool = 
 
 
 board.BUILDING_TOKENS_DESTROYED.append(destroy_banner)
+
+
+def banner_onto_worlds(state: BlightedReachState, system: str) -> list[str]:
+    """Breaking Worlds removes the Banner of the planet it breaks onto its card (its FAQ): out
+    of the Hegemon's reach for the rest of the campaign."""
+    if system not in state.banners:
+        return []
+    del state.banners[system]
+    state.banners_on_worlds += 1
+    return ["banner"]
+
+
+board.BUILDING_TOKENS_TO_WORLDS.append(banner_onto_worlds)
 
 
 def _register_rifles() -> None:

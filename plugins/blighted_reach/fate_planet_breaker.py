@@ -364,9 +364,10 @@ def break_planet(emit, state: BlightedReachState, planet: str, breaker: int = -1
     buildings_removed(state, planet, range(len(gone)))
     here.buildings = []
     state.worlds_buildings.extend([b.owner, b.kind] for b in gone)
-    # Reading: a Banner (harmed like a building, F1003) is destroyed with the buildings, no
-    # Trophy; it is no building to lie on this card, so it goes back to the Hegemon's supply.
-    banner = board.destroy_building_tokens(state, planet)
+    # The FAQ: Banners of Hegemony (F1003) and Bunkers (F1803) there are removed and added to
+    # this card too (no Trophy). Reading: they are no buildings, so the goals counting this
+    # card's buildings do not count them.
+    tokens = board.tokens_onto_worlds(state, planet)
     refugee = REFUGEES.get(kind, "")
     untucked = refugee if refugee in state.hammer_tucked else ""
     if untucked:
@@ -377,7 +378,7 @@ def break_planet(emit, state: BlightedReachState, planet: str, breaker: int = -1
     if breaker >= 0:
         moved = objectives.advance_on_event(box, campaign_box(), state, "world_broken", 1, seat=breaker)
     emit("world_broken", seat=breaker, planet=planet, outrage=kind, buildings=[[b.owner, b.kind] for b in gone],
-         refugees=untucked, scrapped=scrapped, moved=moved.get(breaker, 0), **({"banner": True} if banner else {}))
+         refugees=untucked, scrapped=scrapped, moved=moved.get(breaker, 0), **({"tokens": tokens} if tokens else {}))
 
 
 def scrap_court_guilds(state: BlightedReachState, suit: str) -> list[str]:

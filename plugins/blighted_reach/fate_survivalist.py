@@ -70,6 +70,18 @@ standing("second_place_power_for_wins", "keep_captives_per_bunker", "bunkers_are
          "bunkers_tough_and_unraidable")
 
 
+def bunker_onto_worlds(state, system: str) -> list[str]:
+    """Breaking Worlds removes the Bunker of the planet it breaks onto its card (its FAQ)."""
+    if system not in state.bunkers:
+        return []
+    del state.bunkers[system]
+    state.bunkers_on_worlds += 1
+    return ["bunker"]
+
+
+board.BUILDING_TOKENS_TO_WORLDS.append(bunker_onto_worlds)
+
+
 def bunker_owner(state) -> int:
     """The seat holding Building Bunkers (the Bunkers' owner), -1 when nobody does."""
     if not is_campaign(state):
@@ -339,7 +351,7 @@ def bunker_trophies_home(ctx, scored: list) -> None:
 def bunker_problems(state) -> list[str]:
     """Every Bunker token is on the map, a Trophy or in the supply: 9 once collected."""
     trophies = sum(t.kind == "bunker" for p in state.players for t in p.trophies)
-    total = len(state.bunkers) + trophies + state.bunker_supply
+    total = len(state.bunkers) + trophies + state.bunker_supply + state.bunkers_on_worlds
     out = []
     if total not in (0, BUNKER_TOKENS):
         out.append(f"{total} Bunker tokens in play, not {BUNKER_TOKENS}")

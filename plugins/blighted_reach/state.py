@@ -230,10 +230,11 @@ class BlightedReachState(ArcsState, kw_only=True):
     pilgrims_moved: str = ""                   # the turn (`fate_overlord.turn_key`) the Pilgrims moved in
     pilgrim_tucked: list[str] = []             # Seek the Portal cards tucked under the Pilgrims card
     # -- the Survivalist (issue 20) --
-    visible = visible + ("bunkers", "bunker_supply", "captives_kept", "ship_captives_kept")
+    visible = visible + ("bunkers", "bunker_supply", "bunkers_on_worlds", "captives_kept", "ship_captives_kept")
     bunkers: dict[str, bool] = {}              # planet -> its Bunker token is damaged (F1803: one a
                                                # planet, the Survivalist's Loyal pieces)
     bunker_supply: int = 0                     # Bunker tokens the Survivalist holds off the map (9 at setup)
+    bunkers_on_worlds: int = 0                 # Bunkers removed onto Breaking Worlds (F1103, its FAQ)
     captives_kept: list[int] = []              # owners of the Captives Vow of Survival keeps when
                                                # Tyrant is scored, as the Survivalist chose them
     ship_captives_kept: list[int] = []         # and owners of the ship Captives (F1012) it keeps
@@ -277,10 +278,11 @@ class BlightedReachState(ArcsState, kw_only=True):
     ceasefires: dict[str, str] = {}            # cluster number -> its Ceasefire token's side, "peace" or
                                                # "war" (F1507; empty while not in play)
     # -- the Hegemon (issue 20) --
-    visible = visible + ("banners", "banner_set", "banners_scrapped", "hegemon_turns", "ship_captives", "hosts_kept")
+    visible = visible + ("banners", "banner_set", "banners_scrapped", "banners_on_worlds", "hegemon_turns", "ship_captives", "hosts_kept")
     banners: dict[str, bool] = {}              # planet -> its Banner token is damaged (F1002/F1003)
     banner_set: int = 0                        # Banner tokens the Hegemon collected (F1001 step 5: 8)
     banners_scrapped: int = 0                  # Banner tokens out of the campaign (F1005 failed)
+    banners_on_worlds: int = 0                 # Banners removed onto Breaking Worlds (F1103, its FAQ)
     hegemon_turns: dict[str, str] = {}         # "call_spirits"/"call_bodies" -> the turn
                                                # (`fate_overlord.turn_key`) it was used in: once per turn
     ship_captives: dict[str, list[int]] = {}   # holder seat -> owners (a seat, or EMPIRE -2) of the

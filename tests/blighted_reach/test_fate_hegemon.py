@@ -15,7 +15,7 @@ import pytest
 from core.engine import create_table, view, view_events
 from core.state import Action
 from plugins.blighted_reach import plugin  # noqa: F401 (the Fates' rules registered, as a table has them)
-from plugins.arcs.state import Trophy
+from plugins.arcs.state import Ships, Trophy
 from plugins.blighted_reach import campaign as sheet
 from plugins.blighted_reach import fate_hegemon as hg
 from plugins.flagships.content import default_content as flagship_content
@@ -1033,10 +1033,12 @@ def test_F1003_terror_strike_destroys_a_damaged_banner_at_an_outraged_planet_not
     sound(t)
 
 
-def test_F1003_breaking_worlds_destroys_a_banner_with_the_buildings_F1103():
+def test_F1003_breaking_worlds_removes_a_banner_onto_its_card_F1103():
     """Breaking Worlds (F1103B, the Planet Breaker at seat 0, the Hegemon at seat 1): the
-    world broken destroys every building there and the Banner too, nobody's Trophy (the
-    Banner back to the Hegemon's supply, not onto the card)."""
+    world broken takes every building there and the Banner too onto the card, nobody's Trophy
+    (the card's FAQ: Banners of Hegemony are removed and added to it): the Banner is lost to
+    the Hegemon, not back in its supply; it counts as none of the card's buildings. A Banner
+    may be planted again on the broken world (its FAQ)."""
     from plugins.blighted_reach import fate_planet_breaker as pb
     from tests.blighted_reach.test_fate_planet_breaker import held_by_breaker, planet_of
 
@@ -1055,9 +1057,21 @@ def test_F1003_breaking_worlds_destroys_a_banner_with_the_buildings_F1103():
     s.hammer = planet
     supply = hg.banners_in_supply(s)
     turn(t, 0, "AGG3")
-    t.act(0, ability("F1104", 1, {}))
+    events = t.act(0, ability("F1104", 1, {}))
     s = t.state
+    assert [e.data.get("tokens") for e in events if e.type == "world_broken"] == [["banner"]]
     assert s.broken_worlds == [planet] and s.systems[planet].buildings == [] and [1, "starport"] in s.worlds_buildings
-    assert planet not in s.banners and hg.banners_in_supply(s) == supply + 1
+    assert planet not in s.banners and hg.banners_in_supply(s) == supply and s.banners_on_worlds == 1
     assert not any(x.kind == "banner" for p in s.players for x in p.trophies)
+    assert [1, "starport"] in s.worlds_buildings and not any(k == "banner" for _, k in s.worlds_buildings)
+    sound(t)
+    here = s.systems[planet]
+    s.players[0].ships += here.ships[0].total  # the breaker's ships gone home: the world is empty
+    here.ships[0] = Ships()
+    flagship_to(s, 1, planet)
+    for p in [p for p in t.state.prompts if p.kind == "sycophants"]:  # seat 0 holds Sycophants: no ships
+        t.act(p.seat, next(o for o in p.options if o.params["planet"] == ""))
+    next_turn(t, 1, "MOB4")
+    t.act(1, next(a for a in uses(t, 1, "F1002") if a.params["index"] == 1))
+    assert t.state.banners == {planet: False} and hg.banners_in_supply(t.state) == supply - 1
     sound(t)

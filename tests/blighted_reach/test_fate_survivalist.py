@@ -453,3 +453,21 @@ def test_F1805_F1012_captive_release_sends_the_rivals_ship_captives_home_too():
     assert s.players[0].captives == [2] and s.ship_captives == {}
     assert s.players[1].agents == agents + 2 and s.players[1].ships == ships + 1
     sound(t)
+
+
+def test_F1803_breaking_worlds_removes_a_bunker_onto_its_card_F1103():
+    """Breaking Worlds' FAQ: Bunkers on a broken world are removed and added to its card (as
+    the buildings are; no Trophy): the Bunker leaves the map and is counted on the card, the
+    nine tokens still all accounted for (the rule as Breaking Worlds' action runs it)."""
+    from plugins.blighted_reach.fate_planet_breaker import break_planet
+
+    t = survivalist_table()
+    planet = bunkerless_planet(t)
+    put_bunker(t, planet)
+    events = []
+    break_planet(lambda kind, **data: events.append((kind, data)), t.state, planet)
+    s = t.state
+    assert planet not in s.bunkers and s.bunkers_on_worlds == 1 and planet in s.broken_worlds
+    assert [d["tokens"] for k, d in events if k == "world_broken"] == [["bunker"]]
+    assert not any(x.kind == "bunker" for p in s.players for x in p.trophies)
+    sound(t)
