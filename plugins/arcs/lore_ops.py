@@ -480,6 +480,11 @@ def capture_at_gates(state: ArcsState, box: Box, mover: int, before: dict, emit)
             emit("agent_captured", seat=captor, owner=mover, system=gate, why="gate_ports")
 
 
+# A game's gates whose cities have types of their own (the campaign's Twisted Passage: Psionic):
+# fn(state, box, gate) -> the types, or None to leave the gate to the base rule.
+CITY_TYPES: list = []
+
+
 def city_types(state: ArcsState, box: Box, system: str) -> list[str]:
     """The types a city in `system` has: its planet's; for a gate city (L11) the types of
     every planet of its cluster that holds a city (a taxer picks one; its destruction
@@ -487,6 +492,10 @@ def city_types(state: ArcsState, box: Box, system: str) -> list[str]:
     planet = box.systems[system]
     if planet is not None:
         return [planet.type]
+    for rule in CITY_TYPES:
+        found = rule(state, box, system)
+        if found is not None:
+            return found
     cluster = box.cluster_of(system)
     types = [p.type for c in box.map.clusters if c.id == cluster for p in c.planets
              if p.id in state.systems and any(b.kind == "city" for b in state.systems[p.id].buildings)]

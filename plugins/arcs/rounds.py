@@ -445,14 +445,24 @@ def pay(ctx, seat: int, params) -> bool:
     return True
 
 
+# What a game built on Arcs does once a Loyal move has happened (the campaign's Breaking
+# Gates, the Twisted Passage's event die): pairs (before, after), `before(state, seat, move)`
+# read as the ships are about to leave, `after(ctx, seat, move, note)` given its answer.
+AFTER_MOVE: list = []
+
+
 def move(ctx, seat: int, m) -> None:
     """A move, then what it triggers: Gate Ports' capture for each gate entered (L08, its
-    controller taken before the ships entered) and the Sprinter Drives window (L03)."""
+    controller taken before the ships entered), a game's `AFTER_MOVE` rules and the Sprinter
+    Drives window (L03)."""
     state, box = ctx.state, box_for(ctx.state)
     before = lore_ops.gates_before(state, m.path)
+    notes = [(after, ahead(state, seat, m)) for ahead, after in AFTER_MOVE]
     do_move(state, seat, m)
     ctx.emit("moved", seat=seat, origin=m.origin, path=list(m.path), fresh=m.fresh, damaged=m.damaged)
     lore_ops.capture_at_gates(state, box, seat, before, ctx.emit)
+    for after, note in notes:
+        after(ctx, seat, m, note)
     if abilities.held(state, box, seat, "move"):
         ctx.push_all(offer_in_window(seat, "move", facts=lore_ops.move_facts(m)))
 

@@ -455,8 +455,10 @@ def check_catapult_blight(box: Box, state: BlightedReachState, move: Move, seat:
     rest: planets and Rival-controlled gates), unless a card of the mover's lets it."""
     if seat >= 0 and any(rule(state, seat) for rule in CATAPULT_PAST_BLIGHT):
         return
-    for step in move.path[:-1]:
-        if blight_stops_catapult(box, state, step):
+    from plugins.blighted_reach.free_states import catapult_goes_on
+
+    for i, step in enumerate(move.path[:-1]):
+        if blight_stops_catapult(box, state, step) and not (seat >= 0 and catapult_goes_on(state, seat, move, i)):
             raise IllegalAction(f"entering {step}, which holds Blight, ends the move")
 
 

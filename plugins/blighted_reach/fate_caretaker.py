@@ -328,12 +328,12 @@ def warrior(state: BlightedReachState, seat: int, system: str) -> dict[str, int]
     for owner, ships in enumerate(here.ships):
         if ships.damaged:
             destroyed[str(owner)] = ships.damaged
-            state.players[owner].ships += ships.damaged
+            board.destroyed_ships_home(state, owner, ships.damaged)
             here.ships[owner] = Ships(fresh=ships.fresh, damaged=0)
     imperial = board.imperial_ships(state, system)
     if imperial.damaged:
         destroyed["empire"] = imperial.damaged
-        state.imperial_supply += imperial.damaged
+        board.destroyed_ships_home(state, board.EMPIRE, imperial.damaged)
         if imperial.fresh:
             state.imperial[system] = Pieces(fresh=imperial.fresh)
         else:
@@ -674,7 +674,7 @@ def _destroy_damaged(call, seat: int) -> dict:
         ships = here.ships[seat]
         if ships.damaged:
             count += ships.damaged
-            call.state.players[seat].ships += ships.damaged
+            board.destroyed_ships_home(call.state, seat, ships.damaged)
             here.ships[seat] = Ships(fresh=ships.fresh)
     return {"destroyed": count}
 

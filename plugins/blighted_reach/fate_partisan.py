@@ -22,7 +22,7 @@ from plugins.arcs.court_ops import used_this_turn
 from plugins.arcs.lore_ops import buildings_removed
 from plugins.arcs.outrage import clear_outrage, provoke_outrage
 from plugins.arcs.scoring import ICONS
-from plugins.blighted_reach import crises, fate_believer, fates, free_states, objectives
+from plugins.blighted_reach import board, crises, fate_believer, fates, free_states, objectives
 from plugins.blighted_reach.campaign import CARRIED_FIELDS
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.crises import FATE_CRISIS_HANDLERS, CrisisHandler
@@ -359,12 +359,12 @@ def destroy_damaged_pieces(state: BlightedReachState, system: str, spare: int | 
     for seat, group in enumerate(here.ships):
         if seat != spare and group.damaged:
             ships[seat] = group.damaged
-            state.players[seat].ships += group.damaged
+            board.destroyed_ships_home(state, seat, group.damaged)
             group.damaged = 0
     imperial = state.imperial.get(system)
     lost_imperial = imperial.damaged if imperial is not None else 0
     if lost_imperial:
-        state.imperial_supply += lost_imperial
+        board.destroyed_ships_home(state, board.EMPIRE, lost_imperial)
         imperial.damaged = 0
         if not imperial.total:
             del state.imperial[system]

@@ -25,6 +25,8 @@ from plugins.blighted_reach.fate_planet_breaker import planet_breaker_problems, 
 from plugins.blighted_reach.fate_hegemon import hegemon_problems, imperial_captives
 from plugins.blighted_reach.fate_hegemon import ships_elsewhere as captive_ships
 from plugins.blighted_reach.fate_survivalist import bunker_problems
+from plugins.blighted_reach.fate_gate_wraith import gate_wraith_problems
+from plugins.blighted_reach.fate_gate_wraith_dead import dead_live_ships
 from plugins.blighted_reach.favors import favor_problems
 from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
 from plugins.blighted_reach.state import FREE, BlightedReachState
@@ -50,7 +52,8 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
                          buildings_elsewhere=[*board_buildings(state),  # Flagship boards (issue 19)
                                               *ships_elsewhere(state),  # the Blight Speaker's
                                               *worlds_buildings_of(state),  # on Breaking Worlds (F1103)
-                                              *captive_ships(state)],  # captured by Pacify (F1012)
+                                              *captive_ships(state),  # captured by Pacify (F1012)
+                                              *dead_live_ships(state)],  # on The Dead Live (F2204)
                          resources_added={"psionic": state.witness_psionic})  # the Pacifist's Witnesses
     out += favor_problems(state)
     if state.trust and state.first_regent < 0:
@@ -70,6 +73,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += planet_breaker_problems(state)  # the Planet Breaker's Hammer tokens
     out += conspiracy_problems(state)  # the Conspirator's 8 tokens
     out += ceasefire_problems(state)  # the Peacekeeper's Ceasefire tokens (F1507)
+    out += gate_wraith_problems(box, state)  # the Passage tokens and the Twisted Passage (F2205)
     return out
 
 
@@ -113,7 +117,8 @@ def _campaign_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> 
         "Imperial ships": (state.imperial, state.imperial_supply, counts["imperial_ships"],
                            trophies[EMPIRE, "ship"] + state.hunger.count(EMPIRE)  # on Blight Hunger (F1313)
                            + state.scrapped_ships.count(EMPIRE)  # scrapped at the Portal (F909)
-                           + imperial_captives(state)),  # captured by Pacify (F1012)
+                           + imperial_captives(state)  # captured by Pacify (F1012)
+                           + state.dead_live.count(EMPIRE)),  # on The Dead Live (F2204)
         "Blight": (state.blight, state.blight_supply, counts["blight"], blight_taken),
     }
     for name, (where, supply, total, taken) in pieces.items():
