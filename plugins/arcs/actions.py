@@ -306,6 +306,11 @@ def dispose_vox(box: Box, state: ArcsState, card: str) -> None:
         state.court_discard.append(card)
 
 
+# A game's cards with a "When Drawn" effect (the campaign's Passage Storms): fn(state,
+# position) once a refill drew a card into the row there (the rule notes what is due).
+DRAWN: list = []
+
+
 def refill_court(state: ArcsState, position: int) -> None:
     """ARCS-166: the deck's top card fills the place; with the deck empty the place stays
     empty and the row shrinks. ARCS-229 is UNCERTAIN in the digest (18, item 13): ruling A-R3
@@ -313,5 +318,7 @@ def refill_court(state: ArcsState, position: int) -> None:
     if state.court_deck:
         state.court_row[position] = state.court_deck.pop(0)
         state.court_agents[state.court_row[position]] = [0] * len(state.players)
+        for rule in DRAWN:
+            rule(state, position)
     else:
         del state.court_row[position]

@@ -220,17 +220,10 @@ def take(ctx, seat: int, card: str, rivals_to: str) -> None:
             ctx.hook.arcs_court_secured(ctx=ctx, seat=seat, card=card, position=position)
 
 
-# A game's cards with a "When Drawn" effect (the campaign's Passage Storms): fn(ctx, position)
-# once the refill has revealed the card in `position`.
-REVEALED: list = []
-
-
 def refill(ctx, position: int) -> None:
     refill_court(ctx.state, position)
     if position < len(ctx.state.court_row):
         ctx.emit("court_revealed", position=position, card=ctx.state.court_row[position])
-        for rule in REVEALED:
-            rule(ctx, position)
 
 
 @steps("vox_done")

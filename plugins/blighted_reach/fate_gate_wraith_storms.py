@@ -1,8 +1,8 @@
 """Passage Storms (F2206, the Gate Wraith's Vox card, on top of the Court deck at its setup).
 
-- When Drawn (`court_flow.REVEALED`): as it is drawn into a place of the Court row, the
-  player with initiative attaches it to a card in the Court, and the place is filled again
-  from the deck (`storms_host`).
+- When Drawn (`actions.DRAWN`, asked through `placing_flow.QUESTIONS` right after the step
+  that drew it): the player with initiative attaches it to a card in the Court, and its
+  place is filled again from the deck (`storms_host`).
 - Crisis (`FATE_CRISIS_HANDLERS["passage_storms"]`): one hit on each piece in the Twisted
   Passage; then the card goes under the top card of the Court deck.
 - When Secured (`passage_storms_moves`): its securer moves its ships out of the Passage to
@@ -13,8 +13,7 @@ Readings:
   while it is in play), every building (damaged, or destroyed and sent home: a Crisis takes
   no Trophy and provokes no Outrage), a Flagship there (one hit, as a Blight Crisis hits it)
   and Blight, which is Tough (BR-231): one hit is too few to damage it.
-- With no card to attach to (or drawn otherwise than by a refill after a secure or a
-  discard of the flow's own), it stays in the row as a Vox card of its own.
+- With no card to attach to, it stays in the row as a Vox card of its own.
 - The moves of When Secured are the securer's Loyal ships (Imperial ships follow only the
   Movement Law of a real Move) and do not read nor reroll the event die.
 - "Remains in the Court": in its place in the row when it was there; attached, it stays
@@ -26,7 +25,7 @@ import msgspec
 
 from core.errors import BadParameter, IllegalAction
 from core.state import Action
-from plugins.arcs import court_flow
+from plugins.arcs import actions, court_flow, placing_flow
 from plugins.arcs.abilities import op
 from plugins.arcs.state import Building, Ships
 from plugins.blighted_reach import attachments, board
@@ -50,20 +49,29 @@ def free_hosts(state) -> list[str]:
     return [c for c in state.court_row if c and c != STORMS and c not in taken]
 
 
-def storms_drawn(ctx, position: int) -> None:
-    """`court_flow.REVEALED`: Passage Storms drawn into the row asks for its host."""
+def note_drawn(state, position: int) -> None:
+    """`actions.DRAWN`: Passage Storms came into the row; its host is asked next."""
+    if _campaign(state) and state.court_row[position] == STORMS:
+        state.storms_drawn = position
+
+
+def storms_question(ctx):
+    """`placing_flow.QUESTIONS`: right after the step that drew it, the player with
+    initiative attaches Passage Storms to a Court card (none to choose: it stays put)."""
     state = ctx.state
-    if not _campaign(state) or position >= len(state.court_row) or state.court_row[position] != STORMS:
-        return
+    if not _campaign(state) or getattr(state, "storms_drawn", -1) < 0:
+        return None
+    position, state.storms_drawn = state.storms_drawn, -1
     hosts = free_hosts(state)
-    if not hosts or state.initiative < 0:
-        return
+    if position >= len(state.court_row) or state.court_row[position] != STORMS or not hosts or state.initiative < 0:
+        return None
     options = [Action("storms_host", {"host": h}) for h in hosts]
-    ctx.prompt(state.initiative, "storms_host", options, resume=storms_attached, position=position)
+    return ctx.prompt(state.initiative, "storms_host", options, resume=storms_attached, question=True,
+                      position=position)
 
 
 @steps("gate_wraith_storms_attached")
-def storms_attached(ctx, seat, params, position: int):
+def storms_attached(ctx, seat, params, position: int, question: bool = True):
     state = ctx.state
     host = params.get("host", "")
     if host not in free_hosts(state):
@@ -211,5 +219,6 @@ def stays_attached(ctx, card: str) -> bool:
 
 
 court_flow.REFILL_RULES.insert(0, stays_in_place)
-court_flow.REVEALED.append(storms_drawn)
+actions.DRAWN.append(note_drawn)
+placing_flow.QUESTIONS.append(storms_question)
 attachments.REMAINS.append(stays_attached)

@@ -117,10 +117,12 @@ _MAPS: dict[tuple, Reach] = {}
 
 
 def die_planets(state: BlightedReachState) -> list[str]:
-    """The planets in play whose ID symbol the central event die shows."""
-    box = rules_box()
-    return sorted(s for s in state.systems if box.systems.get(s) is not None
-                  and box.systems[s].symbol == state.passage_die)
+    """The planets in play whose ID symbol the central event die shows (the die's faces
+    name the symbols as the campaign's box does: `setup.SYMBOLS`)."""
+    from plugins.blighted_reach.setup import SYMBOLS
+
+    box, symbol = rules_box(), SYMBOLS.get(state.passage_die, "")
+    return sorted(s for s in state.systems if box.systems.get(s) is not None and box.systems[s].symbol == symbol)
 
 
 def passage_reach(box, state, reach: Reach) -> Reach:
