@@ -636,7 +636,9 @@ def _seek_gate(call, seat: int) -> dict:
     rolled cluster's gate."""
     from plugins.blighted_reach.crises import rolled_cluster, rolled_symbol_planets
 
-    gate = rolled_cluster(call.box, call.dice)[0]
+    from plugins.arcs.setup import placed_at
+
+    gate = placed_at(call.state, rolled_cluster(call.box, call.dice)[0])  # a Passaged gate: the Twisted Passage
     moved = 0
     for planet in rolled_symbol_planets(call.box, call.dice):
         here = call.state.systems.get(planet)

@@ -440,7 +440,7 @@ def hit_every_imperial_ship(state: BlightedReachState) -> dict[str, list[int]]:
 
     out = {}
     for system, here in sorted(state.imperial.items()):
-        state.imperial_supply += here.damaged
+        board.destroyed_ships_home(state, board.EMPIRE, here.damaged)
         out[system] = [here.fresh, here.damaged]
         if here.fresh:
             state.imperial[system] = Pieces(damaged=here.fresh)

@@ -540,3 +540,37 @@ def test_F2205_views_show_the_passage_and_the_typed_state_reads_it():
     typed = from_view(view)
     assert TP in [x.id for x in typed.arcs.systems]
     assert HiddenCheck(t)(t) == []
+
+
+def test_F2203_the_slipstream_drive_breaks_the_gate_and_loses_its_upgrade_and_armor():
+    """The Gate Wraith's Flagship at 5.1 with its Slipstream Drive (a city) and Armor (a
+    starport): Catapulting two ships into 5G breaks it; the Upgrade and Armor are destroyed
+    without Trophies (the city back on the board, the starport in the supply). Going on
+    past the gate is refused."""
+    from plugins.flagships.rules import grant, has_upgrade
+    from plugins.flagships.slipstream import AID
+    from plugins.flagships.state import board_of
+    from tests.blighted_reach.campaign_tables import BOX
+    from tests.flagships.tables import put
+
+    t = wraith_table()
+    s = t.state
+    clear(s, "5G", "5.1", TP)
+    grant(BOX, s, 0, "5.1")
+    s.placing = []
+    put(s, 0, "slipstream_drive", "upgrade", "city")
+    put(s, 0, "slipstream_drive", "armor", "starport")
+    put_ships(s, 0, "5.1", 2)
+    lead(t, "MOB2")
+    slip = {"act": "ability", "pay": -1, "card": AID, "index": 0}
+    refused(t, 0, Action("act", {**slip, "params": {"path": ["5G", "4G"], "fresh": 2}}))
+    cities, starports = t.state.players[0].cities_on_board.count(True), t.state.players[0].starports
+    events = t.act(0, Action("act", {**slip, "params": {"path": ["5G"], "fresh": 2}}))
+    s = t.state
+    broken = next(e.data for e in events if e.type == "gate_broken")
+    assert broken["gate"] == "5G" and sorted(broken["flagship_destroyed"]) == ["city", "starport"]
+    assert "5G" in s.passages and s.systems[TP].ships[0] == Ships(fresh=2)
+    assert not has_upgrade(s, 0, "slipstream_drive") and board_of(s, 0).system == "5.1"
+    assert not any(tr.owner == 0 for p in s.players for tr in p.trophies)
+    assert s.players[0].cities_on_board.count(True) == cities + 1 and s.players[0].starports == starports + 1
+    sound(t)
