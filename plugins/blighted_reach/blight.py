@@ -482,13 +482,15 @@ def destroy_buildings_under_blight(box: Box, state: BlightedReachState) -> list[
         if blight(state, system).total == 0 or has_ships(state, system) or not here.buildings:
             continue
         for b in here.buildings:
-            _return_building(box, state, b)
+            return_building(box, state, b)
             gone.append({"system": system, "kind": b.kind, "owner": b.owner})
         here.buildings = []
     return gone
 
 
-def _return_building(box: Box, state: BlightedReachState, b: Building) -> None:
+def return_building(box: Box, state: BlightedReachState, b: Building) -> None:
+    """A building off the map with no Trophy taken: a Loyal one to its owner's board or
+    supply, a Free one to the Free supply."""
     if b.owner == FREE:
         if b.kind == "city":
             state.free_city_supply += 1

@@ -114,7 +114,7 @@ def hit_each_piece(state) -> dict:
     kept = []
     for b in here.buildings:
         if b.damaged:
-            bl._return_building(rules_box(), state, b)
+            bl.return_building(rules_box(), state, b)
             out["buildings"].append({"owner": b.owner, "kind": b.kind, "destroyed": True})
         else:
             kept.append(Building(kind=b.kind, owner=b.owner, damaged=True))

@@ -25,12 +25,11 @@ from __future__ import annotations
 
 from plugins.arcs import lore_ops, rounds, turn
 from plugins.arcs import setup as arcs_setup
-from plugins.arcs.chapter import return_city
 from plugins.arcs.reach import Reach
 from plugins.arcs.state import Ships, SystemState
 from plugins.blighted_reach import empire
 from plugins.blighted_reach.rules_box import TWISTED_PASSAGE, rules_box
-from plugins.blighted_reach.state import FREE, BlightedReachState, Pieces
+from plugins.blighted_reach.state import BlightedReachState, Pieces
 
 PASSAGE_TOKENS = 6
 GAME_ID = "blighted-reach"
@@ -58,21 +57,15 @@ def _add(pieces: dict, system: str, fresh: int, damaged: int) -> None:
         pieces[system] = now
 
 
-def _remove_building(state: BlightedReachState, owner: int, kind: str) -> None:
-    if owner == FREE or owner < 0:
-        return  # a Free building leaves the map (the Free States have no supply to fill)
-    if kind == "city":
-        return_city(rules_box(), state, owner)
-    elif kind == "starport":
-        state.players[owner].starports += 1
-
-
 def destroy_building(state: BlightedReachState, system: str, index: int) -> dict:
-    """A building destroyed without a Trophy (F2203 steps 2 and 3): back to its owner."""
+    """A building destroyed without a Trophy (F2203 steps 2 and 3): back to its owner's
+    board or supply, a Free one to the Free supply."""
+    from plugins.blighted_reach.blight import return_building
+
     here = state.systems[system]
     b = here.buildings.pop(index)
     lore_ops.buildings_removed(state, system, [index])
-    _remove_building(state, b.owner, b.kind)
+    return_building(rules_box(), state, b)
     return {"system": system, "owner": b.owner, "kind": b.kind}
 
 

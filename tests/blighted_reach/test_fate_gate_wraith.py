@@ -247,10 +247,14 @@ def test_F2203_a_catapult_from_a_planet_into_its_gate_breaks_it():
     s = t.state
     clear(s, "5G", "5.1", TP)
     put_ships(s, 1, "5G", 1)
+    put_building(s, 2, "5G", "city")  # a city in the gate (as Gate Stations builds one)
+    s.systems["5G"].buildings.append(Building(kind="starport", owner=-1))  # and a Free starport
+    s.free_starport_supply -= 1
     put_building(s, 0, "5.1", "starport")
     put_ships(s, 0, "5.1", 3)
     lead(t, "MOB2")
-    starports = t.state.players[0].starports
+    starports, free = t.state.players[0].starports, t.state.free_starport_supply
+    cities = t.state.players[2].cities_on_board.count(True)
     refused(t, 0, move("5.1", ["5G", "4G"], 2))
     events = t.act(0, move("5.1", ["5G"], 2))
     s = t.state
@@ -259,6 +263,8 @@ def test_F2203_a_catapult_from_a_planet_into_its_gate_breaks_it():
     assert s.passages == ["2G", "5G"] and "5G" not in s.systems
     assert s.systems[TP].ships[0] == Ships(fresh=2) and s.systems[TP].ships[1] == Ships(fresh=1)
     assert s.players[0].starports == starports + 1 and not s.systems["5.1"].buildings
+    assert s.players[2].cities_on_board.count(True) == cities + 1 and s.free_starport_supply == free + 1
+    assert sorted(b["kind"] for b in broken["destroyed"]) == ["city", "starport"]
     assert not any(tr.kind == "starport" for p in s.players for tr in p.trophies)
     assert TP in reach_of(box_for(s), s).neighbours["5.1"]
     sound(t)
@@ -438,15 +444,29 @@ def test_F2204_destroyed_ships_and_this_chapters_trophies_come_back_fresh_in_the
     sound(t)
 
 
-def test_F2204_destroyed_ships_go_to_their_supply_without_the_gate_wraith():
-    from plugins.blighted_reach.board import destroyed_ships_home
+def test_F2204_destroyed_ships_wait_on_the_card_only_while_the_passage_is_in_play():
+    """`board.destroyed_ships_home`, which every rule destroying ships without a Trophy
+    uses: with the Gate Wraith they go onto The Dead Live (Imperial ones too); without it
+    to their supplies as before."""
+    from plugins.blighted_reach.board import EMPIRE, destroyed_ships_home
 
     t = act_three_table({0: "FATE17"}, 3, 3)
     s = t.state
-    s.systems["1.1"].ships[1].damaged += 0
-    before = s.players[1].ships
-    destroyed_ships_home(s, 1, 0)
-    assert s.players[1].ships == before and s.dead_live == []
+    before, imperial = s.players[1].ships, s.imperial_supply
+    s.players[1].ships -= 2
+    s.imperial_supply -= 1
+    destroyed_ships_home(s, 1, 2)
+    destroyed_ships_home(s, EMPIRE, 1)
+    assert (s.players[1].ships, s.imperial_supply, s.dead_live) == (before, imperial, [])
+    t = wraith_table()
+    s = t.state
+    before, imperial = s.players[1].ships, s.imperial_supply
+    s.players[1].ships -= 2
+    s.imperial_supply -= 1
+    destroyed_ships_home(s, 1, 2)
+    destroyed_ships_home(s, EMPIRE, 1)
+    assert (s.players[1].ships, s.imperial_supply, s.dead_live) == (before - 2, imperial - 1, [1, 1, EMPIRE])
+    sound(t)
 
 
 # -- F2206 Passage Storms -----------------------------------------------------------------------------
@@ -574,3 +594,20 @@ def test_F2203_the_slipstream_drive_breaks_the_gate_and_loses_its_upgrade_and_ar
     assert not any(tr.owner == 0 for p in s.players for tr in p.trophies)
     assert s.players[0].cities_on_board.count(True) == cities + 1 and s.players[0].starports == starports + 1
     sound(t)
+
+
+# -- bot campaigns ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players, seed, modules", [(2, 1, ()), (3, 1, ()), (4, 1, ()), (3, 2, ("flagships",))])
+def test_FATE22_bot_campaigns_with_the_gate_wraith_in_act_three_play_to_a_winner(monkeypatch, players, seed,
+                                                                                 modules):
+    """Random bots play whole campaigns in which seat 0 takes the Gate Wraith at Act II's
+    Intermission (with and without the Flagships): every Act ends, the campaign has a
+    winner, the invariants and the hidden information hold after every action."""
+    from tests.blighted_reach import c_fate_campaigns as cc
+
+    monkeypatch.setattr(cc, "C_FATES", tuple(dict.fromkeys((*cc.C_FATES, GATE_WRAITH))))
+    run = cc.arranged_campaign(players, seed, {0: GATE_WRAITH}, modules=modules)
+    assert run["errors"] == [] and run["winner"] is not None
+    assert run["act_three_fates"][0] == GATE_WRAITH
