@@ -218,6 +218,24 @@ def check_move(state: ArcsState, reach: Reach, seat: int, move: Move, catapult: 
         stops(state, seat, move)
 
 
+# What a game built on Arcs does once a Loyal move has happened (the campaign's Breaking
+# Gates, the Twisted Passage's event die): pairs (before, after), `before(state, seat, move)`
+# read as the ships are about to leave, `after(ctx, seat, move, note)` given its answer
+# (`ctx`: the flow's, for its events and dice). Every move of a turn or a card calls them.
+AFTER_MOVE: list = []
+
+
+def move_notes(state: ArcsState, seat: int, move: Move) -> list:
+    return [(after, before(state, seat, move)) for before, after in AFTER_MOVE]
+
+
+def after_move(ctx, seat: int, move: Move, notes: list) -> None:
+    if ctx is None:
+        return
+    for after, note in notes:
+        after(ctx, seat, move, note)
+
+
 def do_move(state: ArcsState, seat: int, move: Move) -> None:
     origin = state.systems[move.origin]
     mine = origin.ships[seat]

@@ -23,7 +23,7 @@ from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
 from core.state import Action
 from plugins.arcs.abilities import op, standing
-from plugins.arcs.actions import check_move, do_move
+from plugins.arcs.actions import after_move, check_move, do_move, move_notes
 from plugins.arcs.placing import gain
 from plugins.arcs.setup import open_slots
 from plugins.arcs.state import Ships
@@ -380,8 +380,11 @@ def do_golem_action(env, u, c: GolemSpend) -> None:
     elif c.act and c.golem == "protector":
         done["repaired"] = protector(state, c.repair)
     elif c.act and c.golem == "seeker":
-        do_move(state, u.seat, Move(origin=c.origin, fresh=c.fresh, damaged=c.damaged, path=tuple(c.path),
-                                    drops=tuple(tuple(d) for d in c.drops)))
+        move = Move(origin=c.origin, fresh=c.fresh, damaged=c.damaged, path=tuple(c.path),
+                    drops=tuple(tuple(d) for d in c.drops))
+        notes = move_notes(state, u.seat, move)
+        do_move(state, u.seat, move)
+        after_move(env.chance, u.seat, move, notes)  # a game's rules after a move (the Twisted Passage's)
         done["moved"] = [c.origin, *c.path]
     elif c.act:
         done["gained"] = c.resource if gain(state, u.seat, c.resource) else ""

@@ -19,7 +19,7 @@ Passage Storms is `fate_gate_wraith_storms`.
 - F2203 Breaking Gates: a Catapult of its holder from a planet into its own cluster's gate
   (a move from a system it may Catapult from, ARCS-152) breaks that gate once the ships
   are in: a Passage token on it, the starport used destroyed without a Trophy, everything
-  there to the Twisted Passage (`rounds.AFTER_MOVE`).
+  there to the Twisted Passage (`actions.AFTER_MOVE`).
 
 Readings:
 - Every move from a system the mover may Catapult from is a Catapult move (ARCS-152: the
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from core.errors import IllegalAction
 from core.state import Action
-from plugins.arcs import rounds
+from plugins.arcs import actions
 from plugins.arcs.abilities import standing
 from plugins.blighted_reach import board, fates, free_states, objectives
 from plugins.blighted_reach import twisted_passage as tp
@@ -148,14 +148,14 @@ def breaking(state, seat: int, origin: str, first: str) -> bool:
 
 
 def _about_to_move(state, seat: int, move):
-    """`rounds.AFTER_MOVE` (before): the gate this move breaks and the starport it used."""
+    """`actions.AFTER_MOVE` (before): the gate this move breaks and the starport it used."""
     if not move.path or not breaking(state, seat, move.origin, move.path[0]):
         return None
     return [move.path[0], starport_used(state, seat, move.origin)]
 
 
 def broke(ctx, seat: int, move, note) -> None:
-    """`rounds.AFTER_MOVE` (after): the starport destroyed, the gate broken (F2203 1-3)."""
+    """`actions.AFTER_MOVE` (after): the starport destroyed, the gate broken (F2203 1-3)."""
     if note is None:
         return
     gate, starport = note
@@ -220,7 +220,7 @@ def _register() -> None:
 
     free_states.CATAPULT_ORIGINS.append(rival_starport_origin)
     free_states.CATAPULT_GOES_ON.append(on_through_passage)
-    rounds.AFTER_MOVE.append((_about_to_move, broke))
+    actions.AFTER_MOVE.append((_about_to_move, broke))
     empire_hooks.MOVE_CHECKS.append(check_breaking_move)
     try:
         from plugins.flagships import slipstream

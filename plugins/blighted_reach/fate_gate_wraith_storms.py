@@ -191,16 +191,15 @@ def passage_storms_moves(env, u, choice: StormMoves) -> None:
 
 
 # -- "This card remains in the Court" --------------------------------------------------------
-def stays_in_place(ctx, seat: int, card: str, position: int) -> bool:
-    """`court_flow.REFILL_RULES`: secured from the row, it goes back into its place."""
+def stays_in_place(ctx, card: str, position: int) -> bool:
+    """`court_flow.STAYS`: secured (or ransacked) from the row, it goes back into its place."""
     state = ctx.state
-    if card != STORMS or not _campaign(state) or STORMS not in state.court_discard:
+    if card != STORMS or not _campaign(state) or STORMS not in state.resolving:
         return False
-    state.court_discard.remove(STORMS)
+    state.resolving.remove(STORMS)
     state.court_row[position] = STORMS
     state.court_agents[STORMS] = [0] * len(state.players)
     ctx.emit("card_remains", card=STORMS, position=position)
-    ctx.hook.arcs_court_secured(ctx=ctx, seat=seat, card=card, position=position)
     return True
 
 
@@ -218,7 +217,7 @@ def stays_attached(ctx, card: str) -> bool:
     return True
 
 
-court_flow.REFILL_RULES.insert(0, stays_in_place)
+court_flow.STAYS.append(stays_in_place)
 actions.DRAWN.append(note_drawn)
 placing_flow.QUESTIONS.append(storms_question)
 attachments.REMAINS.append(stays_attached)

@@ -9,7 +9,7 @@ changes while the Gate Wraith is in play. Only the map: which cards do what with
   go to the Passage (`arcs.setup.PLACE_AT`).
 - Moves: from every system bordering a Passaged gate into the Passage (one way); from the
   Passage to any planet whose ID symbol the event die in the map center shows (one way),
-  after which the die is rerolled (`rounds.AFTER_MOVE`).
+  after which the die is rerolled (`actions.AFTER_MOVE`).
 - No player harms a Rival in the Passage (`empire.HARM_LIMITS`; Crises still do); a city
   there is Psionic (`lore_ops.CITY_TYPES`).
 
@@ -23,7 +23,7 @@ Readings:
 """
 from __future__ import annotations
 
-from plugins.arcs import lore_ops, rounds, turn
+from plugins.arcs import actions, lore_ops, turn
 from plugins.arcs import setup as arcs_setup
 from plugins.arcs.reach import Reach
 from plugins.arcs.state import Ships, SystemState
@@ -157,8 +157,12 @@ def reroll(ctx, why: str) -> str:
     return symbol
 
 
+def leaving_passage(state, seat: int, move) -> bool:
+    return in_play(state) and left_passage(move)
+
+
 def reroll_after_leaving(ctx, seat: int, move, left: bool) -> None:
-    """`rounds.AFTER_MOVE`: a move out of the Passage rerolls the die (F2205)."""
+    """`actions.AFTER_MOVE`: a move out of the Passage rerolls the die (F2205)."""
     if left:
         reroll(ctx, "F2205")
 
@@ -196,4 +200,5 @@ turn.MAP_RULES.append(passage_reach)
 arcs_setup.PLACE_AT.append(placed_in_passage)
 empire.HARM_LIMITS.append(no_harm_in_passage)
 lore_ops.CITY_TYPES.append(passage_city_types)
-rounds.AFTER_MOVE.append((lambda state, seat, move: in_play(state) and left_passage(move), reroll_after_leaving))
+actions.AFTER_MOVE.append((leaving_passage, reroll_after_leaving))
+

@@ -3,7 +3,6 @@ and II: each test names the card it plays (F22nn). The Gate Wraith sits at seat 
 first Passage goes on 2G (an Imperial cluster's gate, so an Imperial ship goes with it)."""
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from core.errors import IllegalAction
@@ -17,18 +16,10 @@ from plugins.blighted_reach.state import Pieces
 from tests.blighted_reach.c_fate_tables import (
     act_three_table, declare_by_arrangement, prompt_of, refused, run_steps, score_now, sound,
 )
-from tests.blighted_reach.campaign_tables import CBOX, put_building, put_ships
+from tests.blighted_reach.campaign_tables import put_building, put_ships
 from tests.blighted_reach.flow_helpers import options, restart_round
 
 GATE_WRAITH = "FATE22"
-
-
-@pytest.fixture(autouse=True)
-def complete(monkeypatch):
-    """The Gate Wraith's Fate marked complete for this test only (the offer of C Fates at
-    Act II's Intermission takes only complete ones)."""
-    monkeypatch.setitem(CBOX.fates, GATE_WRAITH, msgspec.structs.replace(CBOX.fates[GATE_WRAITH],
-                                                                          effects_complete=True))
 
 
 def wraith_table(players: int = 3, seed: int = 3, gate: str = "2G", arrange=None):
@@ -600,14 +591,39 @@ def test_F2203_the_slipstream_drive_breaks_the_gate_and_loses_its_upgrade_and_ar
 
 
 @pytest.mark.parametrize("players, seed, modules", [(2, 1, ()), (3, 1, ()), (4, 1, ()), (3, 2, ("flagships",))])
-def test_FATE22_bot_campaigns_with_the_gate_wraith_in_act_three_play_to_a_winner(monkeypatch, players, seed,
-                                                                                 modules):
+def test_FATE22_bot_campaigns_with_the_gate_wraith_in_act_three_play_to_a_winner(players, seed, modules):
     """Random bots play whole campaigns in which seat 0 takes the Gate Wraith at Act II's
     Intermission (with and without the Flagships): every Act ends, the campaign has a
     winner, the invariants and the hidden information hold after every action."""
-    from tests.blighted_reach import c_fate_campaigns as cc
+    from tests.blighted_reach.c_fate_campaigns import C_FATES, arranged_campaign
 
-    monkeypatch.setattr(cc, "C_FATES", tuple(dict.fromkeys((*cc.C_FATES, GATE_WRAITH))))
-    run = cc.arranged_campaign(players, seed, {0: GATE_WRAITH}, modules=modules)
+    assert GATE_WRAITH in C_FATES
+    run = arranged_campaign(players, seed, {0: GATE_WRAITH}, modules=modules)
     assert run["errors"] == [] and run["winner"] is not None
     assert run["act_three_fates"][0] == GATE_WRAITH
+
+
+def test_F2206_secured_from_the_row_it_stays_in_its_place():
+    """Passage Storms in the row itself (drawn with nowhere to attach): secured, its moves
+    made, it goes back into its place; no card refills it."""
+    t = wraith_table()
+    s = t.state
+    clear(s, TP, "5.1")
+    put_ships(s, 0, TP, 2)
+    s.court_deck.remove("F2206")
+    displaced = s.court_row[2]
+    s.court_deck.append(displaced)
+    s.court_agents.pop(displaced)
+    s.court_row[2] = "F2206"
+    s.court_agents["F2206"] = [2] + [0] * (len(s.players) - 1)
+    s.players[0].agents -= 2
+    deck = list(s.court_deck)
+    lead(t, "AGG2")
+    t.act(0, Action("act", {"act": "secure", "pay": -1, "card": "F2206"}))
+    offer = next(a for a in options(t, 0) if a.type == "use_ability" and a.params.get("card") == "F2206")
+    t.act(0, Action("use_ability", {"card": "F2206", "index": offer.params["index"],
+                                    "params": {"moves": [["5.1", 2, 0]]}}))
+    s = t.state
+    assert s.court_row[2] == "F2206" and s.court_deck == deck and "F2206" not in s.court_discard
+    assert s.systems["5.1"].ships[0] == Ships(fresh=2) and s.players[0].agents >= 2
+    sound(t)
