@@ -50,7 +50,6 @@ from plugins.blighted_reach.tables import steps
 GATE_WRAITH = "FATE22"
 OVERDRIVE = "F2202"
 BREAKING = "F2203"
-LAW = "F2205"
 
 
 def holds_overdrive(state: BlightedReachState, seat: int) -> bool:

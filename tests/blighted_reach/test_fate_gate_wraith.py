@@ -18,6 +18,7 @@ from tests.blighted_reach.c_fate_tables import (
 )
 from tests.blighted_reach.campaign_tables import put_building, put_ships
 from tests.blighted_reach.flow_helpers import options, restart_round
+from tests.blighted_reach.test_fate_planet_breaker import clear_planet
 
 GATE_WRAITH = "FATE22"
 
@@ -33,25 +34,7 @@ def wraith_table(players: int = 3, seed: int = 3, gate: str = "2G", arrange=None
 def clear(s, *systems: str) -> None:
     """Nothing left in these systems (an arranged start): pieces back to their supplies."""
     for system in systems:
-        here = s.systems[system]
-        for seat, ships in enumerate(here.ships):
-            s.players[seat].ships += ships.total if hasattr(ships, "total") else ships.fresh + ships.damaged
-            here.ships[seat] = Ships()
-        for b in here.buildings:
-            if b.owner >= 0 and b.kind == "city":
-                row = s.players[b.owner].cities_on_board
-                row[row.index(False)] = True
-            elif b.owner >= 0:
-                s.players[b.owner].starports += 1
-            elif b.kind == "city":
-                s.free_city_supply += 1
-            else:
-                s.free_starport_supply += 1
-        here.buildings = []
-        if system in s.imperial:
-            s.imperial_supply += s.imperial.pop(system).total
-        if system in s.blight:
-            s.blight_supply += s.blight.pop(system).total
+        clear_planet(s, system)
 
 
 def lead(t, card: str, hands=None) -> None:
@@ -441,22 +424,18 @@ def test_F2204_destroyed_ships_wait_on_the_card_only_while_the_passage_is_in_pla
     to their supplies as before."""
     from plugins.blighted_reach.board import EMPIRE, destroyed_ships_home
 
-    t = act_three_table({0: "FATE17"}, 3, 3)
-    s = t.state
-    before, imperial = s.players[1].ships, s.imperial_supply
-    s.players[1].ships -= 2
-    s.imperial_supply -= 1
-    destroyed_ships_home(s, 1, 2)
-    destroyed_ships_home(s, EMPIRE, 1)
-    assert (s.players[1].ships, s.imperial_supply, s.dead_live) == (before, imperial, [])
+    def destroy(t):
+        s = t.state
+        before, imperial = s.players[1].ships, s.imperial_supply
+        s.players[1].ships -= 2  # two ships and an Imperial one off the map, destroyed
+        s.imperial_supply -= 1
+        destroyed_ships_home(s, 1, 2)
+        destroyed_ships_home(s, EMPIRE, 1)
+        return s.players[1].ships - before, s.imperial_supply - imperial, s.dead_live
+
+    assert destroy(act_three_table({0: "FATE17"}, 3, 3)) == (0, 0, [])
     t = wraith_table()
-    s = t.state
-    before, imperial = s.players[1].ships, s.imperial_supply
-    s.players[1].ships -= 2
-    s.imperial_supply -= 1
-    destroyed_ships_home(s, 1, 2)
-    destroyed_ships_home(s, EMPIRE, 1)
-    assert (s.players[1].ships, s.imperial_supply, s.dead_live) == (before - 2, imperial - 1, [1, 1, EMPIRE])
+    assert destroy(t) == (-2, -1, [1, 1, EMPIRE])
     sound(t)
 
 
