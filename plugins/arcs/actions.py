@@ -218,6 +218,24 @@ def check_move(state: ArcsState, reach: Reach, seat: int, move: Move, catapult: 
         stops(state, seat, move)
 
 
+# What a game built on Arcs does once a Loyal move has happened (the campaign's Breaking
+# Gates, the Twisted Passage's event die): pairs (before, after), `before(state, seat, move)`
+# read as the ships are about to leave, `after(ctx, seat, move, note)` given its answer
+# (`ctx`: the flow's, for its events and dice). Every move of a turn or a card calls them.
+AFTER_MOVE: list = []
+
+
+def move_notes(state: ArcsState, seat: int, move: Move) -> list:
+    return [(after, before(state, seat, move)) for before, after in AFTER_MOVE]
+
+
+def after_move(ctx, seat: int, move: Move, notes: list) -> None:
+    if ctx is None:
+        return
+    for after, note in notes:
+        after(ctx, seat, move, note)
+
+
 def do_move(state: ArcsState, seat: int, move: Move) -> None:
     origin = state.systems[move.origin]
     mine = origin.ships[seat]
@@ -321,6 +339,11 @@ def dispose_vox(box: Box, state: ArcsState, card: str) -> None:
         state.court_discard.append(card)
 
 
+# A game's cards with a "When Drawn" effect (the campaign's Passage Storms): fn(state,
+# position) once a refill drew a card into the row there (the rule notes what is due).
+DRAWN: list = []
+
+
 def refill_court(state: ArcsState, position: int) -> None:
     """ARCS-166: the deck's top card fills the place; with the deck empty the place stays
     empty and the row shrinks. ARCS-229 is UNCERTAIN in the digest (18, item 13): ruling A-R3
@@ -328,5 +351,7 @@ def refill_court(state: ArcsState, position: int) -> None:
     if state.court_deck:
         state.court_row[position] = state.court_deck.pop(0)
         state.court_agents[state.court_row[position]] = [0] * len(state.players)
+        for rule in DRAWN:
+            rule(state, position)
     else:
         del state.court_row[position]

@@ -226,8 +226,17 @@ def refill(ctx, position: int) -> None:
         ctx.emit("court_revealed", position=position, card=ctx.state.court_row[position])
 
 
+# Vox cards that stay in the Court once resolved (the campaign's Passage Storms): fn(ctx,
+# card, position) -> True when the rule put the card back in its place (no refill then).
+STAYS: list = []
+
+
 @steps("vox_done")
 def vox_done(ctx, card: str, position: int, secured_by: int = -1):
+    if any(rule(ctx, card, position) for rule in STAYS):
+        if secured_by >= 0:
+            ctx.hook.arcs_court_secured(ctx=ctx, seat=secured_by, card=card, position=position)
+        return
     dispose_vox(box_for(ctx.state), ctx.state, card)
     if secured_by >= 0 and _refill_taken_over(ctx, secured_by, card, position):
         return

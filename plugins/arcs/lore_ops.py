@@ -23,7 +23,9 @@ import msgspec
 from core import chance
 from core.errors import BadParameter, CannotAfford, IllegalAction
 from plugins.arcs.abilities import Env, Use, harm_refused, held, modifiers, op, pay_for_harm
-from plugins.arcs.actions import Move, check_influence, check_move, check_tax, do_influence, do_move
+from plugins.arcs.actions import (
+    Move, after_move, check_influence, check_move, check_tax, do_influence, do_move, move_notes,
+)
 from plugins.arcs.battle import ShipHits, apply_building_hits, apply_ship_hits, check_building_hits, \
     check_ship_hits, destroyed_indexes, total
 from plugins.arcs.chapter import return_city
@@ -393,10 +395,13 @@ def sprint(env: Env, u: Use, p: Sprint) -> None:
     if p.to not in reach.systems or not reach.adjacent(p.origin, p.to):
         raise BadParameter(f"{p.to} does not border {p.origin}")
     before = gates_before(env.state, [p.to])
-    do_move(env.state, u.seat, Move(origin=p.origin, fresh=p.fresh, damaged=0, path=(p.to,)))
+    step = Move(origin=p.origin, fresh=p.fresh, damaged=0, path=(p.to,))
+    notes = move_notes(env.state, u.seat, step)
+    do_move(env.state, u.seat, step)
     left[p.origin] -= p.fresh
     env.emit("sprint", seat=u.seat, origin=p.origin, into=p.to, fresh=p.fresh)
     capture_at_gates(env.state, env.box, u.seat, before, env.emit)
+    after_move(env.chance, u.seat, step, notes)
 
 
 # -- L04 Mirror Plating, L06 Signal Breaker, L12 Railgun Arrays, L14 Seeker Torpedoes ------------
@@ -521,6 +526,11 @@ def capture_at_gates(state: ArcsState, box: Box, mover: int, before: dict, emit)
             emit("agent_captured", seat=captor, owner=mover, system=gate, why="gate_ports")
 
 
+# A game's gates whose cities have types of their own (the campaign's Twisted Passage: Psionic):
+# fn(state, box, gate) -> the types, or None to leave the gate to the base rule.
+CITY_TYPES: list = []
+
+
 def city_types(state: ArcsState, box: Box, system: str) -> list[str]:
     """The types a city in `system` has: its planet's; for a gate city (L11) the types of
     every planet of its cluster that holds a city (a taxer picks one; its destruction
@@ -528,6 +538,10 @@ def city_types(state: ArcsState, box: Box, system: str) -> list[str]:
     planet = box.systems[system]
     if planet is not None:
         return [planet.type]
+    for rule in CITY_TYPES:
+        found = rule(state, box, system)
+        if found is not None:
+            return found
     cluster = box.cluster_of(system)
     types = [p.type for c in box.map.clusters if c.id == cluster for p in c.planets
              if p.id in state.systems and any(b.kind == "city" for b in state.systems[p.id].buildings)]
@@ -889,9 +903,11 @@ def tactical(env: Env, u: Use, p: TacticalMove) -> None:
     check_move_limit(env.state, env.box, u.seat, p.fresh + p.damaged)
     _spend_window(env, u)
     before = gates_before(env.state, p.path)
+    notes = move_notes(env.state, u.seat, move)
     do_move(env.state, u.seat, move)
     env.emit("move", seat=u.seat, origin=p.origin, path=list(p.path), via=u.ability.name)
     capture_at_gates(env.state, env.box, u.seat, before, env.emit)
+    after_move(env.chance, u.seat, move, notes)
 
 
 def tactical_move(params: dict) -> Move:

@@ -14,7 +14,9 @@ from core.errors import ActionRejected, IllegalAction
 from core.state import Action
 from plugins.arcs import abilities, lore_ops
 from plugins.arcs import plays as cards
-from plugins.arcs.actions import check_secure, do_build, do_influence, do_move, do_repair, do_tax
+from plugins.arcs.actions import (
+    after_move, check_secure, do_build, do_influence, do_move, do_repair, do_tax, move_notes,
+)
 from plugins.arcs.battle_flow import battle
 from plugins.arcs.chapter import clean_up, deal_chapter, game_over, score_chapter, winner
 from plugins.arcs.content import box_for
@@ -457,12 +459,15 @@ def pay(ctx, seat: int, params) -> bool:
 
 def move(ctx, seat: int, m) -> None:
     """A move, then what it triggers: Gate Ports' capture for each gate entered (L08, its
-    controller taken before the ships entered) and the Sprinter Drives window (L03)."""
+    controller taken before the ships entered), a game's `actions.AFTER_MOVE` rules and the
+    Sprinter Drives window (L03)."""
     state, box = ctx.state, box_for(ctx.state)
     before = lore_ops.gates_before(state, m.path)
+    notes = move_notes(state, seat, m)
     do_move(state, seat, m)
     ctx.emit("moved", seat=seat, origin=m.origin, path=list(m.path), fresh=m.fresh, damaged=m.damaged)
     lore_ops.capture_at_gates(state, box, seat, before, ctx.emit)
+    after_move(ctx, seat, m, notes)
     if abilities.held(state, box, seat, "move"):
         ctx.push_all(offer_in_window(seat, "move", facts=lore_ops.move_facts(m)))
 

@@ -34,8 +34,20 @@ def take_resource(box: Box, state: ArcsState, seat: int, resource: str, slot: in
     return True
 
 
+# A game's rules sending pieces placed in a system elsewhere (the campaign's broken gates send
+# them to the Twisted Passage): fn(state, system) -> where they go (`system` when nowhere else).
+PLACE_AT: list = []
+
+
+def placed_at(state: ArcsState, system: str) -> str:
+    for rule in PLACE_AT:
+        system = rule(state, system)
+    return system
+
+
 def place_ships(state: ArcsState, system: str, seat: int, count: int) -> int:
     """Place up to `count` fresh ships from the seat's supply (ARCS-276: as many as possible)."""
+    system = placed_at(state, system)
     player = state.players[seat]
     n = min(count, player.ships)
     state.systems[system].ships[seat].fresh += n

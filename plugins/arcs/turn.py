@@ -121,12 +121,21 @@ PRELUDE_TRIGGERS = ("prelude", "prelude_discard", "prelude_first_discard")
 _REACH: dict[tuple[int, tuple[int, ...]], Reach] = {}
 
 
+# A game built on Arcs may reshape the map while a rule is in play (the campaign's Twisted
+# Passage): fn(box, state, reach) -> the reach as the table reads it now (`reach` itself when
+# the rule is not in play, so tables without it read the map unchanged).
+MAP_RULES: list = []
+
+
 def reach_of(box: Box, state: ArcsState) -> Reach:
-    """The table's map (cached per box and out-of-play clusters: it never changes in a game)."""
+    """The table's map: the box's with the out-of-play clusters gone (cached per box and
+    out-of-play clusters: that part never changes in a game), then a game's `MAP_RULES`."""
     key = (id(box), tuple(state.out_of_play))
     found = _REACH.get(key)
     if found is None:
         found = _REACH[key] = reach_for(box, key[1])
+    for rule in MAP_RULES:
+        found = rule(box, state, found)
     return found
 
 

@@ -70,6 +70,13 @@ def attached_taken(ctx, seat: int, card: str, host: str, secured: bool = True):
         ctx.push_all(follow)
 
 
+# Attached Vox cards that stay in the Court once resolved (the Gate Wraith's Passage Storms):
+# fn(ctx, card) -> True when the rule kept it there.
+REMAINS: list = []
+
+
 @steps("attached_vox_done")
 def attached_vox_done(ctx, card: str):
+    if any(rule(ctx, card) for rule in REMAINS):
+        return
     dispose_vox(box_for(ctx.state), ctx.state, card)

@@ -455,8 +455,10 @@ def check_catapult_blight(box: Box, state: BlightedReachState, move: Move, seat:
     rest: planets and Rival-controlled gates), unless a card of the mover's lets it."""
     if seat >= 0 and any(rule(state, seat) for rule in CATAPULT_PAST_BLIGHT):
         return
-    for step in move.path[:-1]:
-        if blight_stops_catapult(box, state, step):
+    from plugins.blighted_reach.free_states import catapult_goes_on
+
+    for i, step in enumerate(move.path[:-1]):
+        if blight_stops_catapult(box, state, step) and not (seat >= 0 and catapult_goes_on(state, seat, move, i)):
             raise IllegalAction(f"entering {step}, which holds Blight, ends the move")
 
 
@@ -480,13 +482,15 @@ def destroy_buildings_under_blight(box: Box, state: BlightedReachState) -> list[
         if blight(state, system).total == 0 or has_ships(state, system) or not here.buildings:
             continue
         for b in here.buildings:
-            _return_building(box, state, b)
+            return_building(box, state, b)
             gone.append({"system": system, "kind": b.kind, "owner": b.owner})
         here.buildings = []
     return gone
 
 
-def _return_building(box: Box, state: BlightedReachState, b: Building) -> None:
+def return_building(box: Box, state: BlightedReachState, b: Building) -> None:
+    """A building off the map with no Trophy taken: a Loyal one to its owner's board or
+    supply, a Free one to the Free supply."""
     if b.owner == FREE:
         if b.kind == "city":
             state.free_city_supply += 1

@@ -146,3 +146,22 @@ def controls_on_turn(state: BlightedReachState, seat: int, system: str, ignore_p
 def free_buildings(state: BlightedReachState, system: str) -> list[int]:
     """Slot indexes of the Free cities and starports in the system."""
     return [i for i, b in enumerate(state.systems[system].buildings) if b.owner == FREE]
+
+
+# -- destroyed ships going home ------------------------------------------------------------
+# Rules that catch destroyed ships before they return to a supply (the Gate Wraith's The Dead
+# Live): fn(state, owner, count) -> True when they took them (owner: a seat, or EMPIRE).
+DESTROYED_SHIPS: list = []
+
+
+def destroyed_ships_home(state: BlightedReachState, owner: int, count: int) -> None:
+    """`count` destroyed ships of `owner` (a seat, or EMPIRE) go back to its supply, unless a
+    rule in `DESTROYED_SHIPS` takes them elsewhere."""
+    if count <= 0:
+        return
+    if any(rule(state, owner, count) for rule in DESTROYED_SHIPS):
+        return
+    if owner == EMPIRE:
+        state.imperial_supply += count
+    else:
+        state.players[owner].ships += count

@@ -296,6 +296,7 @@ ADVANCE_COUNTS = {
     "controlled_system_with_fresh_blight",  # the Naturalist
     "conspiracy_scored", "conspiracy_guessed_wrong",  # the Conspirator
     "ambition_tied_for_first",  # the Judge
+    "passage_token_on_map",  # the Gate Wraith
 }
 CONDITIONS = {
     "regent", "outlaw", "first_regent", "winning_ambition", "has_guild_overseers", "no_outrage_for_ambition",
@@ -303,6 +304,7 @@ CONDITIONS = {
     "won_or_undeclared_keeper", "won_or_undeclared_tyrant", "won_or_undeclared_edenguard",
     "won_or_undeclared_blightkin",  # the Naturalist
     "won_an_ambition",  # the Hegemon
+    "controls_twisted_passage",  # the Gate Wraith
 }
 
 

@@ -26,6 +26,7 @@ from itertools import combinations
 import msgspec
 
 from core.errors import BadParameter, IllegalAction, NotYourTurn
+from plugins.arcs.actions import refill_court
 from plugins.arcs.content import Box
 from plugins.arcs.placing import gain, receive
 from plugins.blighted_reach import ship_captives
@@ -130,8 +131,7 @@ def guild_envoys_depart(box: Box, cbox: CampaignBox, state: BlightedReachState) 
         state.court_deck.append(card)
         places.append(place)
     for place in sorted(places):
-        state.court_row[place] = state.court_deck.pop(0)
-        state.court_agents[state.court_row[place]] = [0] * len(state.players)
+        refill_court(state, place)  # (a card with a When Drawn effect notes it there)
     return buried
 
 

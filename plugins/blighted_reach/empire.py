@@ -402,10 +402,12 @@ def check_catapult_path(state: BlightedReachState, seat: int, move: Move,
     if not free_states.catapult_origin(state, seat, move.origin):
         raise IllegalAction("moving on past the first system needs a Loyal or a controlled Free starport")
     legs = movement_legs(move, imperial)
-    for step, (loyal, imp) in zip(move.path[:-1], legs[:-1]):
+    for i, (step, (loyal, imp)) in enumerate(zip(move.path[:-1], legs[:-1])):
         _system(state, step)
         if "." in step:
             raise IllegalAction(f"entering the planet {step} ends the move")
+        if free_states.catapult_goes_on(state, seat, move, i):
+            continue
         if catapult_stops(state, seat, imp > 0, loyal > 0, step):
             raise IllegalAction(f"entering {step} ends the move")
 

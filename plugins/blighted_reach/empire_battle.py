@@ -24,7 +24,7 @@ from plugins.arcs.state import Ships, Trophy
 from plugins.blighted_reach import blight as blight_rules
 from plugins.blighted_reach import empire, free_states
 from plugins.blighted_reach.blight import BLIGHT, BlightHits
-from plugins.blighted_reach.board import EMPIRE, blight, imperial_ships, is_regent
+from plugins.blighted_reach.board import EMPIRE, blight, destroyed_ships_home, imperial_ships, is_regent
 from plugins.blighted_reach.state import FREE, BlightedReachState, Pieces
 from plugins.blighted_reach.tables import decisions, steps
 
@@ -157,7 +157,7 @@ def apply_side(ctx, side: str, hits: int, split: SideSplit) -> None:
         here.ships[owner] = Ships(fresh=fresh, damaged=damaged)
         destroyed["loyal"] = gone
         if taker is None:
-            state.players[owner].ships += gone
+            destroyed_ships_home(state, owner, gone)
         else:
             state.players[taker].trophies.extend([Trophy(owner=owner, kind="ship")] * gone)
     if imperial.total:
@@ -168,7 +168,7 @@ def apply_side(ctx, side: str, hits: int, split: SideSplit) -> None:
             state.battle_imperial = Pieces(fresh=fresh, damaged=damaged)
         destroyed["imperial"] = gone
         if taker is None:
-            state.imperial_supply += gone
+            destroyed_ships_home(state, EMPIRE, gone)
         else:
             state.players[taker].trophies.extend([Trophy(owner=EMPIRE, kind="ship")] * gone)
     extra = {}
@@ -194,7 +194,7 @@ def _apply_judge(state: BlightedReachState, judge: Pieces, split: ShipSplit, tak
     here.ships[seat] = Ships(fresh=now.fresh - judge.fresh + fresh, damaged=now.damaged - judge.damaged + damaged)
     state.battle_judge = Pieces(fresh=fresh, damaged=damaged)
     if taker is None:
-        state.players[seat].ships += gone
+        destroyed_ships_home(state, seat, gone)
     else:
         state.players[taker].trophies.extend([Trophy(owner=seat, kind="ship")] * gone)
     return gone

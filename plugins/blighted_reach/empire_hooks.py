@@ -195,6 +195,9 @@ def arcs_repair(state, seat, system, piece, building):
 # refuse) and returns how many ships it names, 0 when the act names none. Empty lists (or a
 # 0 from every rule) leave every check as it was.
 MOVE_ALONG_CHECKS: list = []    # fn(box, state, reach, seat, act) -> int
+# Fate rules a move must also pass (the Gate Wraith's Breaking Gates): fn(box, state, reach,
+# seat, act), raising to refuse.
+MOVE_CHECKS: list = []
 ATTACK_ALONG_CHECKS: list = []  # fn(box, state, seat, act) -> int
 
 
@@ -210,6 +213,8 @@ def arcs_check_move(box, state, reach, seat, act):
     of the Empire, Regents and Outlaws for the group as it moves on each leg, and Blighted
     gates; then the Imperial ships moving along (command, the Movement Law). Another seat's
     ships named (`MOVE_ALONG_CHECKS`) are their rule's: a move of theirs alone is checked."""
+    for rule in MOVE_CHECKS:
+        rule(box, state, reach, seat, act)
     others = sum(rule(box, state, reach, seat, act) for rule in MOVE_ALONG_CHECKS)
     if others and not (act.fresh or act.damaged or act.flagship or act.imperial_fresh or act.imperial_damaged
                        or act.imperial_drops):

@@ -40,7 +40,7 @@ from core.state import Action
 from plugins.arcs.abilities import Env, Use, modifiers, op, standing
 from plugins.arcs.content import box_for
 from plugins.arcs.outrage import GUILD_GUARDS
-from plugins.blighted_reach import fates, objectives
+from plugins.blighted_reach import board, fates, objectives
 from plugins.blighted_reach.board import COMMAND_BARRED, controls_on_turn, imperial_ships, is_outlaw
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.empire import laws_ignored
@@ -391,12 +391,12 @@ def destroy_damaged_ships(state: BlightedReachState) -> dict:
     for system, here in state.systems.items():
         for seat, ships in enumerate(here.ships):
             if ships.damaged:
-                state.players[seat].ships += ships.damaged
+                board.destroyed_ships_home(state, seat, ships.damaged)
                 lost[str(seat)] = lost.get(str(seat), 0) + ships.damaged
                 ships.damaged = 0
     for system, here in list(state.imperial.items()):
         if here.damaged:
-            state.imperial_supply += here.damaged
+            board.destroyed_ships_home(state, board.EMPIRE, here.damaged)
             lost["imperial"] = lost.get("imperial", 0) + here.damaged
             if here.fresh:
                 state.imperial[system] = Pieces(fresh=here.fresh)

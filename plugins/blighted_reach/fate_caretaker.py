@@ -23,7 +23,7 @@ from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
 from core.state import Action
 from plugins.arcs.abilities import op, standing
-from plugins.arcs.actions import check_move, do_move
+from plugins.arcs.actions import after_move, check_move, do_move, move_notes
 from plugins.arcs.placing import gain
 from plugins.arcs.setup import open_slots
 from plugins.arcs.state import Ships
@@ -328,12 +328,12 @@ def warrior(state: BlightedReachState, seat: int, system: str) -> dict[str, int]
     for owner, ships in enumerate(here.ships):
         if ships.damaged:
             destroyed[str(owner)] = ships.damaged
-            state.players[owner].ships += ships.damaged
+            board.destroyed_ships_home(state, owner, ships.damaged)
             here.ships[owner] = Ships(fresh=ships.fresh, damaged=0)
     imperial = board.imperial_ships(state, system)
     if imperial.damaged:
         destroyed["empire"] = imperial.damaged
-        state.imperial_supply += imperial.damaged
+        board.destroyed_ships_home(state, board.EMPIRE, imperial.damaged)
         if imperial.fresh:
             state.imperial[system] = Pieces(fresh=imperial.fresh)
         else:
@@ -380,8 +380,11 @@ def do_golem_action(env, u, c: GolemSpend) -> None:
     elif c.act and c.golem == "protector":
         done["repaired"] = protector(state, c.repair)
     elif c.act and c.golem == "seeker":
-        do_move(state, u.seat, Move(origin=c.origin, fresh=c.fresh, damaged=c.damaged, path=tuple(c.path),
-                                    drops=tuple(tuple(d) for d in c.drops)))
+        move = Move(origin=c.origin, fresh=c.fresh, damaged=c.damaged, path=tuple(c.path),
+                    drops=tuple(tuple(d) for d in c.drops))
+        notes = move_notes(state, u.seat, move)
+        do_move(state, u.seat, move)
+        after_move(env.chance, u.seat, move, notes)  # a game's rules after a move (the Twisted Passage's)
         done["moved"] = [c.origin, *c.path]
     elif c.act:
         done["gained"] = c.resource if gain(state, u.seat, c.resource) else ""
@@ -636,7 +639,9 @@ def _seek_gate(call, seat: int) -> dict:
     rolled cluster's gate."""
     from plugins.blighted_reach.crises import rolled_cluster, rolled_symbol_planets
 
-    gate = rolled_cluster(call.box, call.dice)[0]
+    from plugins.arcs.setup import placed_at
+
+    gate = placed_at(call.state, rolled_cluster(call.box, call.dice)[0])  # a Passaged gate: the Twisted Passage
     moved = 0
     for planet in rolled_symbol_planets(call.box, call.dice):
         here = call.state.systems.get(planet)
@@ -674,7 +679,7 @@ def _destroy_damaged(call, seat: int) -> dict:
         ships = here.ships[seat]
         if ships.damaged:
             count += ships.damaged
-            call.state.players[seat].ships += ships.damaged
+            board.destroyed_ships_home(call.state, seat, ships.damaged)
             here.ships[seat] = Ships(fresh=ships.fresh)
     return {"destroyed": count}
 

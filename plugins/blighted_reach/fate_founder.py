@@ -560,11 +560,11 @@ def incite_revolt(env: Env, u: Use, choice: RevoltChoice) -> None:
     here = state.systems[choice.system]
     for r, n in rivals.items():
         here.ships[r].damaged -= n
-        state.players[r].ships += n
+        board.destroyed_ships_home(state, r, n)
     if imperial:
         pieces = state.imperial[choice.system]
         pieces.damaged -= imperial
-        state.imperial_supply += imperial
+        board.destroyed_ships_home(state, board.EMPIRE, imperial)
         if not pieces.total:
             del state.imperial[choice.system]
     env.emit("revolt", seat=u.seat, card=u.card, system=choice.system, ships={str(r): n for r, n in rivals.items()},

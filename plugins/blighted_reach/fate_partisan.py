@@ -359,12 +359,12 @@ def destroy_damaged_pieces(state: BlightedReachState, system: str, spare: int | 
     for seat, group in enumerate(here.ships):
         if seat != spare and group.damaged:
             ships[seat] = group.damaged
-            state.players[seat].ships += group.damaged
+            board.destroyed_ships_home(state, seat, group.damaged)
             group.damaged = 0
     imperial = state.imperial.get(system)
     lost_imperial = imperial.damaged if imperial is not None else 0
     if lost_imperial:
-        state.imperial_supply += lost_imperial
+        board.destroyed_ships_home(state, board.EMPIRE, lost_imperial)
         imperial.damaged = 0
         if not imperial.total:
             del state.imperial[system]

@@ -48,7 +48,7 @@ from plugins.arcs.abilities import Env, Use, harm_refused, op, pay_for_harm, sta
 from plugins.arcs.content import box_for
 from plugins.arcs.court_ops import Reroll
 from plugins.arcs.outrage import agent_returns
-from plugins.blighted_reach import council, fates, ship_captives
+from plugins.blighted_reach import board, council, fates, ship_captives
 from plugins.blighted_reach.board import empire_controls, is_outlaw
 from plugins.blighted_reach.content import default_box as campaign_box
 from plugins.blighted_reach.state import BlightedReachState
@@ -440,7 +440,7 @@ def hit_every_imperial_ship(state: BlightedReachState) -> dict[str, list[int]]:
 
     out = {}
     for system, here in sorted(state.imperial.items()):
-        state.imperial_supply += here.damaged
+        board.destroyed_ships_home(state, board.EMPIRE, here.damaged)
         out[system] = [here.fresh, here.damaged]
         if here.fresh:
             state.imperial[system] = Pieces(damaged=here.fresh)
@@ -1081,7 +1081,7 @@ def reprisal(state: BlightedReachState, systems) -> dict[str, dict[str, int]]:
             if not ships.total:
                 continue
             ships.fresh, ships.damaged, destroyed = hit_ships(ships.fresh, ships.damaged, hits)
-            state.players[seat].ships += destroyed
+            board.destroyed_ships_home(state, seat, destroyed)
             out.setdefault(system, {})[str(seat)] = destroyed
     return out
 
@@ -1101,7 +1101,7 @@ def hit_imperial_ships(state: BlightedReachState, systems) -> dict[str, list[int
         if here is None:
             continue
         fresh, damaged, destroyed = 0, here.fresh, here.damaged
-        state.imperial_supply += destroyed
+        board.destroyed_ships_home(state, board.EMPIRE, destroyed)
         if fresh + damaged:
             state.imperial[system] = Pieces(fresh=fresh, damaged=damaged)
         else:

@@ -123,14 +123,32 @@ def build_free_ship(state: BlightedReachState, seat: int, system: str, building:
     return True
 
 
+# Fate rules that let a seat Catapult from other starports (the Gate Wraith's Catapult
+# Overdrive): fn(state, seat, system) -> True when the seat may Catapult from there.
+CATAPULT_ORIGINS: list = []
+
+
 def catapult_origin(state: BlightedReachState, seat: int, system: str) -> bool:
     """A Catapult may start here: at a Loyal starport (ARCS-152, a Rival's never, ARCS-155)
-    or at a Free starport of a system the seat controls on its turn (BR-177)."""
+    or at a Free starport of a system the seat controls on its turn (BR-177), or where a
+    Fate's rule (`CATAPULT_ORIGINS`) allows it."""
     here = state.systems[system]
     if any(b.owner == seat and b.kind == "starport" for b in here.buildings):
         return True
-    return (any(b.owner == FREE and b.kind == "starport" for b in here.buildings)
-            and acts_with_free_buildings(state, seat, system))
+    if (any(b.owner == FREE and b.kind == "starport" for b in here.buildings)
+            and acts_with_free_buildings(state, seat, system)):
+        return True
+    return any(rule(state, seat, system) for rule in CATAPULT_ORIGINS)
+
+
+# Fate rules under which entering a gate never ends a seat's Catapult (the Gate Wraith's
+# Catapult Overdrive in the Twisted Passage): fn(state, seat, move, i) -> True when entering
+# move.path[i] ends the move neither by control nor by Blight.
+CATAPULT_GOES_ON: list = []
+
+
+def catapult_goes_on(state: BlightedReachState, seat: int, move, i: int) -> bool:
+    return any(rule(state, seat, move, i) for rule in CATAPULT_GOES_ON)
 
 
 def check_free_repair(state: BlightedReachState, seat: int, system: str, building: int) -> None:

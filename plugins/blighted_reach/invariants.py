@@ -28,6 +28,8 @@ from plugins.blighted_reach.fate_planet_breaker import planet_breaker_problems, 
 from plugins.blighted_reach.fate_hegemon import hegemon_problems, imperial_captives
 from plugins.blighted_reach.fate_hegemon import ships_elsewhere as captive_ships
 from plugins.blighted_reach.fate_survivalist import bunker_problems
+from plugins.blighted_reach.fate_gate_wraith import gate_wraith_problems
+from plugins.blighted_reach.fate_gate_wraith_dead import dead_live_ships
 from plugins.blighted_reach.favors import favor_problems
 from plugins.blighted_reach.setup import EVENT, FATE_EVENTS
 from plugins.blighted_reach.state import FREE, BlightedReachState
@@ -54,7 +56,8 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
                                               *ships_elsewhere(state),  # the Blight Speaker's
                                               *worlds_buildings_of(state),  # on Breaking Worlds (F1103)
                                               *captive_ships(state),  # captured by Pacify (F1012)
-                                              *levy_ships(state)],  # on Warden's Levy (F1612)
+                                              *levy_ships(state),  # on Warden's Levy (F1612)
+                                              *dead_live_ships(state)],  # on The Dead Live (F2204)
                          resources_added={"psionic": state.witness_psionic})  # the Pacifist's Witnesses
     out += favor_problems(state)
     if state.trust and state.first_regent < 0:
@@ -76,6 +79,7 @@ def problems(box: Box, cbox: CampaignBox, state: BlightedReachState) -> list[str
     out += ceasefire_problems(state)  # the Peacekeeper's Ceasefire tokens (F1507)
     out += warden_problems(state)  # the Warden's Seats and Lord titles (F1602, F1609)
     out += court_token_problems(state) + levy_problems(state)  # its Court tokens (F1618), Levy (F1612)
+    out += gate_wraith_problems(box, state)  # the Passage tokens and the Twisted Passage (F2205)
     return out
 
 
@@ -119,7 +123,8 @@ def _campaign_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> 
         "Imperial ships": (state.imperial, state.imperial_supply, counts["imperial_ships"],
                            trophies[EMPIRE, "ship"] + state.hunger.count(EMPIRE)  # on Blight Hunger (F1313)
                            + state.scrapped_ships.count(EMPIRE)  # scrapped at the Portal (F909)
-                           + imperial_captives(state)),  # captured by Pacify (F1012)
+                           + imperial_captives(state)  # captured by Pacify (F1012)
+                           + state.dead_live.count(EMPIRE)),  # on The Dead Live (F2204)
         "Blight": (state.blight, state.blight_supply, counts["blight"], blight_taken),
     }
     for name, (where, supply, total, taken) in pieces.items():

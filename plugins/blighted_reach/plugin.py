@@ -60,6 +60,8 @@ from plugins.blighted_reach import fate_c, fate_founder, fate_overlord, fate_red
 from plugins.blighted_reach import fate_guardian
 from plugins.blighted_reach.fate_guardian import edenguard_box_kept, tyrant_scored  # noqa: F401 (the Guardian's hooks)
 from plugins.blighted_reach import fate_survivalist
+from plugins.blighted_reach import fate_gate_wraith, fate_gate_wraith_storms  # noqa: F401 (the Gate Wraith's rules)
+from plugins.blighted_reach.fate_gate_wraith_dead import the_dead_live  # noqa: F401 (F2204's hook)
 from plugins.blighted_reach import fate_naturalist
 from plugins.blighted_reach.fate_naturalist import blightkin_box_kept  # noqa: F401 (the Naturalist's hook)
 from plugins.blighted_reach.fate_survivalist import (  # noqa: F401 (the Survivalist's hooks)

@@ -22,8 +22,21 @@ from plugins.blighted_reach.content import default_box as campaign_box
 _AFTER = {"bury_self": "bury", "discard_self": "discard", "shuffle_self_into_court": "shuffle_into_court"}
 
 
+# The map center, a gate of no cluster, while the Gate Wraith's Twisted Passage is in play
+# (F2205). Its id reads as a gate ("...G") of cluster 0, which no map has.
+TWISTED_PASSAGE = "0G"
+
+
 class CampaignRulesBox(Box):
-    """The base box's rules over the campaign's cards; the action deck is the Act's own."""
+    """The base box's rules over the campaign's cards; the action deck is the Act's own.
+    Its systems include the Twisted Passage (a gate): a table holds pieces there only while
+    the Gate Wraith's law is in play, and its map reaches it only then (`twisted_passage`)."""
+
+    @property
+    def systems(self):
+        out = Box.systems.fget(self)
+        out[TWISTED_PASSAGE] = None
+        return out
 
     def action_deck(self, players: int) -> list[str]:
         from plugins.blighted_reach.setup import action_deck

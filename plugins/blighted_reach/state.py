@@ -229,6 +229,17 @@ class BlightedReachState(ArcsState, kw_only=True):
     pilgrims_delivered: int = 0                # Pilgrim tokens on the Pathfinder's objective card (F908)
     pilgrims_moved: str = ""                   # the turn (`fate_overlord.turn_key`) the Pilgrims moved in
     pilgrim_tucked: list[str] = []             # Seek the Portal cards tucked under the Pilgrims card
+    # -- the Gate Wraith (issue 20) --
+    visible = visible + ("passages", "passage_die", "dead_live", "dead_trophies", "storms_drawn")
+    passages: list[str] = []                   # gates holding a Passage token, out of play (F2203, F2205)
+    passage_die: str = ""                      # the ID symbol the event die in the map center shows;
+                                               # "" when the Twisted Passage is not in play
+    dead_live: list[int] = []                  # owners of the destroyed ships on The Dead Live (F2204):
+                                               # a seat, or -2 for an Imperial ship
+    dead_trophies: list[int] = []              # per seat, its Trophies as the chapter began (those
+                                               # after are this chapter's, F2204)
+    storms_drawn: int = -1                     # the Court row place Passage Storms was just drawn
+                                               # into, its host still to be chosen (F2206); -1: none
     # -- the Survivalist (issue 20) --
     visible = visible + ("bunkers", "bunker_supply", "bunkers_on_worlds", "captives_kept", "ship_captives_kept")
     bunkers: dict[str, bool] = {}              # planet -> its Bunker token is damaged (F1803: one a

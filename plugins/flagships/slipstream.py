@@ -101,6 +101,27 @@ def _move(origin: str, choice: SlipstreamMove) -> Move:
                 drops=tuple(tuple(d) for d in choice.drops))
 
 
+# A game's rules around this Catapult (the campaign's Breaking Gates): `CHECKS` fn(state,
+# seat, origin, path) refuse one (raising); `AFTER` fn(env, seat, origin, path) follow it.
+CHECKS: list = []
+AFTER: list = []
+
+
+def destroy_drive(state: BlightedReachState, seat: int) -> list[str]:
+    """The Slipstream Drive Upgrade and the Armor above it leave the board, destroyed with
+    no Trophy taken (back to the owner, as `rules.send_home` without a taker)."""
+    from plugins.arcs.content import box_for
+    from plugins.flagships.content import default_content
+
+    ship = board_of(state, seat)
+    slot = ship.slots[default_content().slot_of("slipstream_drive")]
+    gone = [p for p in (slot.upgrade, slot.armor) if p is not None]
+    slot.upgrade = slot.armor = None
+    store(state, seat, ship)
+    rules.send_home(box_for(state), state, seat, gone, None)
+    return [p.kind for p in gone]
+
+
 def check(env, u, choice: SlipstreamMove, owner: int | None = None) -> str:
     """The Flagship's system, once the Catapult passes every rule (changes nothing).
     `owner`: whose Flagship and ships Catapult (the user's own unless another's lends them:
@@ -116,6 +137,8 @@ def check(env, u, choice: SlipstreamMove, owner: int | None = None) -> str:
         raise IllegalAction("the Slipstream Drive Catapults once a turn")
     if not choice.path:
         raise BadParameter("a Catapult goes to an adjacent system at least")
+    for rule in CHECKS:
+        rule(state, seat, origin, list(choice.path))
     if choice.fresh or choice.damaged:
         from plugins.arcs.turn import reach_of
 
@@ -173,6 +196,8 @@ def catapult(env, u, choice: SlipstreamMove, owner: int | None = None) -> None:
     env.emit("slipstream_catapult", seat=seat, origin=origin, path=list(choice.path), moved=moved,
              fresh=choice.fresh, damaged=choice.damaged, **({} if owner is None else {"by": u.seat}))
     lore_ops.capture_at_gates(state, env.box, seat, before, env.emit)  # a Rival's Gate Ports, as for any move
+    for rule in AFTER:
+        rule(env, seat, origin, list(choice.path))
 
 
 @abilities.op(OP, params=SlipstreamMove, candidates=candidates, usable=usable)

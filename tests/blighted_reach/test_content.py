@@ -223,8 +223,7 @@ def test_BR_308_protected_guild_cards():
 # issue 20: the later Fates built so far (the Blight Speaker, the Pacifist, the Overlord, the
 # Redeemer, the Guardian)
 BUILT_LATER_FATES = {"FATE09", "FATE10", "FATE11", "FATE12", "FATE13", "FATE14", "FATE15", "FATE16", "FATE17",
-                     "FATE18", "FATE19", "FATE20", "FATE21", "FATE23", "FATE24"}
-                     "FATE19", "FATE20", "FATE21", "FATE23", "FATE24"}
+                     "FATE18", "FATE19", "FATE20", "FATE21", "FATE22", "FATE23", "FATE24"}
 
 
 def test_a_fates_are_complete_and_every_set_card_moved_is_known():
