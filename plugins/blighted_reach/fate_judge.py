@@ -73,7 +73,7 @@ from core.hookspecs import hookimpl
 from core.state import Action
 from plugins.arcs import battle as arcs_battle
 from plugins.arcs import lore_ops, placing
-from plugins.arcs.actions import Move, check_move, do_move
+from plugins.arcs.actions import Move, after_move, check_move, do_move, move_notes
 from plugins.arcs.abilities import op, standing
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import box_for
@@ -393,6 +393,7 @@ def chosen_moved_along(ctx, seat, act):
     judge = seat_of(state, JUDGE)
     m = judge_move(act)
     before = lore_ops.gates_before(state, m.path)
+    notes = move_notes(state, judge, m)  # a game's rules after a move (the Twisted Passage's reroll)
     if act.judge_flagship:
         # Reading: the Judge's Sprinter Drives (its lore) give the Chosen no second step.
         ship = flagship_state.board_of(state, judge)
@@ -400,6 +401,7 @@ def chosen_moved_along(ctx, seat, act):
         flagship_state.store(state, judge, ship)
         ctx.emit("flagship_moved", seat=judge, origin=m.origin, system=m.path[-1], by=seat, why=CHOSEN)
     do_move(state, judge, m)
+    after_move(ctx, judge, m, notes)
     ctx.emit("judge_ships_moved", seat=seat, judge=judge, origin=m.origin, path=list(m.path), fresh=m.fresh,
              damaged=m.damaged, why=CHOSEN)
     lore_ops.capture_at_gates(state, box_for(state), judge, before, ctx.emit)

@@ -606,3 +606,30 @@ def test_F2206_secured_from_the_row_it_stays_in_its_place():
     assert s.court_row[2] == "F2206" and s.court_deck == deck and "F2206" not in s.court_discard
     assert s.systems["5.1"].ships[0] == Ships(fresh=2) and s.players[0].agents >= 2
     sound(t)
+
+
+def test_F2205_F2404_the_chosen_moving_the_judges_ships_out_of_the_passage_rerolls_the_die():
+    """A move of the Judge's ships by the holder of Judge's Chosen (F2404) is a move like any:
+    out of the Passage it goes to a planet the die shows, then the die is rerolled (F2205)."""
+    from plugins.blighted_reach import event_flow
+
+    t = act_three_table({0: GATE_WRAITH, 1: "FATE24"}, 3, 3)
+    t.act(0, Action("first_passage", {"gate": "2G"}))
+    s = t.state
+    s.prompts = []
+    run_steps(t, (event_flow.edict, {"card": "F2405", "do": "handler", "handler": "judge_sets_agenda"}),
+              (event_flow.summit_offer, {"seat": 1, "via": "event"}))
+    t.act(1, Action("judge_declare", {"ambition": "", "marker": ""}))
+    t.act(1, Action("give_title", {"rival": 2}))
+    s = t.state
+    clear(s, TP)
+    put_ships(s, 1, TP, 2)
+    restart_round(t, [["CON5"], ["AGG5"], ["MOB2"]], initiative=2)
+    t.act(2, Action("lead", {"card": "MOB2"}))
+    if prompt_of(t, "declare") is not None:
+        t.act(2, Action("declare", {"ambition": ""}))
+    good = planet_of(t.state, t.state.passage_die, 5)
+    events = t.act(2, Action("act", {"act": "move", "pay": -1, "origin": TP, "path": [good], "judge_fresh": 2}))
+    assert t.state.systems[good].ships[1].fresh >= 2
+    assert [e.data["why"] for e in events if e.type == "passage_die_rolled"] == ["F2205"]
+    sound(t)
