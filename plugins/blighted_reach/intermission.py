@@ -286,7 +286,7 @@ def _offers_open(state: BlightedReachState) -> bool:
     return any(len(offer) == 2 for offer in state.fate_offers)
 
 
-LATER_FATES = ("a-fates", "box", "built")  # the table option `later_fates`
+LATER_FATES = ("box", "built", "a-fates")  # the table option `later_fates`, its default first
 
 
 def _later_fates_mode(state: BlightedReachState) -> str:
@@ -294,11 +294,11 @@ def _later_fates_mode(state: BlightedReachState) -> str:
 
 
 def offered_fates(cbox: CampaignBox, state: BlightedReachState) -> list:
-    """The Fates the Intermission draws from. The box's rule (option `later_fates: box`): the
-    B Fates after Act I, the C Fates after Act II (BR-349). Until those Fates' rules are
-    all built (issue 20) the default is `a-fates`: the A Fates nobody is playing, so that a
-    campaign can go on past a failed objective; `built` draws the box's later Fates whose
-    rules are built, topped up with those A Fates where they are too few (`top_up_fates`)."""
+    """The Fates the Intermission draws from. The box's rule (option `later_fates: box`, the
+    default): the B Fates after Act I, the C Fates after Act II (BR-349). `built` draws the
+    box's later Fates whose rules are built (all sixteen now), topped up with the A Fates
+    nobody plays where they are too few (`top_up_fates`); `a-fates` offers only those A
+    Fates (a house rule kept for the tables and campaigns that chose it)."""
     mode = _later_fates_mode(state)
     if mode in ("box", "built"):
         later = cbox.fates_by_letter(cbox.campaign.next_letter[str(state.act)])

@@ -101,11 +101,11 @@ def _game() -> GameSpec:
         plugin=sys.modules[__name__],
         description="The Arcs campaign over three Acts, played as a campaign: Fates, the Empire, the "
                     "Blight, Summits, Crises and Edicts, the Intermission between Acts.",
-        options={"later_fates": OptionSpec(default="a-fates", choices=("a-fates", "box", "built"),
-                                           description="The Fates an Intermission offers: the A Fates nobody plays "
-                                                       "(until all the B and C Fates are built, issue 20), the box's "
-                                                       "B then C Fates (BR-349), or those of them built so far, "
-                                                       "topped up with the A Fates nobody plays")},
+        options={"later_fates": OptionSpec(default="box", choices=("box", "built", "a-fates"),
+                                           description="The Fates an Intermission offers: the box's B then C Fates "
+                                                       "(BR-349; all sixteen are built), those of them marked "
+                                                       "built, topped up with the A Fates nobody plays (the same "
+                                                       "offer now), or only the A Fates nobody plays (a house rule)")},
         hookspecs=arcs_hookspecs,
         state_type=BlightedReachState,
         campaign_only=True,  # every table is an Act of a campaign (a table without one starts one)

@@ -144,6 +144,9 @@ def intermission(state: BlightedReachState, picks: dict[int, str] | None = None,
     `picks` says otherwise, a failed one takes its first offer."""
     from plugins.blighted_reach import intermission as im
 
+    # These tables take an A Fate where an objective failed (the house rule `a-fates`), so
+    # that no later Fate's Setup side asks anything of the next Act's table.
+    state.options = {**state.options, "later_fates": "a-fates"}
     im.resolve_fates(ctx(state), CBOX)
     _spend_no_hoard(state)
     im.clear_court(CBOX, state)

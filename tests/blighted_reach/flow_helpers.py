@@ -114,11 +114,11 @@ class KeepFateBot:
         return seat, action
 
 
-def acts_two_and_three(t, seed: int, seat: int, fate: str, check_third=None) -> tuple[int, int]:
+def acts_two_and_three(t, seed: int, seat: int, fate: str, check_third=None, check_end=None) -> tuple[int, int]:
     """Bots play Act II's table `t` to its end (`seat` keeping `fate` at its Intermission),
     its log sheet saved into a campaign, then Act III's table from it to the campaign's end,
-    the invariants after every action; `check_third(table)` looks at Act III before play.
-    Returns each Act's actions."""
+    the invariants after every action; `check_third(table)` looks at Act III before play (its
+    Setup sides may still be asking), `check_end(table)` after it. Returns each Act's actions."""
     bot = KeepFateBot(seed, seat, fate)
     second = play_checked(t, bot)
     players = len(t.state.players)
@@ -128,7 +128,10 @@ def acts_two_and_three(t, seed: int, seat: int, fate: str, check_third=None) -> 
     third_table = create_table(GAME, players, seed=seed + 1, campaign=campaign)
     if check_third is not None:
         check_third(third_table)
-    return second, play_checked(third_table, bot)
+    third = play_checked(third_table, bot)
+    if check_end is not None:
+        check_end(third_table)
+    return second, third
 
 
 def play_out(t, seed: int, max_actions: int = 20_000) -> int:

@@ -869,9 +869,12 @@ def pacifist_campaign(players: int, seed: int, seat: int) -> tuple[int, int]:
     t.state.objective_markers[seat] = 1
 
     def kept(third_table):
-        assert third_table.state.fates[seat] == PACIFIST and any("F1409" in slot for slot in third_table.state.booklet)
+        assert third_table.state.fates[seat] == PACIFIST
 
-    return acts_two_and_three(t, seed, seat, PACIFIST, kept)
+    def booked(third_table):  # its Setup side ran (another C Fate's may ask first)
+        assert any("F1409" in slot for slot in third_table.state.booklet)
+
+    return acts_two_and_three(t, seed, seat, PACIFIST, kept, booked)
 
 
 @pytest.mark.parametrize("players, seed, seat", [(2, 1, 1), (3, 2, 0), (4, 3, 2)])

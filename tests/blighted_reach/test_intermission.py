@@ -409,7 +409,7 @@ def test_BR_080_BR_348_BR_349_offers_by_result_and_act():
     """BR-348: completed keeps its Fate and draws 1, failed draws 2 without it; BR-349/BR-080:
     B Fates after Act I. All drawn cards differ."""
     state = to_f([STEWARD, ADMIRAL, FOUNDER], [0, 4, 0])
-    state.options["later_fates"] = "box"  # the box's rule (the default draws A Fates until issue 20)
+    assert "later_fates" not in state.options  # the box's rule is the default (all sixteen built)
     im.offer_fates(CBOX, state)
     offers = state.fate_offers
     assert offers[0][0] == STEWARD and offers[2][0] == FOUNDER and ADMIRAL not in offers[1]
@@ -424,16 +424,17 @@ def test_BR_080_BR_349_c_fates_after_act_two():
     state.act = 2
     state.objective_markers = [0, 2, 0]
     through(state, "shift_initiative_and_power")
-    state.options["later_fates"] = "box"
+    assert "later_fates" not in state.options  # the box's offer is the default (all sixteen built)
     im.offer_fates(CBOX, state)
     drawn = [state.fate_offers[0][1], *state.fate_offers[1], state.fate_offers[2][1]]
     assert all(CBOX.fates[f].letter == "C" for f in drawn)
 
 
-def test_until_the_later_fates_are_built_the_default_draws_a_fates_nobody_plays():
-    """The table option `later_fates` (default `a-fates`): the A Fates nobody keeps; a
+def test_the_a_fates_option_draws_the_a_fates_nobody_plays():
+    """The table option `later_fates: a-fates` (a house rule): the A Fates nobody keeps; a
     failed Fate is back in the box, but never offered to the seat that failed it."""
     state = to_f([STEWARD, ADMIRAL, FOUNDER], [0, 4, 0])
+    state.options["later_fates"] = "a-fates"
     im.offer_fates(CBOX, state)
     drawn = [state.fate_offers[0][1], *state.fate_offers[1], state.fate_offers[2][1]]
     assert len(set(drawn)) == 4 and all(CBOX.fates[f].letter == "A" for f in drawn)
