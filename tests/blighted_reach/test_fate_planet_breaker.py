@@ -440,3 +440,25 @@ def test_F1111_planet_eater_secured_hunts_with_a_die_per_agent(monkeypatch, hit)
     else:
         assert "F1111" in s.court_row and s.court_agents["F1111"][1] == 3
     sound(t)
+
+
+def test_F1102_sycophants_kept_when_the_broken_world_provokes_outrage_places_two_ships():
+    """The Planet Breaker's Sycophants (F1102, the Overlord's F1702 reprinted): breaking a Weapon
+    world makes it Provoke Weapon Outrage; it keeps Sycophants and is asked where 2 fresh ships
+    go, at a Weapon planet (a planet of another type refused)."""
+    t, planet = hammer_table("weapon")
+    t.state.hammer = planet
+    turn(t, 0, "AGG3")
+    assert "F1102" in t.state.players[0].guild
+    t.act(0, ability("F1104", 1, {}))
+    s = t.state
+    prompt = next(p for p in s.prompts if p.kind == "sycophants")
+    assert prompt.seat == 0 and "F1102" in s.players[0].guild and "weapon" in s.players[0].outrage
+    box = rules_box()
+    other = next(p for p in sorted(s.systems) if box.systems[p] is not None and box.systems[p].type != "weapon")
+    refused(t, 0, Action("sycophants", {"planet": other}))
+    target = next(o.params["planet"] for o in prompt.options if o.params["planet"])
+    before = s.systems[target].ships[0].fresh
+    t.act(0, Action("sycophants", {"planet": target}))
+    assert t.state.systems[target].ships[0].fresh == before + 2
+    sound(t)

@@ -783,3 +783,36 @@ def test_bots_play_the_warden_through_acts_two_and_three(players, seed, seat):
     assert t.state.fates[seat] == WARDEN
     second, third = acts_two_and_three(t, seed, seat, WARDEN)
     assert second > 0 and third > 0
+
+
+@pytest.mark.parametrize("cluster", [1, 2, 3, 4, 5, 6])
+def test_F1603_F1604_F1605_F1606_F1607_F1608_the_claimed_fief_gives_its_lord_title_and_its_tax(cluster):
+    """Four players, so every cluster is in play: the Warden claims a Fief in `cluster` (Claim
+    Fief through the engine) and takes that cluster's Lord title (F1603 for Cluster 1 ... F1608
+    for Cluster 6), nobody else's; as its Lord it then taxes a Rival's city of that cluster
+    where it has no ship, ignoring control, and takes a Captive."""
+    from tests.blighted_reach.test_fate_planet_breaker import clear_planet
+
+    t = act_two_table(players=4)
+    s = t.state
+    planets = [p for p in sorted(s.systems) if p.startswith(f"{cluster}.") and wd.rules_box().systems[p] is not None]
+    assert len(planets) >= 2, f"cluster {cluster} is in play with 4 players"
+    mine, theirs = planets[0], planets[1]
+    for p in (mine, theirs):
+        clear_planet(s, p)
+    city_to(s, 0, mine)
+    ships_to(s, 0, mine, 2)
+    city = city_to(s, 1, theirs)
+    ships_to(s, 1, theirs, 1)
+    turn(t, 0, "ADM3")
+    t.act(0, ability("F1602", 1, {"card": host(t.state), "system": mine}))
+    place_tokens(t)
+    s = t.state
+    title = f"F16{cluster + 2:02d}"
+    assert wd.TITLES[cluster] == title and title in s.play_area[0]
+    assert [c for c in wd.TITLES.values() if any(c in area for area in s.play_area)] == [title]
+    captives = len(s.players[0].captives)
+    t.act(0, Action("act", {"act": "tax", "pay": -1, "system": theirs, "building": city}))
+    place_tokens(t)
+    assert len(t.state.players[0].captives) == captives + 1
+    sound(t)
