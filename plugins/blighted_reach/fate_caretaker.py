@@ -759,20 +759,23 @@ FATE_CRISIS_HANDLERS["golem_holders_return_city"] = CrisisHandler(
 
 
 class AnyGolem(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    golem: Literal["warrior", "protector", "seeker", "harvester"]
+    golem: Literal["warrior", "protector", "seeker", "harvester", "sleeping"]
+    at: str = ""  # a Sleeping Golem's place (`blind_choices`)
 
 
 @op("take_any_golem_awake", params=AnyGolem,
-    candidates=lambda env, u: [{"golem": g} for g in in_play(env.state)],
+    candidates=lambda env, u: blind_choices(env.state, in_play(env.state)),
     usable=lambda env, u: bool(in_play(env.state)))
 def do_take_any_golem(env, u, choice: AnyGolem) -> None:
     """F517 secured: any Golem in play (from the map or anyone) turns Awake and goes to the
-    securer. Reading: the choice names the Golem's type (a Sleeping one's type is then
-    known to the securer, who takes it)."""
-    if choice.golem not in in_play(env.state):
-        raise IllegalAction(f"the {choice.golem} Golem is not in play")
-    env.state.golems[choice.golem] = Golem(place=home_of(env.state, u.seat), awake=True)
-    env.emit("golem_taken", seat=u.seat, golem=choice.golem, card=u.card)
+    securer. Reading: an Awake Golem is chosen by its type, a Sleeping one by its place only
+    (face down: drawn at random where several sleep together); it wakes as it is taken."""
+    from plugins.arcs.court_ops import _chance
+
+    golem = take_blind(env.state, _chance(env), {"golem": choice.golem, "at": choice.at}, in_play(env.state),
+                       to=[u.seat])
+    env.state.golems[golem] = Golem(place=home_of(env.state, u.seat), awake=True)
+    env.emit("golem_taken", seat=u.seat, golem=golem, card=u.card)
 
 
 # -- Knowledge Set Free (F514) -------------------------------------------------------------------------
@@ -950,23 +953,54 @@ def raidable(state: BlightedReachState, victim: int, keys: int) -> list[str]:
     return [g for g in golems_of(state, victim) if keys >= GOLEM_RAID_COST] if state.golems else []
 
 
+SLEEPING = "sleeping"  # a choice of a Sleeping Golem without its type: taken blind
+
+
+def blind_choices(state: BlightedReachState, golems: list[str]) -> list[dict]:
+    """How a seat names one of `golems` it cannot all see: an Awake one by its type, the
+    Sleeping ones by their place only (`{"golem": "sleeping", "at": place}`), so no option
+    tells a Sleeping Golem's type (the tokens lie face down)."""
+    awake = [{"golem": g} for g in golems if state.golems[g].awake]
+    places = sorted({state.golems[g].place for g in golems if not state.golems[g].awake})
+    return awake + [{"golem": SLEEPING, "at": place} for place in places]
+
+
+def take_blind(state: BlightedReachState, chance_ctx, params: dict, golems: list[str], to: list[int]) -> str:
+    """The Golem a `blind_choices` answer names: an Awake one by type; a Sleeping one drawn
+    at random (`chance_ctx`: the flow's, for the table's RNG) among the Sleeping ones at that
+    place, shown only to the seats `to`. Refused (typed, nothing changed) when the answer
+    names none of `golems`."""
+    golem, at = params.get("golem", ""), params.get("at", "")
+    if golem != SLEEPING:
+        if golem not in golems or not state.golems[golem].awake:
+            raise IllegalAction(f"name a Sleeping Golem by its place, an Awake one by its type ({golem!r})")
+        return golem
+    hidden = [g for g in golems if not state.golems[g].awake and state.golems[g].place == at]
+    if not hidden:
+        raise IllegalAction(f"no Sleeping Golem to take at {at!r}")
+    return hidden[0] if len(hidden) == 1 else chance.pick(chance_ctx, hidden, "sleeping golem", to=to)
+
+
 @hookimpl
 def arcs_raid_options(state, thief, victim, keys):
     if getattr(state, "game", "") != "blighted-reach":
         return []
-    return [{"golem": g} for g in raidable(state, victim, keys)]
+    return blind_choices(state, raidable(state, victim, keys))
 
 
 @hookimpl
 def arcs_raided(ctx, thief, victim, params, keys):
     state = ctx.state
-    golem = params.get("golem", "")
-    if getattr(state, "game", "") != "blighted-reach" or not golem:
+    if getattr(state, "game", "") != "blighted-reach" or not params.get("golem", ""):
         return None
-    if golem not in raidable(state, victim, keys):
-        raise IllegalAction(f"the {golem} Golem cannot be raided from seat {victim} with {keys} keys")
+    candidates = raidable(state, victim, keys)
+    if not candidates:
+        raise IllegalAction(f"no Golem can be raided from seat {victim} with {keys} keys")
+    golem = take_blind(state, ctx, params, candidates, to=[thief, victim])
     state.golems[golem] = Golem(place=home_of(state, thief), awake=state.golems[golem].awake)
     ctx.emit("golem_stolen", thief=thief, victim=victim, golem=golem if state.golems[golem].awake else "")
+    if not state.golems[golem].awake:  # the thief now holds it: it alone (and the victim) learn its type
+        ctx.emit("golem_stolen_type", to=[thief, victim], golem=golem)
     return keys - GOLEM_RAID_COST
 
 

@@ -746,6 +746,37 @@ def test_F503_a_raid_takes_a_golem_from_the_hearth_for_two_keys():
     sound(t)
 
 
+def test_F503_a_raid_takes_a_sleeping_golem_blind_its_type_shown_to_thief_and_victim_only():
+    """A Sleeping Golem's type is its holder's secret: the raid offers it by place, never by
+    type (a bot campaign's hidden-information check caught the type in the raid's options:
+    3 players, seed 2027); taken, its type is told to the thief and the victim alone."""
+    from core.engine import view_events
+    from core.flow import Ctx, run
+    from plugins.arcs.battle_flow import resolve
+    from plugins.arcs.rounds import round_start
+    from plugins.arcs.state import Battle
+    t = caretaker_table(3, seed=3)
+    s = t.state
+    give_golem(t, "harvester", 0, awake=False)
+    ships_at(t, 1, "1.1", fresh=2)
+    s.prompts, s.stack = [], []
+    s.battle = Battle(attacker=1, defender=0, system="1.1", key=3)
+    ctx = Ctx(s, t.rules)
+    ctx.push(round_start)
+    ctx.push(resolve)
+    run(ctx)
+    place = s.golems["harvester"].place  # seat 0's Golem Hearth
+    steals = [a.params for a in options(t, 1) if a.type == "steal"]
+    assert {"golem": "sleeping", "at": place} in steals
+    assert not any(p.get("golem") == "harvester" for p in steals)
+    events = t.act(1, Action("steal", {"golem": "sleeping", "at": place}))
+    assert t.state.golems["harvester"] == Golem(place=ct.home_of(t.state, 1), awake=False)
+    told = [e for e in events if e.type == "golem_stolen_type"]
+    assert len(told) == 1 and sorted(told[0].to) == [0, 1]
+    assert "harvester" not in str([e for e in view_events(events, 2)])
+    sound(t)
+
+
 def test_F501_the_typed_view_shows_golems_without_their_sleeping_types():
     from plugins.blighted_reach.graphql import from_view
     t = caretaker_table(3, seed=3)
@@ -756,7 +787,9 @@ def test_F501_the_typed_view_shows_golems_without_their_sleeping_types():
 
 
 def test_F517_secured_takes_any_golem_awake_and_refuses_a_scrapped_one():
-    from plugins.arcs.abilities import Env, Use, use
+    """F517: the securer takes any Golem in play, woken. A Sleeping one is named by its place
+    only (face down: its type is no option's), never by its type; a scrapped one refused."""
+    from plugins.arcs.abilities import Env, Use, use, candidates
     three = act_three()
     three.golems["seeker"] = Golem(place=ct.held_by(2))
     three.golems["harvester"] = Golem(place=ct.SCRAPPED)
@@ -767,11 +800,14 @@ def test_F517_secured_takes_any_golem_awake_and_refuses_a_scrapped_one():
     index = next(i for i, a in enumerate(abilities) if a.do == "take_any_golem_awake")
     env = Env(state=three, box=rules_box(), chance=None, emit=lambda *a, **k: None)
     before = msgspec.json.encode(three)
-    for bad in ({"golem": "harvester"}, {"golem": "dragon"}, {}):
+    offered = candidates(env, Use(1, "F517", index, abilities[index]))
+    assert {"golem": "sleeping", "at": ct.held_by(2)} in offered and not any(o.get("golem") == "seeker" for o in offered)
+    for bad in ({"golem": "harvester"}, {"golem": "dragon"}, {}, {"golem": "seeker"},
+                {"golem": "sleeping", "at": ct.held_by(0)}):
         with pytest.raises(ActionRejected):
             use(env, Use(1, "F517", index, abilities[index]), bad)
     assert msgspec.json.encode(three) == before
-    use(env, Use(1, "F517", index, abilities[index]), {"golem": "seeker"})
+    use(env, Use(1, "F517", index, abilities[index]), {"golem": "sleeping", "at": ct.held_by(2)})
     assert three.golems["seeker"] == Golem(place=ct.held_by(1), awake=True)
 
 
