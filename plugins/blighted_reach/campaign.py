@@ -167,7 +167,7 @@ def pack_up(box: Box, cbox: CampaignBox, state: BlightedReachState) -> LogSheet:
         act=state.act, finished=state.winner >= 0, winner=state.winner, players=players,
         first_regent=state.first_regent, initiative=state.initiative, systems=systems,
         imperial={s: copy(p) for s, p in state.imperial.items()},
-        blight={s: copy(p) for s, p in state.blight.items()}, supply=dict(state.supply),
+        blight={s: copy(p) for s, p in state.blight.items()}, supply=packed_supply(state),
         imperial_supply=state.imperial_supply, blight_supply=state.blight_supply,
         free_city_supply=state.free_city_supply, free_starport_supply=state.free_starport_supply,
         free_proxies=dict(state.free_proxies), trust=list(state.trust),
@@ -176,6 +176,16 @@ def pack_up(box: Box, cbox: CampaignBox, state: BlightedReachState) -> LogSheet:
         action_cards=action_cards(state),
         extra={**{name: msgspec.to_builtins(getattr(state, name)) for name in CARRIED_FIELDS},
                **carried_flagships(state)})
+
+
+def packed_supply(state: BlightedReachState) -> dict[str, int]:
+    """The supply as the tray keeps it: resources still on a card (the cards keep none between
+    Acts; the Intermission clears them, BR-337) go back to it, so no token is lost."""
+    supply = dict(state.supply)
+    for resources in state.card_resources.values():
+        for resource in resources:
+            supply[resource] = supply.get(resource, 0) + 1
+    return supply
 
 
 def carried_flagships(state: BlightedReachState) -> dict:

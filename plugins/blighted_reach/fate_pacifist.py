@@ -480,8 +480,8 @@ def well_keeps(ctx) -> int:
     # slot, so it is not spent."""
     state = ctx.state
     holder = well_holder(state)
-    if holder < 0:
-        return 0
+    if holder < 0 or "clear_pieces" in state.intermission_done:
+        return 0  # the Intermission has cleared the cards for the next Act: nothing stays on one
     kept = min(_psionic_left_out(ctx, holder), state.supply.get("psionic", 0))
     if kept > 0:
         state.supply["psionic"] -= kept

@@ -61,6 +61,34 @@ def test_BR_354_BR_066_the_sheet_round_trips_through_json_and_restores_the_table
     assert sorted(table.action_deck) == campaign.action_cards(state) == sorted(action_deck(BOX, CBOX, 3))
 
 
+def test_BR_337_resources_left_on_a_card_are_packed_into_the_supply():
+    """No card keeps resources between Acts (BR-337 returns them at the Intermission): one
+    still on a card when the table is packed (the Well of Empathy caught it during the
+    Intermission: a 60-campaign simulate lost it, 4 players, seed 2044) goes back to the
+    supply on the sheet, so the next Act counts every token; the Well keeps nothing once
+    the Intermission has cleared the pieces."""
+    from core.flow import Ctx
+    from core.state import Event
+    from plugins.blighted_reach import fate_pacifist
+
+    state = mikah_table()
+    state.supply["psionic"] -= 1
+    state.card_resources = {"F1403": ["psionic"]}
+    log = campaign.pack_up(BOX, CBOX, state)
+    assert log.supply["psionic"] == state.supply["psionic"] + 1
+    table = new_table(3)
+    campaign.restore(table, log)
+    sound(table)
+    state.card_resources = {}
+    state.players[0].lore.append("F1403")
+    assert "clear_pieces" in state.intermission_done
+    ctx = Ctx(state, None)  # a placement of the Intermission sent a Psionic back for want of room
+    ctx.events.append(Event(type="resources_placed", data={"seat": 0, "discarded": {"psionic": 1}}))
+    assert fate_pacifist.well_keeps(ctx) == 0 and state.card_resources == {}
+    state.intermission_done = []  # during the Act the Well does catch it
+    assert fate_pacifist.well_keeps(ctx) == 1 and state.card_resources == {"F1403": ["psionic"]}
+
+
 def test_BR_358_BR_359_play_areas_fate_sets_and_booklet_are_kept():
     """BR-358: each player's cards in play are kept apart from the rest of their Fate Set;
     BR-359: every card in the rules booklet stays there."""
