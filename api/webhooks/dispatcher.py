@@ -84,12 +84,14 @@ class Webhooks:
         self._handed_ready.set()
 
     def table_created(self, loaded: Loaded) -> None:
-        """A campaign's next game was created: its seats' campaign registrations hear of it."""
+        """A campaign's next game was created: its seats' campaign registrations hear of it,
+        and of the decisions it opens with (a new table has no registrations of its own)."""
         campaign_id = loaded.meta.get("campaign_id")
         if not campaign_id:
             return
         self._handed.append([Event(f"{campaign_id}.{loaded.id}.started.{seat}", "game_started", loaded.id,
-                                   campaign_id, seat, loaded.version) for seat in range(loaded.meta["players"])])
+                                   campaign_id, seat, loaded.version) for seat in range(loaded.meta["players"])]
+                            + events_of(loaded))
         self._handed_ready.set()
 
     # -- lifecycle ----------------------------------------------------------------------

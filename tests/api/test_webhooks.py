@@ -34,10 +34,10 @@ def receiver():
     r.close()
 
 
-async def until(check, seconds: float = 20.0):
+async def until(check, seconds: float = 20.0, why=lambda: ""):
     deadline = time.monotonic() + seconds
     while not check():
-        assert time.monotonic() < deadline, "timed out"
+        assert time.monotonic() < deadline, f"timed out {why()}"
         await asyncio.sleep(0.05)
 
 
@@ -134,3 +134,165 @@ async def _whole_game(server, receiver):
     failed_ids = {r.headers[EVENT_ID] for r in got if r.status == 500}
     assert failed_ids <= {r.headers[EVENT_ID] for r in receiver.accepted()}  # ... and were retried to success
     assert all(r.headers[SIGNATURE].startswith("v1=") and r.headers[TIMESTAMP].isdigit() for r in got)
+
+
+async def _play(url: str, table_id: str, tokens: dict, rng: random.Random, decisions: dict, max_actions=None,
+                servers: list | None = None) -> dict:
+    """Bots from legalActions; every blocking prompt each seat held is noted. With `servers`,
+    the actions go to each server's URL in turn."""
+    urls = servers or [url]
+    actions = 0
+    while max_actions is None or actions < max_actions:
+        async with sessions(urls[actions % len(urls)], tokens) as ss:
+            t = (await run(ss[next(iter(ss))], SEEN, t=table_id))["table"]
+            for p in t["prompts"]:
+                if p["blocking"]:
+                    decisions.setdefault(p["seat"], set()).add(p["id"])
+            if t["status"] == "finished":
+                return t
+            seat = rng.choice(t["activeSeats"])
+            mine = (await run(ss[seat], SEEN, t=table_id))["table"]
+            res = (await run(ss[seat], ACT, t=table_id, a=rng.choice(mine["legalActions"]), v=mine["version"]))["act"]
+            assert res["__typename"] == "ActOk", res
+            actions += 1
+    return t
+
+
+def test_two_server_processes_send_each_delivery_once(make_redis_server):
+    """Two processes share one outbox (PostgreSQL) and one live store (Redis); both poll it,
+    the actions land on both, and each delivery is claimed (compare-and-set) and sent once."""
+    servers = [make_redis_server(**FAST_RETRIES), make_redis_server(**FAST_RETRIES)]
+    receiver = Receiver()
+    try:
+        asyncio.run(_two_servers(servers, receiver))
+    finally:
+        receiver.close()
+
+
+async def _two_servers(servers, receiver):
+    async with http(servers[0].url) as anon:
+        table_id, tokens = await create_and_join(anon, "new-capital", 2, seed=9)
+    async with http(servers[1].url, tokens[0]) as s0:
+        res = (await run(s0, REGISTER, t=table_id, u=receiver.url("/hook/0")))["registerWebhook"]
+        assert res["__typename"] == "WebhookRegistered", res
+    decisions: dict = {}
+    await _play("", table_id, tokens, random.Random(9), decisions, max_actions=40,
+                servers=[s.url for s in servers])
+    expected = {f"{table_id}.decision.{pid}" for pid in decisions.get(0, set())}
+    assert len(expected) > 5
+    await until(lambda: {r.headers[EVENT_ID] for r in receiver.accepted()} >= expected)
+    await asyncio.sleep(1.0)
+    ids = [r.headers[EVENT_ID] for r in receiver.all()]
+    assert sorted(ids) == sorted(expected)  # no extra, no twice (and the receiver never failed)
+
+
+def test_a_campaign_webhook_hears_of_its_seat_in_the_next_game(embedded_server):
+    asyncio.run(_campaign(embedded_server))
+
+
+async def _campaign(server):
+    from tests.api.test_campaigns import JOIN as JOIN_CAMPAIGN, NEW, NEXT
+
+    receiver = Receiver()
+    try:
+        async with http(server.url) as anon:
+            cid = (await run(anon, NEW, i={"game": "sealed-bids", "players": 2}))["createCampaign"]["campaign"]["id"]
+        tables, tokens, decisions, secret = [], [], [], None
+        for n in range(2):
+            async with http(server.url) as anon:
+                started = (await run(anon, NEXT, c=cid, s=200 + n))["startNextGame"]
+                tid = started["table"]["id"]
+                tok = {s: (await run(anon, JOIN_CAMPAIGN, t=tid, s=s, c=started["joinCode"]))["joinTable"]["seatToken"]
+                       for s in range(2)}
+            tables.append(tid)
+            tokens.append(tok)
+            if n == 0:
+                async with sessions(server.url, tok) as ss:
+                    res = (await run(ss[0], REGISTER, t=tid, u=receiver.url("/campaign"), s="CAMPAIGN"))["registerWebhook"]
+                    assert res["webhook"]["campaignId"] == cid and res["webhook"]["tableId"] is None, res
+                    secret = res["secret"]
+                    res = (await run(ss[1], REGISTER, t=tid, u=receiver.url("/table")))["registerWebhook"]
+                    assert res["__typename"] == "WebhookRegistered", res
+            else:  # the same seat's token of the next game lists the campaign's webhook; the other seat's does not
+                async with sessions(server.url, tok) as ss:
+                    assert [w["url"] for w in (await run(ss[0], LIST, t=tid))["webhooks"]] == [receiver.url("/campaign")]
+                    assert (await run(ss[1], LIST, t=tid))["webhooks"] == []
+            seen: dict = {}
+            final = await _play(server.url, tid, tok, random.Random(n), seen)
+            assert final["status"] == "finished"
+            decisions.append(seen)
+        expected = {f"{t}.decision.{pid}" for t, seen in zip(tables, decisions) for pid in seen.get(0, set())}
+        expected |= {f"{t}.ended.0" for t in tables} | {f"{cid}.{tables[1]}.started.0"}
+        expected_table = {f"{tables[0]}.decision.{pid}" for pid in decisions[0].get(1, set())} | {f"{tables[0]}.ended.1"}
+        await until(lambda: {r.headers[EVENT_ID] for r in receiver.accepted()} >= expected | expected_table,
+                    why=lambda: (expected | expected_table) - {r.headers[EVENT_ID] for r in receiver.accepted()})
+        await asyncio.sleep(0.5)
+        campaign = receiver.accepted("/campaign")
+        assert sorted(r.headers[EVENT_ID] for r in campaign) == sorted(expected)
+        assert all(verify(secret, r.headers, r.body) and r.payload["campaignId"] == cid for r in campaign)
+        started = [r.payload for r in campaign if r.payload["kind"] == "game_started"]
+        assert started == [{**started[0], "tableId": tables[1], "seat": 0, "version": 0}]
+        # the table's webhook ended with its table: nothing of the next game
+        assert sorted(r.headers[EVENT_ID] for r in receiver.accepted("/table")) == sorted(expected_table)
+    finally:
+        receiver.close()
+
+
+def test_the_allow_list_is_checked_again_at_send_time_after_resolution(tmp_path):
+    """Registered while loopback was allowed, a name's delivery is refused once the operator
+    allows loopback no more: the name resolves to 127.0.0.1 at send time, and the POST is
+    never made. Registering the name now is refused too. (The live store plays no part: the
+    embedded default only.)"""
+    from tests.api.conftest import server_factory, storage_env
+
+    receiver = Receiver()
+    try:
+        with storage_env("embedded", tmp_path) as env, server_factory(env, tmp_path) as make:
+            asyncio.run(_send_time(make(**FAST_RETRIES), receiver))
+    finally:
+        receiver.close()
+
+
+async def _send_time(server, receiver):
+    async with http(server.url) as anon:
+        table_id, tokens = await create_and_join(anon, "new-capital", 2, seed=5)
+    port = receiver.server.server_address[1]
+    async with http(server.url, tokens[0]) as s0:
+        res = (await run(s0, REGISTER, t=table_id, u=f"http://localhost:{port}/hook"))["registerWebhook"]
+        assert res["__typename"] == "WebhookRegistered", res
+    server.stop()
+    before = len(receiver.all())
+    server.env["CONCLAVE_WEBHOOK_ALLOW"] = "192.0.2.0/24"  # loopback no longer allowed
+    server.start()
+    async with http(server.url, tokens[0]) as s0:
+        res = (await run(s0, REGISTER, t=table_id, u=f"http://localhost:{port}/hook"))["registerWebhook"]
+        assert res["code"] == "WEBHOOK_ADDRESS_REFUSED", res  # a name resolving to a refused address
+        assert len((await run(s0, LIST, t=table_id))["webhooks"]) == 1
+    await _play(server.url, table_id, tokens, random.Random(1), {}, max_actions=6)
+    await asyncio.sleep(1.5)  # several retries' worth
+    assert len(receiver.all()) == before  # not one POST since
+    from sqlmodel import Session, create_engine, select
+
+    from api.db import WebhookDelivery
+    engine = create_engine(server.env["DATABASE_URL"].replace("postgresql://", "postgresql+psycopg://"))
+    with Session(engine) as s:
+        rows = s.exec(select(WebhookDelivery).where(WebhookDelivery.status == "pending",
+                                                    WebhookDelivery.attempts > 0)).all()
+    engine.dispose()
+    assert rows and all(r.last_error.startswith("WEBHOOK_ADDRESS_REFUSED") for r in rows), rows
+
+
+def test_the_allow_list_judges_resolved_addresses():
+    from api.webhooks.addresses import AllowList
+
+    default = AllowList.parse("127.0.0.0/8,::1/128")
+    assert default.allows("127.0.0.1") and default.allows("::1") and default.allows("::ffff:127.0.0.1")
+    for private in ("10.0.0.1", "192.168.0.1", "172.16.0.1", "169.254.169.254", "fd00::1", "::ffff:10.0.0.1",
+                    "0.0.0.0", "93.184.216.34"):
+        assert not default.allows(private), private
+    public = AllowList.parse("public")
+    assert public.allows("93.184.216.34") and public.allows("2606:2800:220:1::1")
+    for private in ("10.0.0.1", "127.0.0.1", "169.254.169.254", "fd00::1", "::ffff:192.168.1.1", "100.64.0.1"):
+        assert not public.allows(private), private
+    with pytest.raises(ValueError):
+        AllowList.parse("10.0.0.0/8,intranet")
