@@ -117,6 +117,7 @@ class TableService:
         # Told of every committed version and new table, on the request's path: each must only
         # take note and return (api/webhooks/dispatcher.py hands the work to a background task)
         self.listeners: list = []
+        self.webhooks = None  # what the schema's webhook fields call (api/webhooks/registrations.py), set by the app
         self.archive_retry_seconds = 0.5  # the first retry's delay; it doubles up to a minute
         from api.limits import TokenBucket
 
