@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 from schema.service import Rejected
 
 MAX_URL = 2000
+RESOLVE_SECONDS = 5.0  # a registration (or a send) does not wait longer on a slow resolver
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,12 @@ async def resolve(url: str, allow: AllowList) -> Target:
     WEBHOOK_ADDRESS_REFUSED (or WEBHOOK_UNRESOLVABLE when the name resolves to nothing)."""
     target = parse(url)
     try:
-        infos = await asyncio.get_running_loop().getaddrinfo(target.host, target.port, type=socket.SOCK_STREAM)
+        infos = await asyncio.wait_for(asyncio.get_running_loop().getaddrinfo(target.host, target.port,
+                                                                              type=socket.SOCK_STREAM),
+                                       RESOLVE_SECONDS)
+    except asyncio.TimeoutError:
+        raise Rejected("WEBHOOK_UNRESOLVABLE", f"the webhook's host {target.host!r} did not resolve within "
+                                               f"{RESOLVE_SECONDS:g} s") from None
     except (socket.gaierror, UnicodeError) as exc:
         raise Rejected("WEBHOOK_UNRESOLVABLE", f"the webhook's host {target.host!r} does not resolve ({exc})") from None
     addresses = tuple(dict.fromkeys(info[4][0] for info in infos))

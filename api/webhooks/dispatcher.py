@@ -117,6 +117,8 @@ class Webhooks:
                 await self._write_handed()
             except Exception:  # noqa: BLE001 - the next start-up re-queues the current events
                 log.warning("could not queue the last events before stopping")
+        if self._sending:  # let the POSTs under way finish and be recorded (else: sent again after their lease)
+            await asyncio.wait(list(self._sending), timeout=self.settings.webhook_timeout + 1)
         for task in list(self._sending):
             task.cancel()
         await asyncio.gather(*self._sending, return_exceptions=True)
