@@ -227,7 +227,9 @@ async def _campaign(server):
         await until(lambda: {r.headers[EVENT_ID] for r in receiver.accepted()} >= expected | expected_table,
                     why=lambda: (expected | expected_table) - {r.headers[EVENT_ID] for r in receiver.accepted()})
         await asyncio.sleep(0.5)
-        campaign = receiver.accepted("/campaign")
+        # the first game's own start may be heard too: it is written to the outbox in a batch up
+        # to 50 ms later (api/webhooks/dispatcher.py), by when the registration may exist
+        campaign = [r for r in receiver.accepted("/campaign") if r.headers[EVENT_ID] != f"{cid}.{tables[0]}.started.0"]
         assert sorted(r.headers[EVENT_ID] for r in campaign) == sorted(expected)
         assert all(verify(secret, r.headers, r.body) and r.payload["campaignId"] == cid for r in campaign)
         started = [r.payload for r in campaign if r.payload["kind"] == "game_started"]
