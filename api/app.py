@@ -34,6 +34,8 @@ from api.auth import is_refused, refused_over_http, rejection_payload
 from api.refusals import refuse
 from api.tokens import bearer
 from api.ws_direct import DirectTransportWSHandler
+from api.webhooks.dispatcher import Webhooks
+from api.webhooks.registrations import Registrations
 from core.plugins import Registry, default_registry
 from schema.build import build_schema
 from schema.context import from_connection_params
@@ -183,14 +185,19 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         await store.start()
         holder["service"] = TableService(registry, store, db, settings)
         holder["store"], holder["db"] = store, db
+        webhooks = holder["webhooks"] = Webhooks(holder["service"], db, settings)
+        holder["service"].listeners.append(webhooks)
+        holder["service"].webhooks = Registrations(holder["service"], webhooks)
         archived = await holder["service"].archive_pending()
         if archived:
             log.info("archived finished tables left from before", extra={"tables": archived})
         log.info("started", extra={"live_store": store.name, "database": db.engine.url.get_backend_name()})
+        await webhooks.start()
         tune_gc()
         try:
             yield
         finally:
+            await webhooks.close()
             await holder["service"].close()
             await store.close()
             await db.aclose()

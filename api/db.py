@@ -119,6 +119,38 @@ class LiveLogEntry(SQLModel, table=True):
     entry: dict = Field(sa_column=Column(JSON, nullable=False))
 
 
+class WebhookRegistration(SQLModel, table=True):
+    """A seat's webhook (api/webhooks/): for its table, or for its campaign (its seat in each
+    of the campaign's games). The secret signs deliveries, so it is kept as given."""
+
+    __tablename__ = "webhook_registrations"
+    id: str = Field(primary_key=True)
+    table_id: str | None = Field(default=None, index=True)
+    campaign_id: str | None = Field(default=None, index=True)
+    seat: int
+    url: str
+    secret: str
+    created_at: datetime = Field(default_factory=now)
+
+
+class WebhookDelivery(SQLModel, table=True):
+    """The outbox: one row per (registration, event id), so an event is delivered once per
+    registration however many processes saw it. `lease_until` is the compare-and-set a
+    sender claims the row with; `next_at` when it is due (seconds since the epoch)."""
+
+    __tablename__ = "webhook_deliveries"
+    registration_id: str = Field(primary_key=True)
+    event_id: str = Field(primary_key=True)
+    payload: dict = Field(sa_column=Column(JSON, nullable=False))
+    status: str = Field(default="pending", index=True)  # pending | delivered | failed
+    attempts: int = 0
+    next_at: float = Field(default=0.0, index=True)
+    lease_until: float = 0.0
+    last_error: str = ""
+    created_at: datetime = Field(default_factory=now)
+    delivered_at: datetime | None = None
+
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 

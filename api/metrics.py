@@ -17,6 +17,8 @@ class Metrics:
         self.actions = Counter("conclave_actions", "Accepted actions", registry=r)
         self.rejections = Counter("conclave_rejections", "Refused requests", ["code"], registry=r)
         self.tables_created = Counter("conclave_tables_created", "Tables created", registry=r)
+        self.webhook_deliveries = Counter("conclave_webhook_deliveries", "Webhook delivery attempts by outcome",
+                                          ["outcome"], registry=r)
         self.live_tables = Gauge("conclave_live_tables", "Live tables in the store", registry=r)
         self.subscriptions = Gauge("conclave_open_subscriptions", "Open table subscriptions", registry=r)
         updates = Counter("conclave_subscription_updates", "Subscription updates sent from a table's feed: written "

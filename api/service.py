@@ -114,6 +114,10 @@ class TableService:
         self._owners: Recent = Recent(200_000)
         self._feeds: dict[str, TableFeed] = {}  # tables with direct subscribers here (api/feeds.py)
         self._archive_retries: set[asyncio.Task] = set()
+        # Told of every committed version and new table, on the request's path: each must only
+        # take note and return (api/webhooks/dispatcher.py hands the work to a background task)
+        self.listeners: list = []
+        self.webhooks = None  # what the schema's webhook fields call (api/webhooks/registrations.py), set by the app
         self.archive_retry_seconds = 0.5  # the first retry's delay; it doubles up to a minute
         from api.limits import TokenBucket
 
@@ -356,7 +360,10 @@ class TableService:
         await self.store.create(table_id, meta, encode(table.state))
         METRICS.tables_created.inc()
         log.info("table created", extra={"table": table_id, "version": 0, "game": game})
-        return Created(await self.load(table_id), host_token, join_code)
+        loaded = await self.load(table_id)
+        for listener in self.listeners:
+            listener.table_created(loaded)
+        return Created(loaded, host_token, join_code)
 
     async def join(self, table_id: str, seat: int, name: str, code: str | None) -> tuple[str, Loaded]:
         """Take a seat with the table's join code (a seat nobody reserved) or with that seat's
@@ -468,6 +475,8 @@ class TableService:
                 announced.set_result(done if committed else None)
             if committed:
                 self._remember(done)
+                for listener in self.listeners:
+                    listener.committed(done)
                 METRICS.act_latency.observe(time.perf_counter() - started)
                 METRICS.actions.inc()
                 log.debug("action", extra={"table": table_id, "version": version, "seat": seat, "type": act.type})

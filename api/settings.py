@@ -47,6 +47,16 @@ class Settings:
     allow_chosen_seeds: bool = False
     # the operator's content packs, beside those plugins register (tables choose one by name)
     content_packs: tuple[PackSetting, ...] = ()
+    # Turn notifications (api/webhooks/): which addresses a webhook may reach, after DNS
+    # resolution - comma-separated networks (CIDR) and/or "public" (any globally routable
+    # address); loopback only by default, so no registration can reach a private network.
+    webhook_allow: str = "127.0.0.0/8,::1/128"
+    webhook_retry_seconds: float = 5.0  # the first retry's delay; it doubles per failed attempt
+    webhook_max_delay: float = 3600.0  # ... up to this
+    webhook_max_attempts: int = 12  # then the delivery is given up (status "failed")
+    webhook_timeout: float = 5.0  # seconds for a receiver to answer one POST
+    webhook_lease_seconds: float = 30.0  # a claimed delivery whose sender died is claimed again after this
+    webhook_poll_seconds: float = 0.5  # how often a process looks for due deliveries (others' too)
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -77,4 +87,11 @@ class Settings:
             lean_paths=os.environ.get("CONCLAVE_LEAN_PATHS", "1") != "0",
             allow_chosen_seeds=os.environ.get("CONCLAVE_ALLOW_CHOSEN_SEEDS", "0") == "1",
             content_packs=parse_pack_settings(os.environ.get("CONCLAVE_CONTENT_PACKS", "")),
+            webhook_allow=os.environ.get("CONCLAVE_WEBHOOK_ALLOW", "127.0.0.0/8,::1/128"),
+            webhook_retry_seconds=_float("CONCLAVE_WEBHOOK_RETRY_SECONDS", 5.0),
+            webhook_max_delay=_float("CONCLAVE_WEBHOOK_MAX_DELAY", 3600.0),
+            webhook_max_attempts=_int("CONCLAVE_WEBHOOK_MAX_ATTEMPTS", 12),
+            webhook_timeout=_float("CONCLAVE_WEBHOOK_TIMEOUT", 5.0),
+            webhook_lease_seconds=_float("CONCLAVE_WEBHOOK_LEASE_SECONDS", 30.0),
+            webhook_poll_seconds=_float("CONCLAVE_WEBHOOK_POLL_SECONDS", 0.5),
         )

@@ -27,6 +27,8 @@ from schema.errors import log_refusal
 from schema.execution import FastExecutionContext
 from schema.service import Loaded, Rejected as ServiceRejected
 from schema.streaming import ConclaveSchema
+from schema.webhooks import root_types as webhook_root_types
+from strawberry.tools import merge_types
 
 
 def build_schema(registry: Registry, extensions: list | None = None,
@@ -517,6 +519,9 @@ def build_schema(registry: Registry, extensions: list | None = None,
 
             return svc.updates(table_id, after_version, update)
 
+    WebhookQuery, WebhookMutation = webhook_root_types(Rejected)
+    Query = merge_types("Query", (Query, WebhookQuery))
+    Mutation = merge_types("Mutation", (Mutation, WebhookMutation))
     schema = ConclaveSchema(query=Query, mutation=Mutation, subscription=Subscription,
                             extensions=extensions or [], execution_context_class=execution_context_class)
     resolve_as_coerced(schema, "act", act_as_coerced)
