@@ -240,7 +240,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     # innermost: the open event streams are counted once the rate limits let a request in
     app.add_middleware(StreamLimits, per_token=settings.sse_streams_per_token,
                        per_address=settings.sse_streams_per_address)
-    if settings.lean_paths:  # innermost: within the limits and metrics, before Starlette's routing and the view
+    if settings.lean_paths:  # within the limits and metrics, before Starlette's routing and the view
         schema.documents = DocumentCache(schema, settings.max_tokens, rules, verdicts)
         app.add_middleware(FastGraphQLHTTP, schema=schema, holder=holder, documents=schema.documents,
                            penalty=settings.refusal_penalty)
