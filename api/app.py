@@ -1,4 +1,4 @@
-"""The Starlette application: GraphQL (HTTP + WebSocket), health, readiness, metrics."""
+"""The Starlette application: GraphQL (HTTP, Server-Sent Events, WebSocket), health, readiness, metrics."""
 from __future__ import annotations
 
 import contextlib
@@ -19,7 +19,7 @@ from cross_web import HTTPException
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.extensions import AddValidationRules, MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter
-from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL
+from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL
 
 from api import logs
 from api.graphiql import assets_route, offline_page
@@ -30,6 +30,7 @@ from api.limits import LimitsMiddleware
 from api.metrics import METRICS, RequestMetrics, watch_gc
 from api.service import TableService
 from api.settings import Settings
+from api.sse import StreamLimits, sse_transport
 from api.auth import is_refused, refused_over_http, rejection_payload
 from api.refusals import refuse
 from api.tokens import bearer
@@ -111,8 +112,12 @@ def tune_gc() -> None:
 class ConclaveGraphQL(GraphQL):
     graphql_transport_ws_handler_class = DirectTransportWSHandler
 
-    def __init__(self, schema, holder: dict, **kw) -> None:
-        super().__init__(schema, subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL), **kw)
+    def __init__(self, schema, holder: dict, sse_keepalive: float = 15.0, **kw) -> None:
+        # graphql-sse (api/sse.py) beside the two WebSocket protocols, with our keep-alive
+        self.stream_transport_classes_by_protocol = {**self.stream_transport_classes_by_protocol,
+                                                     GRAPHQL_SSE_PROTOCOL: sse_transport(sse_keepalive)}
+        super().__init__(schema, subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL,
+                                                         GRAPHQL_SSE_PROTOCOL), **kw)
         self.holder = holder
         self._ide_html = offline_page()
 
@@ -205,7 +210,8 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     rules = limit_rules(settings)
     verdicts = verdicts_for(settings)
     schema = build_schema(registry, schema_extensions(settings, rules, verdicts))
-    graphql = ConclaveGraphQL(schema, holder)
+    schema.refusal_penalty = settings.refusal_penalty  # an event stream refused for its cost (schema/streaming.py)
+    graphql = ConclaveGraphQL(schema, holder, sse_keepalive=settings.sse_keepalive_seconds)
 
     async def healthz(request: Request):
         return JSONResponse({"ok": True})
@@ -238,7 +244,10 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         assets_route(),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    if settings.lean_paths:  # innermost: within the limits and metrics, before Starlette's routing and the view
+    # innermost: the open event streams are counted once the rate limits let a request in
+    app.add_middleware(StreamLimits, per_token=settings.sse_streams_per_token,
+                       per_address=settings.sse_streams_per_address)
+    if settings.lean_paths:  # within the limits and metrics, before Starlette's routing and the view
         schema.documents = DocumentCache(schema, settings.max_tokens, rules, verdicts)
         app.add_middleware(FastGraphQLHTTP, schema=schema, holder=holder, documents=schema.documents,
                            penalty=settings.refusal_penalty)

@@ -21,6 +21,7 @@ class Metrics:
                                           ["outcome"], registry=r)
         self.live_tables = Gauge("conclave_live_tables", "Live tables in the store", registry=r)
         self.subscriptions = Gauge("conclave_open_subscriptions", "Open table subscriptions", registry=r)
+        self.sse_streams = Gauge("conclave_open_sse_streams", "Open GraphQL-over-SSE streams (api/sse.py)", registry=r)
         updates = Counter("conclave_subscription_updates", "Subscription updates sent from a table's feed: written "
                           "in the feed's own step (direct) or by the subscription's task (queued)", ["way"],
                           registry=r)

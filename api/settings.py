@@ -41,6 +41,9 @@ class Settings:
     finished_ttl_seconds: int = 3600  # finished tables expire from Redis after archiving
     log_json: bool = True
     log_level: str = "info"  # "debug" adds a line per accepted action
+    sse_keepalive_seconds: float = 15.0  # a comment on every quiet event stream this often (api/sse.py)
+    sse_streams_per_token: int = 100  # open event streams at once, per bearer token
+    sse_streams_per_address: int = 1000  # and per client address
     lean_paths: bool = True  # api.fast_http and schema.streaming skip strawberry's per-request pipeline
     # A creator who chooses the seed knows every shuffle in advance: only for tests and
     # tournaments (CONCLAVE_ALLOW_CHOSEN_SEEDS=1), and such a table says so publicly.
@@ -84,6 +87,9 @@ class Settings:
             finished_ttl_seconds=_int("CONCLAVE_FINISHED_TTL", 3600),
             log_json=os.environ.get("CONCLAVE_LOG_FORMAT", "json") == "json",
             log_level=os.environ.get("CONCLAVE_LOG_LEVEL", "info").lower(),
+            sse_keepalive_seconds=_float("CONCLAVE_SSE_KEEPALIVE", 15.0),
+            sse_streams_per_token=_int("CONCLAVE_SSE_STREAMS_PER_TOKEN", 100),
+            sse_streams_per_address=_int("CONCLAVE_SSE_STREAMS_PER_ADDRESS", 1000),
             lean_paths=os.environ.get("CONCLAVE_LEAN_PATHS", "1") != "0",
             allow_chosen_seeds=os.environ.get("CONCLAVE_ALLOW_CHOSEN_SEEDS", "0") == "1",
             content_packs=parse_pack_settings(os.environ.get("CONCLAVE_CONTENT_PACKS", "")),

@@ -38,7 +38,7 @@ from strawberry.types.graphql import OperationType as StrawberryOperationType  #
 from schema import errors as error_codes
 from schema.execution import PLANS
 from schema.prepared import DocumentCache, Prepared, Refused
-from schema.validation import PENALTY
+from schema.validation import PENALTY, penalize
 
 
 MAX_REFUSALS = 10  # documents refused for their cost on one WebSocket connection before it is closed
@@ -107,6 +107,7 @@ def event_root(executor):
 
 class ConclaveSchema(strawberry.Schema):
     documents: DocumentCache | None = None  # set by the app once its limits are known
+    refusal_penalty: int = 0  # requests a refusal for cost counts as at the address's rate limit (set by the app)
 
     async def execute(self, query, variable_values=None, context_value=None, root_value=None, operation_name=None,
                       allowed_operation_types=None, operation_extensions=None):
@@ -167,8 +168,12 @@ class ConclaveSchema(strawberry.Schema):
         """The one result of a refused document, as strawberry's pipeline gives it (both
         WebSocket protocols answer it with their error message). A WebSocket connection
         refused more than `MAX_REFUSALS` times is then closed (4429): the HTTP rate limits,
-        which a refusal over HTTP counts against, never see its operations."""
+        which a refusal over HTTP counts against, never see its operations. Over HTTP (an
+        event stream, api/sse.py) the refusal counts `refusal_penalty` requests at the
+        address's rate, as a refused POST does."""
         self._process_errors([error])
+        if self.refusal_penalty:
+            penalize(context, self.refusal_penalty)
         if isinstance(context, dict):
             refusals = context[REFUSALS] = context.get(REFUSALS, 0) + 1
             socket = context.get("request")
@@ -196,6 +201,11 @@ class EventStream:
 
     def __aiter__(self):
         return self._results
+
+    def __anext__(self):
+        """An async iterator itself too: strawberry's HTTP view streams (graphql-sse, api/sse.py)
+        only what passes its `SubscriptionExecutionResult` check (`__aiter__` and `__anext__`)."""
+        return self._results.__anext__()
 
     async def aclose(self) -> None:
         await self._results.aclose()
