@@ -7,6 +7,7 @@ Locally a machine without Node.js/npm skips with a clear reason; under CI=true i
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import hashlib
 import json
 import re
@@ -49,12 +50,15 @@ def sh(*args: str, cwd: Path = EXAMPLE, timeout: float = 180) -> str:
 
 
 def install(npm: str) -> None:
-    """`npm ci` from the committed lock file, unless node_modules already holds that lock."""
+    """`npm ci` from the committed lock file, unless node_modules already holds that lock.
+    A file lock keeps two test workers (pytest -n) from installing into one folder at once."""
     lock = hashlib.sha256((EXAMPLE / "package-lock.json").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text().strip() == lock:
-        return
-    sh(npm, "ci", "--no-audit", "--no-fund", timeout=300)
-    STAMP.write_text(lock + "\n")
+    with open(EXAMPLE / ".install.lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        if STAMP.exists() and STAMP.read_text().strip() == lock:
+            return
+        sh(npm, "ci", "--no-audit", "--no-fund", timeout=300)
+        STAMP.write_text(lock + "\n")
 
 
 # ---- the generated types of Table: no `any` anywhere Table reaches ----
