@@ -47,6 +47,10 @@ class Settings:
     allow_chosen_seeds: bool = False
     # the operator's content packs, beside those plugins register (tables choose one by name)
     content_packs: tuple[PackSetting, ...] = ()
+    # api/persisted.py: automatic persisted queries, one LRU per process (0 entries = off)
+    persisted_query_cache: int = 1000
+    persisted_query_cache_chars: int = 4_000_000  # the texts' total length, whatever their number
+    persisted_query_allowlist: str | None = None  # a file of documents or hashes: only those run
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -77,4 +81,7 @@ class Settings:
             lean_paths=os.environ.get("CONCLAVE_LEAN_PATHS", "1") != "0",
             allow_chosen_seeds=os.environ.get("CONCLAVE_ALLOW_CHOSEN_SEEDS", "0") == "1",
             content_packs=parse_pack_settings(os.environ.get("CONCLAVE_CONTENT_PACKS", "")),
+            persisted_query_cache=_int("CONCLAVE_PERSISTED_QUERY_CACHE", 1000),
+            persisted_query_cache_chars=_int("CONCLAVE_PERSISTED_QUERY_CACHE_CHARS", 4_000_000),
+            persisted_query_allowlist=os.environ.get("CONCLAVE_PERSISTED_QUERY_ALLOWLIST") or None,
         )
