@@ -314,3 +314,17 @@ def test_the_lean_post_path_answers_a_hash_itself(tmp_path, monkeypatch, process
         assert executed == [1]
         assert client.post("/graphql", json={"extensions": pq(GAMES)}).json() == with_text_answer
         assert executed == [1, 1] and {"id": "new-capital"} in with_text_answer["data"]["games"]
+
+
+def test_each_process_has_its_own_cache_and_a_miss_is_resent_once(make_server):
+    """Two server processes (as behind a load balancer): a hash registered on one is
+    unknown to the other, which answers PersistedQueryNotFound; the client's resend with
+    the text registers it there too."""
+    one, two = make_server(), make_server()
+    assert asyncio.run(with_text(one.url, GAMES))["games"]
+    alone = {"extensions": pq(GAMES)}
+    answer = httpx.post(one.url, json=alone).json()
+    assert answer["data"]["games"]
+    assert_not_found(httpx.post(two.url, json=alone))
+    assert httpx.post(two.url, json={"query": GAMES, **alone}).json() == answer
+    assert httpx.post(two.url, json=alone).json() == answer
