@@ -18,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 from cross_web import HTTPException
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError
+from strawberry.schema.exceptions import InvalidOperationTypeError
 from strawberry.extensions import AddValidationRules, MaxAliasesLimiter, MaxTokensLimiter, ParserCache, QueryDepthLimiter
 from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL
 
@@ -28,13 +29,14 @@ from api.fast_http import FastGraphQLHTTP
 from schema.prepared import DocumentCache
 from api.limits import LimitsMiddleware
 from api.metrics import METRICS, RequestMetrics, watch_gc
+from api.persisted import NO_STORE, PersistedQueries, PersistedQueryError, load_allow_list, without_persisted
+from api.persisted_ws import PersistedTransportWSHandler, PersistedWSHandler
 from api.service import TableService
 from api.settings import Settings
 from api.sse import StreamLimits, sse_transport
 from api.auth import is_refused, refused_over_http, rejection_payload
 from api.refusals import refuse
 from api.tokens import bearer
-from api.ws_direct import DirectTransportWSHandler
 from api.webhooks.dispatcher import Webhooks
 from api.webhooks.registrations import Registrations
 from core.plugins import Registry, default_registry
@@ -110,15 +112,18 @@ def tune_gc() -> None:
 
 
 class ConclaveGraphQL(GraphQL):
-    graphql_transport_ws_handler_class = DirectTransportWSHandler
+    graphql_transport_ws_handler_class = PersistedTransportWSHandler
+    graphql_ws_handler_class = PersistedWSHandler
 
-    def __init__(self, schema, holder: dict, sse_keepalive: float = 15.0, **kw) -> None:
+    def __init__(self, schema, holder: dict, persisted: PersistedQueries | None = None,
+                 sse_keepalive: float = 15.0, **kw) -> None:
         # graphql-sse (api/sse.py) beside the two WebSocket protocols, with our keep-alive
         self.stream_transport_classes_by_protocol = {**self.stream_transport_classes_by_protocol,
                                                      GRAPHQL_SSE_PROTOCOL: sse_transport(sse_keepalive)}
         super().__init__(schema, subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL,
                                                          GRAPHQL_SSE_PROTOCOL), **kw)
         self.holder = holder
+        self.persisted = persisted or PersistedQueries()  # api/persisted.py: hashes to texts, the allow-list
         self._ide_html = offline_page()
 
     async def render_graphql_ide(self, request):
@@ -137,7 +142,35 @@ class ConclaveGraphQL(GraphQL):
             response = await self.run(request)
         except HTTPException as exc:
             return await refuse(send, exc.status_code, exc.reason)
+        except PersistedQueryError as exc:
+            return await refuse(send, exc.status, exc.message, exc.code, NO_STORE if exc.status == 200 else ())
         await response(scope, receive, send)
+
+    async def execute_single(self, request, request_adapter, sub_response, context, root_value, request_data):
+        """A mutation over GET - its text sent, or its persisted hash - is refused with 405,
+        as GraphQL-over-HTTP says (strawberry says 400), and never executed."""
+        try:
+            return await super().execute_single(request, request_adapter, sub_response, context, root_value,
+                                                request_data)
+        except HTTPException as exc:
+            if request_adapter.method == "GET" and isinstance(exc.__cause__, InvalidOperationTypeError):
+                raise HTTPException(405, exc.reason) from exc.__cause__
+            raise
+
+    def should_render_graphql_ide(self, request) -> bool:
+        """Not for a GET that carries a persisted query's hash and no text: Apollo clients
+        send `Accept: */*`, which strawberry takes for a browser asking for GraphiQL."""
+        return "extensions" not in request.query_params and super().should_render_graphql_ide(request)
+
+    async def parse_http_body(self, request):
+        """Strawberry's request data (GET's query parameters, POST's body) with a persisted
+        query's hash resolved to its text, or refused (api/persisted.py). GET still runs
+        queries only: strawberry refuses a mutation over GET once its text is known."""
+        data = await super().parse_http_body(request)
+        for item in data if isinstance(data, list) else (data,):
+            item.query = self.persisted.resolve(item.query, item.extensions)
+            item.extensions = without_persisted(item.extensions)
+        return data
 
     def parse_json(self, data):
         """A request body must be a JSON object (or a batch, which the view refuses itself)."""
@@ -211,7 +244,12 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     verdicts = verdicts_for(settings)
     schema = build_schema(registry, schema_extensions(settings, rules, verdicts))
     schema.refusal_penalty = settings.refusal_penalty  # an event stream refused for its cost (schema/streaming.py)
-    graphql = ConclaveGraphQL(schema, holder, sse_keepalive=settings.sse_keepalive_seconds)
+    if settings.lean_paths:
+        schema.documents = DocumentCache(schema, settings.max_tokens, rules, verdicts)
+    persisted = PersistedQueries(
+        settings.persisted_query_cache, settings.persisted_query_cache_chars, documents=schema.documents,
+        allow=load_allow_list(settings.persisted_query_allowlist) if settings.persisted_query_allowlist else None)
+    graphql = ConclaveGraphQL(schema, holder, persisted, sse_keepalive=settings.sse_keepalive_seconds)
 
     async def healthz(request: Request):
         return JSONResponse({"ok": True})
@@ -248,9 +286,8 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
     app.add_middleware(StreamLimits, per_token=settings.sse_streams_per_token,
                        per_address=settings.sse_streams_per_address)
     if settings.lean_paths:  # within the limits and metrics, before Starlette's routing and the view
-        schema.documents = DocumentCache(schema, settings.max_tokens, rules, verdicts)
         app.add_middleware(FastGraphQLHTTP, schema=schema, holder=holder, documents=schema.documents,
-                           penalty=settings.refusal_penalty)
+                           penalty=settings.refusal_penalty, persisted=persisted)
     app.add_middleware(LimitsMiddleware, max_body=settings.max_body_bytes,
                        rate=settings.rate_per_second, burst=settings.rate_burst,
                        address_rate=settings.address_rate_per_second, address_burst=settings.address_burst)

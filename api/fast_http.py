@@ -27,17 +27,21 @@ from starlette.requests import Request
 from strawberry.execution import optimized_is_awaitable
 
 from api.auth import refused_over_http
+from api.persisted import NO_STORE, PersistedQueries, PersistedQueryError
+from api.refusals import refuse
 from api.tokens import bearer
 from schema.execution import FastExecutionContext
 from schema.prepared import DocumentCache, Refused
 from schema.validation import PENALTY
 
-REQUEST_KEYS = frozenset(("query", "variables", "operationName"))
+REQUEST_KEYS = frozenset(("query", "variables", "operationName", "extensions"))
 
 
 class FastGraphQLHTTP:
-    def __init__(self, app, schema, holder: dict, documents: DocumentCache, penalty: int = 0) -> None:
+    def __init__(self, app, schema, holder: dict, documents: DocumentCache, penalty: int = 0,
+                 persisted: PersistedQueries | None = None) -> None:
         self.app, self.schema, self.holder, self.documents = app, schema, holder, documents
+        self.persisted = persisted or PersistedQueries(documents=documents)
         self.penalty = penalty  # requests a refusal for cost counts as at the address's rate limit
 
     async def __call__(self, scope, receive, send):
@@ -59,7 +63,10 @@ class FastGraphQLHTTP:
         if token is not None and await refused_over_http(service, token, send):
             return  # as the view would (api/auth.py)
         body = await read_body(receive)
-        request = self.request_of(body)
+        try:
+            request = self.request_of(body)
+        except PersistedQueryError as exc:
+            return await refuse(send, exc.status, exc.message, exc.code, NO_STORE if exc.status == 200 else ())
         if request is None:
             return await self.app(scope, replay(body, receive), send)
         if isinstance(request, Refused):  # over the cost limit: refused without a parse or a validation
@@ -92,7 +99,7 @@ class FastGraphQLHTTP:
 
     def request_of(self, body: bytes):
         """(prepared document, variables) for a request this path answers, its `Refused`
-        for a document over the cost limit, else None."""
+        for a document over the cost limit, else None; raises `PersistedQueryError`."""
         try:
             data = msgspec.json.decode(body)
         except msgspec.DecodeError:
@@ -100,9 +107,13 @@ class FastGraphQLHTTP:
         if type(data) is not dict or not data.keys() <= REQUEST_KEYS:
             return None
         query, variables, name = data.get("query"), data.get("variables"), data.get("operationName")
-        if type(query) is not str or not (variables is None or type(variables) is dict):
+        extensions = data.get("extensions")
+        if not (variables is None or type(variables) is dict) or not (extensions is None or type(extensions) is dict):
             return None
         if not (name is None or type(name) is str):
+            return None
+        query = self.persisted.resolve(query, extensions)  # as the view does, after its own checks
+        if type(query) is not str:
             return None
         prepared = self.documents.prepare(query)
         if isinstance(prepared, Refused):

@@ -60,6 +60,10 @@ class Settings:
     webhook_timeout: float = 5.0  # seconds for a receiver to answer one POST
     webhook_lease_seconds: float = 30.0  # a claimed delivery whose sender died is claimed again after this
     webhook_poll_seconds: float = 0.5  # how often a process looks for due deliveries (others' too)
+    # api/persisted.py: automatic persisted queries, one LRU per process (0 entries = off)
+    persisted_query_cache: int = 1000
+    persisted_query_cache_chars: int = 4_000_000  # the texts' total length, whatever their number
+    persisted_query_allowlist: str | None = None  # a file of documents or hashes: only those run
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -100,4 +104,7 @@ class Settings:
             webhook_timeout=_float("CONCLAVE_WEBHOOK_TIMEOUT", 5.0),
             webhook_lease_seconds=_float("CONCLAVE_WEBHOOK_LEASE_SECONDS", 30.0),
             webhook_poll_seconds=_float("CONCLAVE_WEBHOOK_POLL_SECONDS", 0.5),
+            persisted_query_cache=_int("CONCLAVE_PERSISTED_QUERY_CACHE", 1000),
+            persisted_query_cache_chars=_int("CONCLAVE_PERSISTED_QUERY_CACHE_CHARS", 4_000_000),
+            persisted_query_allowlist=os.environ.get("CONCLAVE_PERSISTED_QUERY_ALLOWLIST") or None,
         )
