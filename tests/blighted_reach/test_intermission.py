@@ -157,14 +157,15 @@ def test_BR_328_a_handler_step_dispatches_to_the_registry_and_is_missing_loudly(
     assert "F502" in state.scrapped and {"F508", "F509", "F510", "F511"} <= set(state.court_deck)
 
 
-def test_BR_328_a_fate_without_effect_data_is_refused():
-    """BR-328: a B Fate's Resolution card has no steps in fates.json yet: refused, not skipped."""
+def test_BR_328_a_fate_without_effect_data_is_refused(monkeypatch):
+    """BR-328: a B Fate whose effects are not marked built (here the Pathfinder, for this
+    test only: all sixteen are built) has its Resolution refused, not skipped."""
+    import msgspec
+
     state = played([STEWARD, ADMIRAL, FOUNDER], [0, 0, 0])
     state.act = 2
-    unbuilt = [f.id for f in CBOX.fates_by_letter("B") if not f.effects_complete]
-    if not unbuilt:
-        pytest.skip("every B Fate's effects are built")
-    state.fates[1] = unbuilt[0]  # a B Fate played in Act II whose effects are not built yet
+    monkeypatch.setitem(CBOX.fates, "FATE09", msgspec.structs.replace(CBOX.fates["FATE09"], effects_complete=False))
+    state.fates[1] = "FATE09"  # a B Fate played in Act II whose effects are not built
     refused(state, lambda: im.resolve_fates(ctx(state), CBOX), RuleMissing)
 
 
