@@ -720,16 +720,16 @@ def test_F521_a_player_with_more_guild_cards_chooses_which_go():
 
 
 # -- F503: raiding Golems ----------------------------------------------------------------------------------
-def test_F503_a_raid_takes_a_golem_from_the_hearth_for_two_keys():
-    """F503: Golems on the Golem Hearth can be raided, two keys each; the raider keeps it
-    (among its resources, holding no Hearth)."""
+def raid_on_golem_holder(golem: str, awake: bool):
+    """Seat 0 holds `golem` (on its Golem Hearth); seat 1 won a battle against it in 1.1 with
+    3 keys to raid with: the raid's choices are open."""
     from core.flow import Ctx, run
     from plugins.arcs.battle_flow import resolve
     from plugins.arcs.rounds import round_start
     from plugins.arcs.state import Battle
     t = caretaker_table(3, seed=3)
     s = t.state
-    give_golem(t, "warrior", 0, awake=True)
+    give_golem(t, golem, 0, awake=awake)
     ships_at(t, 1, "1.1", fresh=2)
     s.prompts, s.stack = [], []
     s.battle = Battle(attacker=1, defender=0, system="1.1", key=3)
@@ -737,6 +737,13 @@ def test_F503_a_raid_takes_a_golem_from_the_hearth_for_two_keys():
     ctx.push(round_start)
     ctx.push(resolve)
     run(ctx)
+    return t
+
+
+def test_F503_a_raid_takes_a_golem_from_the_hearth_for_two_keys():
+    """F503: Golems on the Golem Hearth can be raided, two keys each; the raider keeps it
+    (among its resources, holding no Hearth)."""
+    t = raid_on_golem_holder("warrior", awake=True)
     steals = [a for a in options(t, 1) if a.type == "steal"]
     assert Action("steal", {"golem": "warrior"}) in steals
     t.act(1, Action("steal", {"golem": "warrior"}))
@@ -751,20 +758,8 @@ def test_F503_a_raid_takes_a_sleeping_golem_blind_its_type_shown_to_thief_and_vi
     type (a bot campaign's hidden-information check caught the type in the raid's options:
     3 players, seed 2027); taken, its type is told to the thief and the victim alone."""
     from core.engine import view_events
-    from core.flow import Ctx, run
-    from plugins.arcs.battle_flow import resolve
-    from plugins.arcs.rounds import round_start
-    from plugins.arcs.state import Battle
-    t = caretaker_table(3, seed=3)
+    t = raid_on_golem_holder("harvester", awake=False)
     s = t.state
-    give_golem(t, "harvester", 0, awake=False)
-    ships_at(t, 1, "1.1", fresh=2)
-    s.prompts, s.stack = [], []
-    s.battle = Battle(attacker=1, defender=0, system="1.1", key=3)
-    ctx = Ctx(s, t.rules)
-    ctx.push(round_start)
-    ctx.push(resolve)
-    run(ctx)
     place = s.golems["harvester"].place  # seat 0's Golem Hearth
     steals = [a.params for a in options(t, 1) if a.type == "steal"]
     assert {"golem": "sleeping", "at": place} in steals
