@@ -234,8 +234,11 @@ async def _campaign(server):
         assert all(verify(secret, r.headers, r.body) and r.payload["campaignId"] == cid for r in campaign)
         started = [r.payload for r in campaign if r.payload["kind"] == "game_started"]
         assert started == [{**started[0], "tableId": tables[1], "seat": 0, "version": 0}]
-        # the table's webhook ended with its table: nothing of the next game
-        assert sorted(r.headers[EVENT_ID] for r in receiver.accepted("/table")) == sorted(expected_table)
+        # the table's webhook ended with its table: nothing of the next game (its own game's start
+        # may be heard, as the campaign's may: the same 50 ms batch window)
+        table = [r.headers[EVENT_ID] for r in receiver.accepted("/table")
+                 if r.headers[EVENT_ID] != f"{cid}.{tables[0]}.started.1"]
+        assert sorted(table) == sorted(expected_table)
     finally:
         receiver.close()
 
