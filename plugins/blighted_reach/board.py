@@ -92,13 +92,22 @@ BUILDING_TOKENS_DESTROYED: list = []
 
 
 # ... and for Breaking Worlds, which removes them onto its card (its FAQ: Banners and Bunkers
-# are removed and added to the card): fn(state, system) -> the kinds of tokens it moved.
-BUILDING_TOKENS_TO_WORLDS: list = []
+# are removed and added to the card): (kind, the state field of planet -> its token, the
+# state field counting those on the card).
+BUILDING_TOKENS_TO_WORLDS: list[tuple[str, str, str]] = []
 
 
 def tokens_onto_worlds(state: BlightedReachState, system: str) -> list[str]:
-    """Breaking Worlds reaching the tokens harmed like buildings on the planet it breaks."""
-    return [kind for rule in BUILDING_TOKENS_TO_WORLDS for kind in rule(state, system)]
+    """Breaking Worlds reaching the tokens harmed like buildings on the planet it breaks: each
+    leaves the map and is counted on the card; returns the kinds moved."""
+    moved = []
+    for kind, on_map, on_card in BUILDING_TOKENS_TO_WORLDS:
+        tokens = getattr(state, on_map)
+        if system in tokens:
+            del tokens[system]
+            setattr(state, on_card, getattr(state, on_card) + 1)
+            moved.append(kind)
+    return moved
 
 
 def destroy_building_tokens(state: BlightedReachState, system: str, damaged_only: bool = False,

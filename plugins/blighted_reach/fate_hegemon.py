@@ -28,7 +28,7 @@ Act II
   `board.BUILDING_TOKENS_DESTROYED` (`destroy_banner`: back to the Hegemon's supply):
   Terror Strike (F620/F621) a damaged one at an Outraged planet (sparing the securer's);
   Breaking Worlds (F1103, and the Planet-Eater's F1111) removes the Banner of the broken
-  planet onto its card (its FAQ; `banner_onto_worlds`, `state.banners_on_worlds`: lost to
+  planet onto its card (its FAQ; `board.BUILDING_TOKENS_TO_WORLDS`, `state.banners_on_worlds`: lost to
   the Hegemon), and a Banner may be planted again on a broken world (its FAQ). The other harm outside battles (Incite Revolt, the Steward's reprisals, the
   Crises that destroy damaged ships) strikes ships only. A damaged Banner is repaired by the
   Hegemon's `repair_banner` (a Repair; on F1002, the Hegemon's card, as the law names no
@@ -787,17 +787,9 @@ def destroy_banner(state: BlightedReachState, system: str, damaged_only: bool = 
 board.BUILDING_TOKENS_DESTROYED.append(destroy_banner)
 
 
-def banner_onto_worlds(state: BlightedReachState, system: str) -> list[str]:
-    """Breaking Worlds removes the Banner of the planet it breaks onto its card (its FAQ): out
-    of the Hegemon's reach for the rest of the campaign."""
-    if system not in state.banners:
-        return []
-    del state.banners[system]
-    state.banners_on_worlds += 1
-    return ["banner"]
-
-
-board.BUILDING_TOKENS_TO_WORLDS.append(banner_onto_worlds)
+# Breaking Worlds removes the Banner of the planet it breaks onto its card (its FAQ): out of
+# the Hegemon's reach for the rest of the campaign.
+board.BUILDING_TOKENS_TO_WORLDS.append(("banner", "banners", "banners_on_worlds"))
 
 
 def _register_rifles() -> None:

@@ -70,16 +70,8 @@ standing("second_place_power_for_wins", "keep_captives_per_bunker", "bunkers_are
          "bunkers_tough_and_unraidable")
 
 
-def bunker_onto_worlds(state, system: str) -> list[str]:
-    """Breaking Worlds removes the Bunker of the planet it breaks onto its card (its FAQ)."""
-    if system not in state.bunkers:
-        return []
-    del state.bunkers[system]
-    state.bunkers_on_worlds += 1
-    return ["bunker"]
-
-
-board.BUILDING_TOKENS_TO_WORLDS.append(bunker_onto_worlds)
+# Breaking Worlds removes the Bunker of the planet it breaks onto its card (its FAQ).
+board.BUILDING_TOKENS_TO_WORLDS.append(("bunker", "bunkers", "bunkers_on_worlds"))
 
 
 def bunker_owner(state) -> int:
