@@ -39,6 +39,7 @@ from api.refusals import refuse
 from api.tokens import bearer
 from api.webhooks.dispatcher import Webhooks
 from api.webhooks.registrations import Registrations
+from api.client_views import client_view_routes
 from core.plugins import Registry, default_registry
 from schema.build import build_schema
 from schema.context import from_connection_params
@@ -278,6 +279,7 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
         Route("/healthz", healthz),
         Route("/readyz", readyz),
         Route("/metrics", metrics),
+        *client_view_routes(registry),  # before /play: its mount would answer their paths with 404
         Mount("/play", app=StaticFiles(directory=PLAY_DIR, html=True), name="play"),
         assets_route(),
     ]

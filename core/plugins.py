@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.metadata import entry_points
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -46,6 +47,13 @@ class OptionSpec:
     choices: tuple = ()
     description: str = ""
     kind: Any = None
+    # How a client offers the option (never as raw JSON): `labels` names each of `choices`
+    # for people; `shape` "per-seat" is a list with one of `items` per seat (`item_labels`
+    # name them), "seats" a set of seat indexes; "" is one of `choices` (or free text).
+    labels: tuple = ()
+    shape: str = ""
+    items: tuple = ()
+    item_labels: tuple = ()
 
     def value_type(self) -> Any:
         if self.kind is not None:
@@ -75,6 +83,10 @@ class GameSpec:
     # The game's phases as data (`core.phases.Phases`, one per sequence: a round, a game's end),
     # scheduled by the kernel's `start_phase` step.
     phases: tuple[Any, ...] = ()
+    # The game's own table view for the reference client: a folder holding `view.js` (an ES
+    # module, see api/static/play/views.js for its contract) and what it imports. None: the
+    # client's generic view.
+    client_view: Path | None = None
 
     def load_snapshot(self, data: bytes):
         """A stored snapshot of this game as a current state, and whether it was migrated."""
@@ -96,6 +108,7 @@ class ModuleSpec:
     max_players: int = 99
     incompatible_with: tuple[str, ...] = ()
     discouraged_with: tuple[str, ...] = ()
+    client_view: Path | None = None  # parts this module adds to its game's table view (as GameSpec's)
 
     def enabled(self, state) -> bool:
         """Whether this table switched the module on (hooks run for every table)."""

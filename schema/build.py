@@ -30,6 +30,15 @@ from schema.streaming import ConclaveSchema
 from schema.webhooks import root_types as webhook_root_types
 from strawberry.tools import merge_types
 
+# Where the app serves a plugin's client view folder (api/app.py mounts the same paths).
+CLIENT_VIEW_ROOT = "/play/views"
+
+
+def client_view_url(kind: str, plugin_id: str) -> str:
+    """The entry module of a game's ("game") or a module's ("module") client view."""
+    return f"{CLIENT_VIEW_ROOT}/{kind}/{plugin_id}/view.js"
+
+
 
 def build_schema(registry: Registry, extensions: list | None = None,
                  execution_context_class: type = FastExecutionContext) -> ConclaveSchema:
@@ -66,6 +75,13 @@ def build_schema(registry: Registry, extensions: list | None = None,
         default: JSON | None  # null: the game decides (e.g. a recommended Character set)
         choices: list[JSON]
         description: str
+        labels: list[str] = strawberry.field(description="A name for people per choice, in the order of `choices` "
+                                                         "(empty: show the choices themselves)")
+        shape: str = strawberry.field(description="How to offer it: \"\" one of `choices` (free text when there "
+                                                  "are none), \"per-seat\" a list with one of `items` per seat, "
+                                                  "\"seats\" a set of seat indexes")
+        items: list[JSON] = strawberry.field(description="For \"per-seat\": the values each seat may take")
+        item_labels: list[str] = strawberry.field(description="A name for people per item, in the order of `items`")
 
     @strawberry.type
     class ModuleInfo:
@@ -77,6 +93,8 @@ def build_schema(registry: Registry, extensions: list | None = None,
         max_players: int
         incompatible_with: list[str]
         discouraged_with: list[str]
+        client_view: str | None = strawberry.field(
+            description="URL of the ES module adding this module's parts to the reference client's table view")
 
     @strawberry.type
     class GameInfo:
@@ -87,6 +105,8 @@ def build_schema(registry: Registry, extensions: list | None = None,
         max_players: int
         options: list[OptionInfo]
         modules: list[ModuleInfo]
+        client_view: str | None = strawberry.field(
+            description="URL of the ES module drawing this game's table in the reference client (null: its generic view)")
 
     @strawberry.type
     class Phase:
@@ -119,16 +139,38 @@ def build_schema(registry: Registry, extensions: list | None = None,
             default=None, description="A typed decision's kind: answers are judged by its rules, and options list "
                                       "at most 200 of the acceptable answers")
 
+    def events_glossary(loaded: Loaded, viewer: int | None, view: dict, events: Any) -> dict:
+        """Names and texts for the ids these (already redacted) events name: a log line can say
+        which card was played even when the card has left every view since. The games judge
+        what a viewer may know from its whole view (a Queen's Dilemma Agenda is named to its
+        holder only), so they see the view with the events added; only the events' ids are kept."""
+        from core.glossary import strings_in
+
+        named = strings_in(events)
+        out: dict = {}
+        for part in loaded.rules.hook.conclave_glossary(state=loaded.state, viewer=viewer,
+                                                        view={**view, "__events__": events}):
+            out.update({k: v for k, v in (part or {}).items() if k in named})
+        return out
+
     @strawberry.type
     class LogEntry:
+        _t: strawberry.Private[Loaded]
+        _viewer: strawberry.Private[int | None]
+        _view: strawberry.Private[Any]  # () -> the viewer's view (built once per log read)
         version: int
         seat: int
         action: LegalAction | None = strawberry.field(description="Only for the acting seat's own entries")
         events: JSON
 
-    def log_entry(e: dict, viewer: int | None) -> LogEntry:
+        @strawberry.field(description="Names and texts for the ids this entry's events and action name: {id: {name, text, kind}}")
+        def glossary(self) -> JSON:
+            return events_glossary(self._t, self._viewer, self._view(),
+                                   [self.events, self.action.params if self.action else None])
+
+    def log_entry(e: dict, viewer: int | None, loaded: Loaded, view) -> LogEntry:
         own = viewer is not None and e["seat"] == viewer
-        return LogEntry(version=e["version"], seat=e["seat"],
+        return LogEntry(_t=loaded, _viewer=viewer, _view=view, version=e["version"], seat=e["seat"],
                         action=LegalAction(type=e["action"]["type"], params=e["action"].get("params", {})) if own else None,
                         events=view_events(e["events"], viewer))
 
@@ -207,7 +249,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
         @strawberry.field
         async def log(self, info: Info, after_version: int = 0) -> list[LogEntry]:
             entries = await service_of(info).log(self._t.id, after_version)
-            return [log_entry(e, self._viewer) for e in entries]
+            return [log_entry(e, self._viewer, self._t, self._v) for e in entries]
 
         @strawberry.field(description="The campaign this table is a game of (startNextGame continues it), if any")
         def campaign_id(self) -> str | None:
@@ -299,6 +341,10 @@ def build_schema(registry: Registry, extensions: list | None = None,
         version: int
         events: JSON
         table: Table
+
+        @strawberry.field(description="Names and texts for the ids this update's events name: {id: {name, text, kind}}")
+        def glossary(self) -> JSON:
+            return events_glossary(self.table._t, self.table._viewer, self.table._v(), self.events)
 
     @strawberry.type(description="A campaign: many games of one group. Its saved state may hold "
                                  "secrets (unopened content), so only standings are public.")
@@ -407,12 +453,16 @@ def build_schema(registry: Registry, extensions: list | None = None,
             for g in registry.games.values():
                 mods = [ModuleInfo(id=m.id, game=m.game, name=m.name, description=m.description,
                                    min_players=m.min_players, max_players=m.max_players,
-                                   incompatible_with=list(m.incompatible_with), discouraged_with=list(m.discouraged_with))
+                                   incompatible_with=list(m.incompatible_with), discouraged_with=list(m.discouraged_with),
+                                   client_view=client_view_url("module", m.id) if m.client_view else None)
                         for m in registry.modules.values() if m.game == g.id]
-                opts = [OptionInfo(name=k, default=o.default, choices=list(o.choices), description=o.description)
+                opts = [OptionInfo(name=k, default=o.default, choices=list(o.choices), description=o.description,
+                                   labels=list(o.labels), shape=o.shape, items=list(o.items),
+                                   item_labels=list(o.item_labels))
                         for k, o in g.options.items()]
                 out.append(GameInfo(id=g.id, name=g.name, description=g.description, min_players=g.min_players,
-                                    max_players=g.max_players, options=opts, modules=mods))
+                                    max_players=g.max_players, options=opts, modules=mods,
+                                    client_view=client_view_url("game", g.id) if g.client_view else None))
             return out
 
         @strawberry.field

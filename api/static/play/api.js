@@ -47,11 +47,9 @@ export const TABLE_FIELDS = `fragment TableFields on Table {
   result stateJson glossary campaignId
 }`;
 
-export const GAMES = `{ serverInfo { chosenSeedsAllowed } games { id name description minPlayers maxPlayers
-  options { name choices description }
-  modules { id name description minPlayers maxPlayers incompatibleWith discouragedWith } } }`;
-// (OptionInfo.default is not asked for: an option whose default is null makes the server
-// answer the whole `games` query with an error. "Empty = the game's default" instead.)
+export const GAMES = `{ serverInfo { chosenSeedsAllowed } games { id name description minPlayers maxPlayers clientView
+  options { name default choices labels shape items itemLabels description }
+  modules { id name description minPlayers maxPlayers incompatibleWith discouragedWith clientView } } }`;
 
 export const CREATE = `mutation($input: CreateTableInput!) { createTable(input: $input) {
   __typename
@@ -65,12 +63,12 @@ export const TABLES = `query { open: tables(status: "open") { ...Row } playing: 
 fragment Row on Table { id game modules status version phase { round } seats { seat name taken } }`;
 
 export const TABLE = `query($t: String!) { table(id: $t) { ...TableFields
-  log(afterVersion: 0) { version seat action { type params } events } } } ${TABLE_FIELDS}`;
+  log(afterVersion: 0) { version seat action { type params } events glossary } } } ${TABLE_FIELDS}`;
 
 export const TABLE_ONLY = `query($t: String!) { table(id: $t) { ...TableFields } } ${TABLE_FIELDS}`;
 
 export const LOG_AFTER = `query($t: String!, $after: Int!) { table(id: $t) {
-  log(afterVersion: $after) { version seat action { type params } events } } }`;
+  log(afterVersion: $after) { version seat action { type params } events glossary } } }`;
 
 export const ACT = `mutation($t: String!, $a: ActionInput!, $v: Int) { act(tableId: $t, action: $a, expectedVersion: $v) {
   __typename
@@ -78,7 +76,7 @@ export const ACT = `mutation($t: String!, $a: ActionInput!, $v: Int) { act(table
   ... on ActRejected { code message } } } ${TABLE_FIELDS}`;
 
 export const UPDATES = `subscription($t: String!, $after: Int!) { tableUpdates(tableId: $t, afterVersion: $after) {
-  version events table { ...TableFields } } } ${TABLE_FIELDS}`;
+  version events glossary table { ...TableFields } } } ${TABLE_FIELDS}`;
 
 let gamesCache = null;
 function gamesQuery() {

@@ -3,6 +3,7 @@
 
 import { ACT, CAMPAIGN, JOIN, LOG_AFTER, LiveSubscription, NEXT_GAME, TABLE, TABLE_ONLY, UPDATES, ApiError, games, gql } from "./api.js";
 import { promptsPanel } from "./actions.js";
+import { describeEntry, drawsTable, helpers, loadViews, renderViews } from "./views.js";
 import {
   Names, copyableLink, fill, forgetSeat, h, humanize, isScalar, joinLink, navigate, playerName, say, storeCode, storeSeat, storedCode,
   storedSeat, tree,
@@ -96,6 +97,8 @@ export class TableView {
     this.pollTimer = null;
     this.gameName = tableId;
     this.subscription = null;
+    this.views = null; // the game's and its modules' client views (views.js), once loaded
+    this.memories = new Map(); // each view's own UI state, kept between renders
   }
 
   names() {
@@ -128,11 +131,15 @@ export class TableView {
       say(this.el.alerts, `NOT_FOUND: there is no table ${this.tableId}.`);
       return;
     }
+    let game = null;
     try {
-      const game = (await games()).find((g) => g.id === data.table.game);
+      game = (await games()).find((g) => g.id === data.table.game) || null;
       if (game) this.gameName = game.name;
     } catch { /* the id will do */ }
+    this.views = await loadViews(game, data.table.modules || []);
+    for (const failed of this.views.failed) say(this.el.alerts, `VIEW_FAILED: ${failed}; the generic view is shown instead.`);
     if (this.stopped) return;
+    if (drawsTable(this.views)) this.layoutForView();
     const log = data.table.log || [];
     this.applyTable(data.table);
     for (const entry of log) this.addLog(entry);
@@ -184,7 +191,7 @@ export class TableView {
         }
       }
     }
-    this.addLog({ version: update.version, seat: null, action: null, events: update.events });
+    this.addLog({ version: update.version, seat: null, action: null, events: update.events, glossary: update.glossary });
     this.lastVersion = update.version;
     this.view.dataset.logVersion = this.lastVersion;
     this.applyTable(update.table);
@@ -248,6 +255,42 @@ export class TableView {
     this.el.heading.focus();
   }
 
+  /** A game with a view: its table on top, the generic sections (standing, private, the whole
+   * state) folded into one "Details" box below; the prompts panel stays as the fallback controls. */
+  layoutForView() {
+    this.el.board = h("section", { id: "board", class: "panel board", "aria-label": "Table" });
+    const details = h("details", { class: "panel details", id: "details" },
+      h("summary", {}, "Details: every seat's standing and the whole state as text"),
+      this.el.standing.el, this.el.private.el, this.el.state.el);
+    this.view.querySelector(".columns").before(this.el.board);
+    this.view.append(details);
+    this.view.classList.add("has-view");
+  }
+
+  /** What a view's render and describe get (views.js documents it). */
+  viewContext(names) {
+    const t = this.table;
+    return {
+      table: t, state: t ? t.stateJson : null, viewer: t ? t.viewer : null, names,
+      legal: (t && t.legalActions) || [], memories: this.memories,
+      act: (option) => this.act(option),
+      rerender: () => this.renderBoard(this.names()),
+      busy: this.busy,
+      ...helpers,
+    };
+  }
+
+  renderBoard(names) {
+    if (!this.el.board || !this.table) return;
+    const active = document.activeElement;
+    const key = active && this.el.board.contains(active) ? active.dataset.focus : null;
+    renderViews(this.el.board, this.views, this.viewContext(names), (where, error) => {
+      console.error(error);
+      say(this.el.alerts, `VIEW_FAILED: the ${where} view could not draw this table (${error.message}); the details below show it.`);
+    });
+    if (key) this.el.board.querySelector(`[data-focus="${CSS.escape(key)}"]`)?.focus();
+  }
+
   // -- state -------------------------------------------------------------------------------
   applyTable(table) {
     if (this.table && table.version < this.table.version) return; // older than what is shown
@@ -264,7 +307,13 @@ export class TableView {
   addLog(entry) {
     if (this.logVersions.has(entry.version)) return;
     this.logVersions.add(entry.version);
+    Object.assign(this.glossary, entry.glossary || {});
     const names = this.names();
+    const said = this.views ? describeEntry(this.views, entry, this.viewContext(names)) : null;
+    if (said !== null) {
+      this.insertLog(h("li", { dataset: { version: entry.version } }, h("span", { class: "line" }, said)), entry.version);
+      return;
+    }
     const events = Array.isArray(entry.events) ? entry.events : [];
     const acted = events.find((e) => e && e.type === "action");
     const data = (acted && acted.data) || {};
@@ -272,17 +321,21 @@ export class TableView {
     const action = entry.action || data.action;
     const who = Number.isInteger(seat) ? names.seat(seat) : "Table";
     const what = action
-      ? `${action.type}${names.params(action.params) ? ` ${names.params(action.params)}` : ""}`
-      : acted ? `acts (${humanize(data.prompt || "hidden")}, details hidden)` : "";
+      ? `${humanize(action.type)}${names.params(action.params) ? `: ${names.params(action.params)}` : ""}`
+      : acted ? `${humanize(data.prompt || "acts")} (details hidden)` : "";
     const rest = events.filter((e) => e && e !== acted);
     const li = h("li", { dataset: { version: entry.version } },
-      h("span", { class: "line" }, `v${entry.version} — ${who}${what ? `: ${what}` : ""}`),
+      h("span", { class: "line" }, `${who}${what ? `: ${what}` : ""}`),
       rest.length ? h("ul", { class: "events" }, rest.map((e) => {
         const params = names.params(e.data);
-        return h("li", {}, `${e.type}${params ? ` ${params}` : ""}`);
+        return h("li", {}, `${humanize(e.type)}${params ? `: ${params}` : ""}`);
       })) : null);
-    // Keep the list in version order even if an entry comes late.
-    const after = [...this.el.logList.children].find((c) => Number(c.dataset.version) > entry.version);
+    this.insertLog(li, entry.version);
+  }
+
+  /** Keep the list in version order even if an entry comes late; follow the bottom if the reader is there. */
+  insertLog(li, version) {
+    const after = [...this.el.logList.children].find((c) => Number(c.dataset.version) > version);
     const box = this.el.logList.parentElement;
     const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
     this.el.logList.insertBefore(li, after || null);
@@ -314,6 +367,7 @@ export class TableView {
     this.renderSeats(names);
     this.renderStanding(names);
     this.renderState(names);
+    this.renderBoard(names);
     if (t.status === "finished" && t.result !== null && t.result !== undefined) {
       this.el.result.el.hidden = false;
       replaceKeepingFocus(this.el.result.body, [tree(t.result, names, { open: this.open, path: "result", label: "Result", openDefault: true })]);
@@ -456,7 +510,9 @@ export class TableView {
     this.busy = true;
     this.el.actions.setAttribute("aria-busy", "true");
     for (const control of this.el.actions.querySelectorAll("button, select, input")) control.disabled = true;
+    for (const control of this.el.board ? this.el.board.querySelectorAll("button, select, input") : []) control.disabled = true;
     say(this.el.alerts, "");
+    let accepted = false;
     try {
       const data = await gql(ACT, { t: this.tableId, a: { type: option.type, params: option.params }, v: this.table.version }, this.token);
       const result = data.act;
@@ -465,6 +521,7 @@ export class TableView {
         const fresh = await gql(TABLE_ONLY, { t: this.tableId }, this.token);
         if (fresh.table) this.applyTable(fresh.table);
       } else {
+        accepted = true;
         this.applyTable(result.table);
       }
     } catch (exc) {
@@ -473,8 +530,9 @@ export class TableView {
       this.busy = false;
       this.el.actions.removeAttribute("aria-busy");
       this.actionsSignature = null; // re-enable: draw the controls again from the newest table
-      if (this.table) this.renderActions(this.names());
+      if (this.table) { this.renderActions(this.names()); this.renderBoard(this.names()); }
     }
+    return accepted;
   }
 
   async join(seat, code) {

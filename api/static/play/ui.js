@@ -83,11 +83,14 @@ export class Names {
     return entry ? entry.name : k;
   }
 
-  /** "key=value key=value" for an action's or an event's parameters. */
+  /** An action's or an event's parameters in words: "Novice Abbot Lucan" for one, "zone hand,
+   * card Elite Guard" for several (ids by name, seats by label). */
   params(params) {
     if (params === null || params === undefined) return "";
     if (!params || typeof params !== "object" || Array.isArray(params)) return this.text(params);
-    return Object.entries(params).map(([k, v]) => `${k}=${this.text(v, k)}`).join(" ");
+    const entries = Object.entries(params).filter(([, v]) => v !== null && v !== undefined && v !== "");
+    if (entries.length === 1) return this.text(entries[0][1], entries[0][0]);
+    return entries.map(([k, v]) => `${humanize(k).toLowerCase()} ${this.text(v, k)}`).join(", ");
   }
 
   /** A scalar as a DOM node: a glossary id becomes its name, with its text as a tooltip and the id small. */
