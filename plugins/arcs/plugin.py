@@ -22,7 +22,9 @@ GAME_ID = "arcs"
 
 
 def _game() -> GameSpec:
-    setups = tuple(["", *sorted(default_box().setups)])
+    cards = default_box().setups
+    setups = tuple(["", *sorted(cards)])
+    setup_names = tuple(["Drawn at random", *(f"{cards[c].name} ({cards[c].players} players)" for c in setups[1:])])
     return GameSpec(
         id=GAME_ID,
         name="Arcs",
@@ -31,15 +33,15 @@ def _game() -> GameSpec:
         plugin=sys.modules[__name__],
         description="Space conflict in one session: lead and follow action cards, battle, secure the Court, "
                     "score ambitions over up to five chapters.",
-        options={"setup_card": OptionSpec(default="", choices=setups,
-                                          description="The setup card the table agreed on; empty: drawn at random "
-                                                      "(ARCS-047)"),
-                 "lore_per_player": OptionSpec(default=1, choices=(1, 2),
-                                               description="Leaders & Lore: Lore cards each player drafts "
-                                                           "(2: the two-Lore variant, ARCS-266)"),
-                 "split_discard": OptionSpec(default=False, choices=(False, True),
+        # ARCS-047 (setup card), ARCS-266 (two Lore), ARCS-283 (Split Discard)
+        options={"setup_card": OptionSpec(default="", choices=setups, labels=setup_names,
+                                          description="The setup card the table agreed on (it must match the "
+                                                      "number of players)"),
+                 "lore_per_player": OptionSpec(default=1, choices=(1, 2), labels=("One Lore card", "Two Lore cards"),
+                                               description="With Leaders & Lore: the Lore cards each player drafts"),
+                 "split_discard": OptionSpec(default=False, choices=(False, True), labels=("Off", "On"),
                                              description="Split Discard variant: face-up plays go to a public "
-                                                         "discard pile of their own (ARCS-283)")},
+                                                         "discard pile of their own")},
         hookspecs=arcs_hookspecs,
         state_type=ArcsState,
     )

@@ -101,11 +101,11 @@ def _game() -> GameSpec:
         plugin=sys.modules[__name__],
         description="The Arcs campaign over three Acts, played as a campaign: Fates, the Empire, the "
                     "Blight, Summits, Crises and Edicts, the Intermission between Acts.",
+        # BR-349: the box's B Fates after Act I, its C Fates after Act II
         options={"later_fates": OptionSpec(default="box", choices=("box", "built", "a-fates"),
-                                           description="The Fates an Intermission offers: the box's B then C Fates "
-                                                       "(BR-349; all sixteen are built), those of them marked "
-                                                       "built, topped up with the A Fates nobody plays (the same "
-                                                       "offer now), or only the A Fates nobody plays (a house rule)")},
+                                           labels=("The box's B then C Fates", "Those marked built, topped up "
+                                                   "with unplayed A Fates", "Only unplayed A Fates (house rule)"),
+                                           description="The Fates an Intermission offers")},
         hookspecs=arcs_hookspecs,
         state_type=BlightedReachState,
         campaign_only=True,  # every table is an Act of a campaign (a table without one starts one)

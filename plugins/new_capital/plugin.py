@@ -17,6 +17,7 @@ from plugins.new_capital.views import invariant_errors, redact
 
 GAME_ID = "new-capital"
 SCENARIOS = ("learning", "swift", "friendly", "uprising")
+SCENARIO_NAMES = ("Learning the Game", "Swift Game", "Friendly Dispute", "Uprising")  # the cards' titles
 
 
 def _game() -> GameSpec:
@@ -30,9 +31,12 @@ def _game() -> GameSpec:
         plugin=sys.modules[__name__],
         description="Card-driven province building: draft, develop, face the crises, score seals.",
         options={
-            "scenario": OptionSpec(default="learning", choices=SCENARIOS, description="Scenario card (QNC-023)"),
-            "pack": OptionSpec(default=DEMO_PACK, description="The content pack, by name (its choices: the "
-                                                              "packs installed plugins and the operator registered)"),
+            # QNC-023: the Scenario card (its victory condition, Honorary Seal and Alert Trigger).
+            "scenario": OptionSpec(default="learning", choices=SCENARIOS, labels=SCENARIO_NAMES,
+                                   description="The Scenario card: how many Seals win, the Honorary Seal and "
+                                               "the Alert Trigger"),
+            "pack": OptionSpec(default=DEMO_PACK, description="The cards to play with (the packs installed "
+                                                              "plugins and the operator registered)"),
         },
         hookspecs=nc_hookspecs,
         state_type=NewCapitalState,

@@ -30,6 +30,8 @@ RECOMMENDED = {  # QD-025, QD-026 (the first listed set is the default)
 
 
 def _game() -> GameSpec:
+    characters = default_box().characters
+    character_names = tuple(f"{characters[c].name}, {characters[c].title}" for c in CHARACTERS)
     return GameSpec(
         id=GAME_ID,
         name="The Queen's Dilemma",
@@ -38,11 +40,14 @@ def _game() -> GameSpec:
         plugin=sys.modules[__name__],
         description="A legacy campaign of votes and dilemmas on the Queen's Council, over many sessions.",
         options={
-            "characters": OptionSpec(default=None, kind=list[str] | None,
-                                     description="Character per seat (default: a recommended set)"),
-            "absent": OptionSpec(default=None, kind=list[int] | None, description="Seats absent from this game (QD-116)"),
-            "defected": OptionSpec(default=None, kind=list[int] | None,
-                                   description="Seats that leave the campaign for good (QD-128)"),
+            "characters": OptionSpec(default=None, kind=list[str] | None, shape="per-seat", items=CHARACTERS,
+                                     item_labels=character_names,
+                                     description="Each seat's Character (empty: a recommended set)"),
+            # QD-116 (absences), QD-128 (defections)
+            "absent": OptionSpec(default=None, kind=list[int] | None, shape="seats",
+                                 description="Seats absent from this game"),
+            "defected": OptionSpec(default=None, kind=list[int] | None, shape="seats",
+                                   description="Seats that leave the campaign for good"),
         },
         hookspecs=qd_hookspecs,
         state_type=QDState,
@@ -69,7 +74,7 @@ def characters_for(players: int, asked) -> list[str]:
     if len(asked) != players:
         raise BadOption(f"characters must name one Character per seat: {players} seats, {len(asked)} named")
     if len(set(asked)) != players:
-        raise BadOption("two players cannot share a Character (QD-017)")
+        raise BadOption("two players cannot share a Character")  # QD-017
     return list(asked)
 
 
@@ -173,7 +178,7 @@ def conclave_campaign_begin(ctx, campaign):
     state: QDState = ctx.state
     saved = msgspec.convert(campaign, Campaign)
     if saved.players != len(state.seats):
-        raise BadOption(f"this campaign has {saved.players} players; a table of {len(state.seats)} cannot join it (QD-130)")
+        raise BadOption(f"this campaign has {saved.players} players; a table of {len(state.seats)} cannot join it")  # QD-130
     if sorted(state.modules) != saved.modules:
         if saved.regions_chosen:  # QD-067: Age of Disorder only at the one-time setup
             raise IncompatibleModules(f"modules are chosen when a campaign starts: this campaign plays "

@@ -161,7 +161,9 @@ def create_in_lobby(seat: Seat, *, game: str, players: int, seed: int, name: str
     for label, value in (options or {}).items():
         field = page.get_by_label(label, exact=True)
         if field.evaluate("e => e.tagName") == "SELECT":
-            field.select_option(label=value)
+            # by the name people read, or by the choice's own value (its data-value)
+            named = field.locator(f"option[data-value={json.dumps(value)}]")
+            field.select_option(label=value) if not named.count() else field.select_option(named.first.get_attribute("value"))
         else:
             field.fill(value)
     page.get_by_label("Seed (optional)").fill(str(seed))

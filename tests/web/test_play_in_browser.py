@@ -238,9 +238,11 @@ def test_lobby_refuses_what_the_api_refuses_and_shows_rejections(browser, web_se
 
         page.get_by_role("radio", name=NEW_CAPITAL, exact=True).check()
         packs = page.get_by_label("Pack", exact=True).locator("option").all_inner_texts()
-        assert packs == ["(game default)", "demo"], packs  # packs by name: the registered ones
-        page.get_by_role("radio", name=QUEENS_DILEMMA, exact=True).check()
-        page.get_by_label("Absent", exact=True).fill("[9]")
+        assert packs == ["(game default: demo)", "demo"], packs  # packs by name: the registered ones
+        # A choice the server refuses (a 2-player setup card at a 3-player table): its typed code, no table.
+        page.get_by_role("radio", name="Arcs", exact=True).check()
+        page.get_by_label("Players", exact=True).select_option("3")
+        page.get_by_label("Setup card", exact=True).select_option(label="2 Player Frontiers (2 players)")
         page.get_by_role("button", name="Create table").click()
         page.locator("form.create .alerts").get_by_text(re.compile(r"^[A-Z_]+: ")).wait_for()
         assert page.locator("#created").is_hidden()

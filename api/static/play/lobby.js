@@ -7,6 +7,66 @@ import {
   storedCode, storedSeat,
 } from "./ui.js";
 
+const choiceLabel = (option, i) => {
+  const c = option.choices[i];
+  return option.labels && option.labels[i] ? option.labels[i] : typeof c === "string" ? c : JSON.stringify(c);
+};
+
+/** One option's field; pushes {option, value(), keep()} onto `inputs` (value undefined = the game's default). */
+function optionField(o, players, previous, inputs) {
+  const id = newId("option");
+  const help = `${id}-help`;
+  const described = (control) => h("div", { class: "field", dataset: { option: o.name } }, control,
+    h("small", { id: help, class: "muted" }, o.description || ""));
+  if (o.shape === "per-seat") {
+    const selects = Array.from({ length: players }, (_, seat) => {
+      const sid = `${id}-${seat}`;
+      const select = h("select", { id: sid, name: `${o.name}-${seat}`, "aria-describedby": help },
+        h("option", { value: "" }, "(recommended)"),
+        o.items.map((item, i) => h("option", { value: String(i), dataset: { value: String(item) } }, o.itemLabels[i] || String(item))));
+      if (previous && previous[seat] !== undefined) select.value = previous[seat];
+      return { seat, select, field: h("div", { class: "field" }, h("label", { for: sid }, `${humanize(o.name)}: Seat ${seat + 1}`), select) };
+    });
+    inputs.push({
+      option: o,
+      keep: () => selects.map((s) => s.select.value),
+      // every seat chosen, or none (the game's recommended set): a partial list is not an answer
+      value: () => (selects.every((s) => s.select.value === "") ? undefined
+        : selects.map((s) => (s.select.value === "" ? null : o.items[Number(s.select.value)]))),
+    });
+    return h("fieldset", { class: "per-seat", dataset: { option: o.name }, "aria-describedby": help },
+      h("legend", {}, humanize(o.name)), selects.map((s) => s.field), h("small", { id: help, class: "muted" }, o.description || ""));
+  }
+  if (o.shape === "seats") {
+    const boxes = Array.from({ length: players }, (_, seat) => {
+      const bid = `${id}-${seat}`;
+      const box = h("input", { type: "checkbox", id: bid, name: `${o.name}-${seat}`, value: String(seat), checked: Boolean(previous && previous.includes(seat)) });
+      return { seat, box, field: h("div", { class: "choice" }, box, h("label", { for: bid }, `Seat ${seat + 1}`)) };
+    });
+    inputs.push({
+      option: o,
+      keep: () => boxes.filter((b) => b.box.checked).map((b) => b.seat),
+      value: () => { const chosen = boxes.filter((b) => b.box.checked).map((b) => b.seat); return chosen.length ? chosen : undefined; },
+    });
+    return h("fieldset", { class: "seats-option", dataset: { option: o.name }, "aria-describedby": help },
+      h("legend", {}, humanize(o.name)), boxes.map((b) => b.field), h("small", { id: help, class: "muted" }, o.description || ""));
+  }
+  if (o.choices && o.choices.length) {
+    const defaultIndex = o.choices.findIndex((c) => JSON.stringify(c) === JSON.stringify(o.default));
+    const input = h("select", { id, name: o.name, "aria-describedby": help },
+      h("option", { value: "" }, defaultIndex >= 0 ? `(game default: ${choiceLabel(o, defaultIndex)})` : "(game default)"),
+      o.choices.map((c, i) => h("option", { value: String(i), dataset: { value: typeof c === "string" ? c : JSON.stringify(c) } }, choiceLabel(o, i))));
+    if (previous !== undefined) input.value = previous;
+    inputs.push({ option: o, keep: () => input.value, value: () => (input.value === "" ? undefined : o.choices[Number(input.value)]) });
+    return described([h("label", { for: id }, humanize(o.name)), input]);
+  }
+  // An option with no choices takes the player's own words (a name, a number).
+  const input = h("input", { id, name: o.name, type: "text", placeholder: "game default", autocomplete: "off", "aria-describedby": help });
+  if (previous !== undefined) input.value = previous;
+  inputs.push({ option: o, keep: () => input.value, value: () => parseOption(input.value) });
+  return described([h("label", { for: id }, humanize(o.name)), input]);
+}
+
 /** An option's text as typed: JSON if it parses ([1, 2], true, 3, "x"), else the text itself; empty = default. */
 export function parseOption(text) {
   const trimmed = text.trim();
@@ -100,7 +160,7 @@ export class Lobby {
             h("div", { id: `${id}-desc`, class: "muted" }, `${players} players. ${g.description}`)));
       }));
     this.playersId = newId("players");
-    this.players = h("select", { id: this.playersId, name: "players", onchange: () => this.updateModules() });
+    this.players = h("select", { id: this.playersId, name: "players", onchange: () => { this.updateModules(); this.renderOptions(); } });
     this.modulesBox = h("fieldset", { class: "modules" });
     this.optionsBox = h("fieldset", { class: "options" });
     // A chosen seed tells its chooser every shuffle: offered only where the server allows it
@@ -155,25 +215,19 @@ export class Lobby {
             reason));
       }));
 
+    this.renderOptions();
+    this.updateModules();
+  }
+
+  /** The game's options as choices from its own metadata (never raw JSON): a select of named
+   * choices, one select per seat ("per-seat"), a checkbox per seat ("seats"). Empty = the default. */
+  renderOptions() {
+    const game = this.game();
+    const players = Number(this.players.value) || game.minPlayers;
+    const kept = new Map((this.optionInputs || []).map((o) => [o.option.name, o.keep && o.keep()]));
     this.optionInputs = [];
     fill(this.optionsBox, h("legend", {}, "Options"), game.options.length ? null : h("p", { class: "muted" }, "No options."),
-      game.options.map((o) => {
-        const id = newId("option");
-        const help = `${id}-help`;
-        let input;
-        if (o.choices && o.choices.length) {
-          input = h("select", { id, name: o.name, "aria-describedby": help },
-            h("option", { value: "" }, "(game default)"),
-            o.choices.map((c, i) => h("option", { value: String(i) }, typeof c === "string" ? c : JSON.stringify(c))));
-          this.optionInputs.push({ option: o, value: () => (input.value === "" ? undefined : o.choices[Number(input.value)]) });
-        } else {
-          input = h("input", { id, name: o.name, type: "text", placeholder: "game default", autocomplete: "off", "aria-describedby": help });
-          this.optionInputs.push({ option: o, value: () => parseOption(input.value) });
-        }
-        return h("div", { class: "field" }, h("label", { for: id }, humanize(o.name)), input,
-          h("small", { id: help, class: "muted" }, o.description || "", o.choices && o.choices.length ? "" : " (a JSON value such as [\"A\", \"B\"] or 3 is sent as such; other text as a string; empty = default)"));
-      }));
-    this.updateModules();
+      game.options.map((o) => optionField(o, players, kept.get(o.name), this.optionInputs)));
   }
 
   /** Disable what the server would refuse: a module incompatible with a checked one, or outside its player counts. */
