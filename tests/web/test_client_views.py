@@ -4,6 +4,7 @@ click), while a game without one (Pig) still plays to the end in the generic vie
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -98,6 +99,8 @@ def test_a_game_without_a_view_plays_to_its_end_in_the_generic_view(browser, par
                 break
             step(parlour_server, table_id, seats, rng)
         assert api(parlour_server, STATUS, t=table_id)["table"]["status"] == "finished"
+        lines = seats[0].page.locator("ol.log").inner_text()
+        assert re.search(r"Seat [12] \((Ada|Bob)\): Rolled [\u2680-\u2685] [1-6]", lines), lines[-400:]  # dice as dice
     finally:
         for seat in seats:
             seat.close()

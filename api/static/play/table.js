@@ -79,6 +79,19 @@ function replaceKeepingFocus(container, children, fallback = null) {
   else if (fallback) (typeof fallback === "function" ? fallback() : fallback)?.focus();
 }
 
+/** One event in words: its seat first when it has one ("Seat 2 (Bob): Rolled ⚃ 4"). */
+function eventLine(event, names) {
+  const data = isPlainObject(event.data) ? { ...event.data } : event.data;
+  let who = "";
+  if (isPlainObject(data) && Number.isInteger(data.seat)) {
+    who = `${names.seat(data.seat)}: `;
+    delete data.seat;
+  }
+  const params = names.params(data);
+  const single = isPlainObject(data) && Object.values(data).filter((v) => v !== null && v !== undefined && v !== "").length === 1;
+  return `${who}${humanize(event.type)}${params ? `${single ? " " : ": "}${params}` : ""}`;
+}
+
 export class TableView {
   constructor(root, tableId, { spectate = false } = {}) {
     this.root = root;
@@ -326,10 +339,7 @@ export class TableView {
     const rest = events.filter((e) => e && e !== acted);
     const li = h("li", { dataset: { version: entry.version } },
       h("span", { class: "line" }, `${who}${what ? `: ${what}` : ""}`),
-      rest.length ? h("ul", { class: "events" }, rest.map((e) => {
-        const params = names.params(e.data);
-        return h("li", {}, `${humanize(e.type)}${params ? `: ${params}` : ""}`);
-      })) : null);
+      rest.length ? h("ul", { class: "events" }, rest.map((e) => h("li", {}, eventLine(e, names)))) : null);
     this.insertLog(li, entry.version);
   }
 

@@ -47,6 +47,11 @@ const SEAT_KEY = /^(seat|seats|active_?seats|viewer|to|from|to_seat|from_seat|wi
 /** Keys whose integers are seat numbers (kernel vocabulary, the same for every game). */
 export const isSeatKey = (key) => typeof key === "string" && SEAT_KEY.test(key);
 
+const DIE_KEY = /^(die|dice|roll|rolls|rolled|number_die|event_die)$/i;
+const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
+/** A six-sided die's result as its face and number ("⚃ 4"); other numbers as they are. */
+export const dieText = (n) => (Number.isInteger(n) && n >= 1 && n <= 6 ? `${DIE_FACES[n - 1]} ${n}` : String(n));
+
 /** Names for ids (from the viewer's glossary) and for seats (from the table's seats). */
 export class Names {
   constructor(glossary = {}, seats = [], viewer = null) {
@@ -68,12 +73,18 @@ export class Names {
   text(value, key = null) {
     if (value === null || value === undefined || value === "") return "—";
     if (typeof value === "boolean") return value ? "yes" : "no";
-    if (typeof value === "number") return isSeatKey(key) && Number.isInteger(value) && value >= 0 ? this.seat(value) : String(value);
+    if (typeof value === "number") {
+      if (isSeatKey(key) && Number.isInteger(value) && value >= 0) return this.seat(value);
+      return DIE_KEY.test(key || "") ? dieText(value) : String(value);
+    }
     if (typeof value === "string") {
       const entry = this.entry(value);
       return entry ? entry.name : value;
     }
-    if (Array.isArray(value)) return `[${value.map((v) => this.text(v, key)).join(", ")}]`;
+    if (Array.isArray(value)) {
+      if (DIE_KEY.test(key || "") && value.every((v) => Number.isInteger(v))) return value.map(dieText).join(" ");
+      return `[${value.map((v) => this.text(v, key)).join(", ")}]`;
+    }
     return `{${Object.entries(value).map(([k, v]) => `${this.keyText(k, key)}: ${this.text(v, k)}`).join(", ")}}`;
   }
 
