@@ -25,7 +25,7 @@ from core.content import PACK_OPTION
 from core.flow import Ctx, run
 from core.plugins import Registry, Rules, default_registry
 from core.rng import seed_state
-from core.seats import seat_name, seat_names
+from core.seats import no_such_seat, seat_name, seat_names
 from core.state import FREE_TEXT_MAX, Action, Event, Seat, TableState, copy_state, decode_msgpack
 
 

@@ -33,4 +33,4 @@ def seat_names(indexes: Iterable[Any], none: str = "nobody") -> str:
 def no_such_seat(index: Any, count: int) -> str:
     """The refusal for an index outside the table: it speaks of the integer the caller sent
     (an index, not a seat's name) and shows both counts, so either reading finds its mistake."""
-    return f"there is no seat at index {index!r} (this table's seats are indexes 0-{count - 1}, Seat 1 to Seat {count})"
+    return f"there is no seat at index {index!r} (this table's seats are indexes 0-{count - 1}, Seat 1 to {seat_name(count - 1)})"
