@@ -15,6 +15,7 @@ import msgspec
 
 from core.engine import Table, create_table
 from core.errors import ConclaveError
+from core.seats import seat_name
 from core.state import Action
 
 FORMAT = "conclave-game/1"
@@ -75,10 +76,10 @@ def replay(record: GameFile, registry=None) -> Table:
         try:
             table.act(seat, action)
         except ConclaveError as exc:
-            raise GameFileError(f"log entry {n} (seat {seat}, {action.type!r}) is illegal: "
+            raise GameFileError(f"log entry {n} ({seat_name(seat)}, {action.type!r}) is illegal: "
                                 f"[{exc.code}] {exc.message}") from None
         except Exception as exc:  # noqa: BLE001 - rules meeting data they never produce
-            raise GameFileError(f"log entry {n} (seat {seat}, {action.type!r}) cannot be applied: "
+            raise GameFileError(f"log entry {n} ({seat_name(seat)}, {action.type!r}) cannot be applied: "
                                 f"{type(exc).__name__}: {exc}") from None
     if record.version is not None and record.version != table.state.version:
         raise GameFileError(f"the record says version {record.version}; its log replays to {table.state.version}")

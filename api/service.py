@@ -25,6 +25,7 @@ from api.feeds import FeedSubscription, TableFeed
 from api.db import Campaign, CampaignSave, Database, GameAction, GameRecord, now
 from api.live.base import LiveStore, SeatRefused
 from api.metrics import METRICS
+from core.seats import no_such_seat, seat_name
 from core.seeds import commitment, draw_seed, seed_problem
 from api.quotas import CreationQuota, QuotaExceeded, Slot
 from api.settings import Settings
@@ -67,10 +68,10 @@ def is_storable_id(value: str) -> bool:
 
 
 SEAT_REFUSALS = {
-    SeatRefused.TAKEN: ("SEAT_TAKEN", "seat {seat} of table {table} is taken"),
-    SeatRefused.RESERVED: ("SEAT_RESERVED", "seat {seat} of table {table} is reserved for an invitation"),
+    SeatRefused.TAKEN: ("SEAT_TAKEN", "{seat} of table {table} is taken"),  # {seat}: its name, "Seat 1"
+    SeatRefused.RESERVED: ("SEAT_RESERVED", "{seat} of table {table} is reserved for an invitation"),
     SeatRefused.NOT_INVITED: ("BAD_JOIN_CODE", "that is neither the table's join code nor an invitation to "
-                                               "seat {seat}"),
+                                               "{seat}"),
 }
 
 
@@ -371,7 +372,7 @@ class TableService:
         loaded = await self.load(table_id)
         name = clean_name(name, 64)
         if not 0 <= seat < loaded.meta["players"]:
-            raise Rejected("UNKNOWN_SEAT", f"table {table_id} has seats 0-{loaded.meta['players'] - 1}, not {seat}")
+            raise Rejected("UNKNOWN_SEAT", f"table {table_id}: {no_such_seat(seat, loaded.meta['players'])}")
         if not code:
             raise Rejected("BAD_JOIN_CODE", "taking a seat needs the table's join code or an invitation (code)")
         code_hash = hash_token(code)
@@ -381,7 +382,7 @@ class TableService:
         claimed = await self.store.claim_seat(table_id, seat, record, invitation)
         if isinstance(claimed, SeatRefused):
             reason, message = SEAT_REFUSALS[claimed]
-            raise Rejected(reason, message.format(seat=seat, table=table_id))
+            raise Rejected(reason, message.format(seat=seat_name(seat), table=table_id))
         self._owners[record["token_hash"]] = (table_id, seat)
         log.info("seat joined", extra={"table": table_id, "seat": seat})
         if claimed.version != loaded.version:  # the table moved meanwhile: read it whole
@@ -402,10 +403,10 @@ class TableService:
         if owner != (table_id, None):
             raise Rejected("FORBIDDEN", "only this table's host token reserves its seats")
         if not 0 <= seat < loaded.meta["players"]:
-            raise Rejected("UNKNOWN_SEAT", f"table {table_id} has seats 0-{loaded.meta['players'] - 1}, not {seat}")
+            raise Rejected("UNKNOWN_SEAT", f"table {table_id}: {no_such_seat(seat, loaded.meta['players'])}")
         code = new_code()
         if not await self.store.reserve_seat(table_id, seat, hash_token(code)):
-            raise Rejected("SEAT_TAKEN", f"seat {seat} of table {table_id} is taken")
+            raise Rejected("SEAT_TAKEN", f"{seat_name(seat)} of table {table_id} is taken")
         log.info("seat reserved", extra={"table": table_id, "seat": seat})
         return code
 

@@ -26,6 +26,7 @@ from core.flow import Ctx, run
 from core import undo
 from core.plugins import Registry, Rules, default_registry
 from core.rng import seed_state
+from core.seats import no_such_seat, seat_name, seat_names
 from core.state import FREE_TEXT_MAX, Action, Event, Seat, TableState, copy_state, decode_msgpack
 
 
@@ -153,15 +154,15 @@ def _find_prompt(rules: Rules, state: TableState, seat: int, action: Action):
     if state.finished:
         raise GameOver("the game is over")
     if not 0 <= seat < len(state.seats):
-        raise UnknownSeat(f"there is no seat {seat} at this table")
+        raise UnknownSeat(no_such_seat(seat, len(state.seats)))
     mine = [p for p in state.prompts if p.seat == seat]
     if not mine:
-        waiting = ", ".join(str(s) for s in active_seats(state)) or "nobody"
-        raise NotYourTurn(f"seat {seat} has no decision to make now (waiting for seat {waiting})")
+        raise NotYourTurn(f"{seat_name(seat)} has no decision to make now "
+                          f"(waiting for {seat_names(active_seats(state))})")
     typed = [p for p in mine if _answers_with(rules, p, action.type)]
     if not typed:
         kinds = sorted({t for p in mine for t in answer_types(rules, p)})
-        raise IllegalAction(f"{action.type!r} is not legal now; seat {seat} may: {', '.join(kinds)}")
+        raise IllegalAction(f"{action.type!r} is not legal now; {seat_name(seat)} may: {', '.join(kinds)}")
     decided = [p for p in typed if p.decision]
     if decided:  # a typed decision: its validator judges (the first prompt whose validator accepts)
         refusal = None

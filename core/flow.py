@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterable
 
 from core.errors import EngineError
 from core.rng import Rng
+from core.seats import seat_name
 from core.state import Action, Event, Prompt, Step, TableState
 
 MAX_STEPS_PER_ACTION = 100_000  # a runaway loop is a bug; fail loudly instead of hanging
@@ -87,7 +88,7 @@ class Ctx:
         parameters, named in `free_text`, appear in them as ""), unless the prompt names a
         typed `decision` (`core.decisions`): its validator then judges each answer."""
         if not options and not decision:
-            raise EngineError(f"prompt {kind!r} for seat {seat} has no options")
+            raise EngineError(f"prompt {kind!r} for {seat_name(seat)} has no options")
         if decision and decision not in self.rules.decisions:
             raise EngineError(f"prompt {kind!r} names no registered decision {decision!r}")
         state = self.state

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from core.engine import Table, view_events
+from core.seats import seat_name
 
 
 def strings(obj, path: str = "$") -> Iterator[tuple[str, str]]:
@@ -65,7 +66,7 @@ class HiddenCheck:
 def leaks(table: Table, viewer: int | None, in_view: set[str], in_events: set[str]) -> list[str]:
     """Where this viewer's view or the last action's events, as it receives them, show one of
     those ids."""
-    who = "spectator" if viewer is None else f"seat {viewer}"
+    who = seat_name(viewer)
     out = [f"{who} sees {s!r} at {p}" for p, s in strings(table.view(viewer)) if s in in_view] if in_view else []
     if in_events:
         out += [f"{who} sees {s!r} in event {p}" for p, s in strings(view_events(table.events, viewer))

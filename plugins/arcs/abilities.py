@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable
 import msgspec
 
 from core.errors import ActionRejected, BadParameter, EngineError, IllegalAction
+from core.seats import no_such_seat, seat_name
 from plugins.arcs.content import Ability, Box
 from plugins.arcs.state import ArcsState
 
@@ -171,7 +172,7 @@ def secured_uses(box: Box, card: str, seat: int) -> list[Use]:
 
 def _check_real(state: ArcsState, box: Box, u: Use) -> None:
     if not 0 <= u.seat < len(state.players):
-        raise BadParameter(f"there is no seat {u.seat}")
+        raise BadParameter(no_such_seat(u.seat, len(state.players)))
     if u.card in box.court and box.court[u.card].kind == "vox":
         if u.card not in state.resolving:
             raise IllegalAction(f"{u.card} is not being secured now")
@@ -179,7 +180,7 @@ def _check_real(state: ArcsState, box: Box, u: Use) -> None:
     else:
         abilities = dict(cards_of(state, box, u.seat)).get(u.card)
         if abilities is None:
-            raise IllegalAction(f"seat {u.seat} does not hold {u.card!r}")
+            raise IllegalAction(f"{seat_name(u.seat)} does not hold {u.card!r}")
     if not 0 <= u.index < len(abilities) or abilities[u.index] != u.ability:
         raise BadParameter(f"{u.card} has no such ability {u.index}")
 

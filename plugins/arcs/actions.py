@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from core.errors import BadParameter, IllegalAction
 from core.rng import Rng
+from core.seats import seat_name
 from plugins.arcs.content import Box
 from plugins.arcs.control import controller
 from plugins.arcs.reach import Reach
@@ -205,7 +206,7 @@ def check_move(state: ArcsState, reach: Reach, seat: int, move: Move, catapult: 
                 raise IllegalAction(f"entering the planet {step} ends the move")
             holder = controller(state.systems[step])
             if holder is not None and holder != seat:
-                raise IllegalAction(f"entering {step}, controlled by seat {holder}, ends the move")
+                raise IllegalAction(f"entering {step}, controlled by {seat_name(holder)}, ends the move")
         if move.drops:
             f, d = move.drops[i]
             if f < 0 or d < 0 or (last and (f, d) != (0, 0)):

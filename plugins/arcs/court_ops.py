@@ -20,6 +20,7 @@ import msgspec
 from core import chance as dice_chance
 from core.errors import BadParameter, IllegalAction
 from core.rng import Rng
+from core.seats import seat_name
 from plugins.arcs.abilities import Env, Use, modifiers, op, standing
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
@@ -124,7 +125,7 @@ def _chance(env: Env):
 
 def _rival(state: ArcsState, seat: int, rival: int) -> None:
     if rival not in rivals(state, seat):
-        raise BadParameter(f"seat {rival} is not a Rival of seat {seat}")
+        raise BadParameter(f"{seat_name(rival)} is not a Rival of {seat_name(seat)}")
 
 
 def _stealable_tokens(box: Box, state: ArcsState, victim: int, resource: str | None = None) -> list[int]:
@@ -213,7 +214,7 @@ def do_place_ships(env: Env, u: Use, choice: PlaceShips) -> None:
         if choice.system not in state.systems:
             raise BadParameter(f"{choice.system!r} is not a system in play")
         if not controls(state, u.seat, choice.system):
-            raise IllegalAction(f"seat {u.seat} does not control {choice.system}")
+            raise IllegalAction(f"{seat_name(u.seat)} does not control {choice.system}")
         placed = place_ships(state, choice.system, u.seat, ab.count)
         env.emit("ships_placed", seat=u.seat, card=u.card, systems={choice.system: placed})
         return
@@ -307,7 +308,7 @@ def do_gain_to_fill_slots(env: Env, u: Use, choice: StealFrom) -> None:
         raise BadParameter(f"the supply falls {to_steal} short that Rivals can cover: name {to_steal} seat(s)")
     for r, n in Counter(choice.steal_from).items():
         if n > stealable[r]:
-            raise IllegalAction(f"seat {r} has only {stealable[r]} {resource} that can be stolen")
+            raise IllegalAction(f"{seat_name(r)} has only {stealable[r]} {resource} that can be stolen")
     for _ in range(from_supply):
         gain(state, u.seat, resource)
     for r in choice.steal_from:
@@ -332,7 +333,7 @@ def do_steal(env: Env, u: Use, choice: Victim) -> None:
     _rival(state, u.seat, choice.rival)
     slots = _stealable_tokens(env.box, state, choice.rival, resource)
     if len(slots) < u.ability.count:
-        raise IllegalAction(f"seat {choice.rival} has no {resource} that can be stolen")
+        raise IllegalAction(f"{seat_name(choice.rival)} has no {resource} that can be stolen")
     for slot in slots[:u.ability.count]:
         _steal_slot(env.box, state, u.seat, choice.rival, slot)
     env.emit("resource_stolen", seat=u.seat, card=u.card, rival=choice.rival, resource=resource, count=u.ability.count)
@@ -380,18 +381,18 @@ def do_silver_tongues(env: Env, u: Use, choice: Theft) -> None:
         return
     if not 0 <= choice.slot < len(state.players[choice.rival].resources) or \
             state.players[choice.rival].resources[choice.slot] is None:
-        raise BadParameter(f"seat {choice.rival} holds no resource in slot {choice.slot + 1}")
+        raise BadParameter(f"{seat_name(choice.rival)} holds no resource in slot {choice.slot + 1}")
     if choice.slot not in _stealable_tokens(env.box, state, choice.rival):
-        raise IllegalAction(f"seat {choice.rival}'s resources cannot be stolen")
+        raise IllegalAction(f"{seat_name(choice.rival)}'s resources cannot be stolen")
     resource = _steal_slot(env.box, state, u.seat, choice.rival, choice.slot)
     env.emit("resource_stolen", seat=u.seat, card=u.card, rival=choice.rival, resource=resource, count=1)
 
 
 def _check_guild_theft(env: Env, rival: int, card: str) -> None:
     if card not in env.state.players[rival].guild:
-        raise BadParameter(f"seat {rival} holds no Guild card {card!r}")
+        raise BadParameter(f"{seat_name(rival)} holds no Guild card {card!r}")
     if card not in _stealable_guilds(env.box, env.state, rival):
-        raise IllegalAction(f"seat {rival}'s other Guild cards cannot be stolen")
+        raise IllegalAction(f"{seat_name(rival)}'s other Guild cards cannot be stolen")
 
 
 class TradeChoice(_Choice):
@@ -430,18 +431,18 @@ def do_trade(env: Env, u: Use, choice: TradeChoice) -> None:
     if owner == u.seat:
         raise IllegalAction("Trade needs a Rival city")
     if not controls(state, u.seat, choice.system):
-        raise IllegalAction(f"seat {u.seat} does not control {choice.system}")
+        raise IllegalAction(f"{seat_name(u.seat)} does not control {choice.system}")
     mine, theirs = state.players[u.seat].resources, state.players[owner].resources
     if env.box.systems[choice.system] is None:
         raise IllegalAction("Trade needs a city on a planet")
     wanted = env.box.systems[choice.system].type
     if wanted not in theirs:
-        raise IllegalAction(f"seat {owner} holds no {wanted}")
+        raise IllegalAction(f"{seat_name(owner)} holds no {wanted}")
     if not 0 <= choice.give < len(mine) or mine[choice.give] is None:
         raise BadParameter(f"slot {choice.give + 1} holds no resource to give")
     given = mine[choice.give]
     if given in theirs:
-        raise IllegalAction(f"seat {owner} already has {given}: give a type they have none of")
+        raise IllegalAction(f"{seat_name(owner)} already has {given}: give a type they have none of")
     theirs[theirs.index(wanted)], mine[choice.give] = None, None  # ARCS-210: nothing else moves
     receive(state, u.seat, wanted)  # each side places what it receives (ARCS-209)
     receive(state, owner, given)
@@ -514,7 +515,7 @@ def _have_captives(state: ArcsState, seat: int, owners: list[int], ships: list[i
         have = Counter(held)
         for owner, n in Counter(named).items():
             if n > have[owner]:
-                raise IllegalAction(f"seat {seat} holds {have[owner]} {what}(s) of seat {owner}, not {n}")
+                raise IllegalAction(f"{seat_name(seat)} holds {have[owner]} {what}(s) of {seat_name(owner)}, not {n}")
 
 
 def _all_captives(state: ArcsState, seat: int) -> bool:
@@ -898,7 +899,7 @@ def do_song_of_freedom(env: Env, u: Use, choice: ReturnCity) -> None:
     if here is None or not 0 <= choice.building < len(here.buildings) or here.buildings[choice.building].kind != "city":
         raise BadParameter(f"there is no city {choice.building} in {choice.system!r}")
     if not controls(state, u.seat, choice.system):
-        raise IllegalAction(f"seat {u.seat} does not control {choice.system}")
+        raise IllegalAction(f"{seat_name(u.seat)} does not control {choice.system}")
     if choice.seize:
         _check_can_seize(state, u.seat)
     from plugins.arcs.lore_ops import buildings_removed  # (lore_ops builds on this module)

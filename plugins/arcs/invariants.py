@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from core.seats import seat_name
 from plugins.arcs.content import Box
 from plugins.arcs.plays import hand_id
 from plugins.arcs.state import ArcsState
@@ -33,7 +34,7 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = (), court: b
         for s in state.systems.values():
             mine = s.ships_of(seat)
             if mine.fresh < 0 or mine.damaged < 0:
-                out.append(f"seat {seat} has negative ships somewhere")
+                out.append(f"{seat_name(seat)} has negative ships somewhere")
             on_map["ships"] += mine.total
             on_map["starports"] += sum(1 for b in s.buildings if b.owner == seat and b.kind == "starport")
             on_map["cities"] += sum(1 for b in s.buildings if b.owner == seat and b.kind == "city")
@@ -49,7 +50,7 @@ def problems(box: Box, state: ArcsState, in_play_cards: list[str] = (), court: b
         }
         for kind, total in where.items():
             if total != counts[kind]:
-                out.append(f"seat {seat} has {total} {kind} in play, not {counts[kind]}")
+                out.append(f"{seat_name(seat)} has {total} {kind} in play, not {counts[kind]}")
     for resource in box.board.resources:
         held = sum(p.resources.count(resource) for p in state.players)
         held += sum(w.tokens.count(resource) for w in state.placing)  # gained, not yet placed

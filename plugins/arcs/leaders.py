@@ -6,6 +6,7 @@ setup instructions. Pure functions on `ArcsState` with a `Box`; the module plugi
 from __future__ import annotations
 
 from core.errors import BadParameter, IllegalAction
+from core.seats import seat_name
 from core.turn_order import clockwise, counter_clockwise
 from plugins.arcs.content import Box
 from plugins.arcs.lore_ops import grant_lore_slot, start_outraged
@@ -68,14 +69,14 @@ def check_pick(box: Box, state: ArcsState, seat: int, leaders: list[str], lore: 
                lore_per_player: int = 1) -> None:
     """ARCS-263: one card from either row; never a second Leader, nor more Lore than the share."""
     if next_picker(state, lore_per_player) != seat:
-        raise IllegalAction(f"seat {seat} does not pick now")
+        raise IllegalAction(f"{seat_name(seat)} does not pick now")
     if card not in leaders and card not in lore:
         raise BadParameter(f"{card!r} is not in the Leader or Lore row")
     player = state.players[seat]
     if card in leaders and player.leader is not None:
-        raise IllegalAction(f"seat {seat} already has a Leader")
+        raise IllegalAction(f"{seat_name(seat)} already has a Leader")
     if card in lore and len(player.lore) >= lore_per_player:
-        raise IllegalAction(f"seat {seat} already has {lore_per_player} Lore card(s)")
+        raise IllegalAction(f"{seat_name(seat)} already has {lore_per_player} Lore card(s)")
 
 
 def take_pick(box: Box, state: ArcsState, seat: int, leaders: list[str], lore: list[str], card: str) -> None:
@@ -96,7 +97,7 @@ def place_layout(box: Box, state: ArcsState, seat: int) -> None:
     A-R5), and its two printed resources to slots 1 and 2 in order."""
     player = state.players[seat]
     if player.leader is None:
-        raise IllegalAction(f"seat {seat} has no Leader to lay out")
+        raise IllegalAction(f"{seat_name(seat)} has no Leader to lay out")
     leader = box.leaders[player.leader]
     n = len(state.players)
     spot = box.setups[state.setup_card].positions[(seat - state.initiative) % n]  # ARCS-052

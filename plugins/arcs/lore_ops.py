@@ -22,6 +22,7 @@ import msgspec
 
 from core import chance
 from core.errors import BadParameter, CannotAfford, IllegalAction
+from core.seats import no_such_seat, seat_name
 from plugins.arcs.abilities import Env, Use, harm_refused, held, modifiers, op, pay_for_harm
 from plugins.arcs.actions import (
     Move, after_move, check_influence, check_move, check_tax, do_influence, do_move, move_notes,
@@ -167,7 +168,7 @@ def _system(state: ArcsState, system: str):
 
 def _seat(state: ArcsState, seat: int, what: str) -> None:
     if not 0 <= seat < len(state.players):
-        raise BadParameter(f"there is no {what} seat {seat}")
+        raise BadParameter(f"the {what} seat: {no_such_seat(seat, len(state.players))}")
 
 
 def _add_ships(state: ArcsState, system: str, seat: int, fresh: int = 0, damaged: int = 0) -> None:
@@ -266,7 +267,7 @@ def fire_rifles(env: Env, u: Use, p: Rifles) -> None:
         raise BadParameter(f"{p.target} does not border {p.system}")
     _seat(env.state, p.defender, "defending")
     if p.defender not in _defenders(env.state, p.target, u.seat):
-        raise IllegalAction(f"seat {p.defender} has no piece in {p.target} to fire at")
+        raise IllegalAction(f"{seat_name(p.defender)} has no piece in {p.target} to fire at")
     pay_for_harm(env, u.seat, {p.target: [p.defender]})  # nothing in the base game
     faces = {k: [msgspec.to_builtins(f) for f in d.faces] for k, d in env.box.dice.items()}
     rolled = chance.roll(_chance(env), u.seat, faces, ["skirmish"] * dice, why="fire_rifles")

@@ -4,6 +4,7 @@ steal) are the flow's typed decisions, checked here."""
 from __future__ import annotations
 
 from core.errors import BadParameter, IllegalAction
+from core.seats import seat_name
 from plugins.arcs.actions import take_court_card
 from plugins.arcs.content import Box
 from plugins.arcs.placing import receive
@@ -90,7 +91,7 @@ def ransack(box: Box, state: ArcsState, seat: int, owner: int, card: str) -> int
     """Secure `card` without a majority: Rival agents on it become Trophies, the ransacker's own
     go home (ARCS-196). Returns the card's place for the refill after its effect."""
     if card not in ransack_targets(state, owner):
-        raise BadParameter(f"{card!r} holds no agent of seat {owner}")
+        raise BadParameter(f"{card!r} holds no agent of {seat_name(owner)}")
     return take_court_card(box, state, seat, card, rivals_to="trophies")
 
 
@@ -116,9 +117,9 @@ def steal_resource(box: Box, state: ArcsState, thief: int, victim: int, slot: in
     Returns the keys left."""
     player = state.players[victim]
     if not 0 <= slot < len(player.resources) or player.resources[slot] is None:
-        raise BadParameter(f"seat {victim} holds no resource in slot {slot + 1}")
+        raise BadParameter(f"{seat_name(victim)} holds no resource in slot {slot + 1}")
     if guarded(box, state, victim):
-        raise IllegalAction(f"seat {victim}'s resources cannot be stolen")
+        raise IllegalAction(f"{seat_name(victim)}'s resources cannot be stolen")
     from plugins.arcs.lore_ops import slot_raid_cost  # Ancient Holdings' slot costs its own keys
 
     cost = slot_raid_cost(box, state, victim, slot)
@@ -133,9 +134,9 @@ def steal_guild_card(box: Box, state: ArcsState, thief: int, victim: int, card: 
     """Raid one Guild card for its raid cost (ARCS-200/201); Lore is never stolen (ARCS-203).
     Sworn Guardians may itself be stolen, and is then buried under the Court deck."""
     if card not in state.players[victim].guild:
-        raise BadParameter(f"seat {victim} holds no Guild card {card!r}")
+        raise BadParameter(f"{seat_name(victim)} holds no Guild card {card!r}")
     if guild_card_guarded(box, state, victim, card):
-        raise IllegalAction(f"seat {victim}'s Guild card {card} cannot be stolen")
+        raise IllegalAction(f"{seat_name(victim)}'s Guild card {card} cannot be stolen")
     cost = box.court[card].raid_cost
     if cost > keys:
         raise IllegalAction(f"{card} costs {cost} keys; {keys} left")

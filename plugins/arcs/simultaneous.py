@@ -13,6 +13,7 @@ from itertools import permutations
 import msgspec
 
 from core.errors import IllegalAction
+from core.seats import seat_name
 from plugins.arcs import abilities, lore_ops
 from plugins.arcs.content import Box, box_for
 from plugins.arcs.moments import env_for
@@ -99,7 +100,7 @@ def resolve_simultaneous(ctx, effects: list):
                 describe="Which of the simultaneous effects resolves next (ARCS-270).")
 def check_effect_order(state, seat, prompt, answer: Effect):
     if answer not in _pending(prompt.args["effects"]):
-        raise IllegalAction(f"{answer.card} (seat {answer.seat}) is not one of the effects to order")
+        raise IllegalAction(f"{answer.card} ({seat_name(answer.seat)}) is not one of the effects to order")
 
 
 @check_effect_order.candidates

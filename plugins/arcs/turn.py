@@ -13,6 +13,7 @@ from typing import Iterator
 import msgspec
 
 from core.errors import ActionRejected, BadParameter, IllegalAction, NotYourTurn
+from core.seats import seat_name
 from plugins.arcs import abilities
 from plugins.arcs.actions import (
     Move, check_build, check_influence, check_move, check_repair, check_secure, check_tax,
@@ -188,7 +189,7 @@ def check_act(box: Box, state: ArcsState, seat: int, act, hook=None) -> None:
     actions on its own pieces (`arcs_check_*`); None checks by the base rules alone."""
     turn = state.turn
     if turn is None or turn.seat != seat or state.battle is not None:
-        raise NotYourTurn(f"seat {seat} is not taking a turn")
+        raise NotYourTurn(f"{seat_name(seat)} is not taking a turn")
     if isinstance(act, Done):
         if act.pay != -1:
             raise BadParameter("ending the turn costs nothing")
@@ -323,7 +324,7 @@ def check_attack(box: Box, state: ArcsState, seat: int, act: Attack) -> None:
     if not 0 <= act.defender < n or act.defender == seat:
         raise BadParameter("the defender is one Rival")
     if here.ships_of(act.defender).total == 0 and not any(b.owner == act.defender for b in here.buildings):
-        raise IllegalAction(f"seat {act.defender} has no piece in {act.system}")  # ARCS-169
+        raise IllegalAction(f"{seat_name(act.defender)} has no piece in {act.system}")  # ARCS-169
     if act.imperial_fresh or act.imperial_damaged or other_ships(act):
         raise BadParameter("no other ships join an attack in this game")
     check_dice(box, state, seat, act.system, act.defender, act.assault, act.skirmish, act.raid)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from core.errors import BadParameter, IllegalAction
+from core.seats import seat_name
 from plugins.arcs.actions import Move
 from plugins.arcs.battle import Roll
 from plugins.arcs.chapter import return_city
@@ -192,7 +193,7 @@ def check_destroy_damaged_blight(box: Box, state: BlightedReachState, seat: int,
     if cluster not in [c.id for c in box.map.clusters]:
         raise BadParameter(f"there is no cluster {cluster}")
     if not _loyal_in_cluster(box, state, seat, cluster):
-        raise IllegalAction(f"seat {seat} has no Loyal pieces in cluster {cluster}")
+        raise IllegalAction(f"{seat_name(seat)} has no Loyal pieces in cluster {cluster}")
 
 
 def destroy_damaged_blight_in_cluster(box: Box, state: BlightedReachState, seat: int, cluster: int | None) -> int:

@@ -16,6 +16,7 @@ from typing import Any, Literal
 import msgspec
 
 from core.errors import BadParameter, IllegalAction
+from core.seats import no_such_seat
 from plugins.arcs.content import Box
 from plugins.arcs.state import PlayerState, SystemState
 from plugins.blighted_reach.content import Box as CampaignBox
@@ -121,7 +122,7 @@ def end_campaign(cbox: CampaignBox, state: BlightedReachState, winner: int) -> N
     if state.finished:
         raise IllegalAction("the campaign is already over")
     if not 0 <= winner < len(state.players):
-        raise BadParameter(f"no seat {winner}")
+        raise BadParameter(no_such_seat(winner, len(state.players)))
     size_lists(state)
     for seat in range(len(state.players)):
         objective = current_objective(cbox, state, seat)

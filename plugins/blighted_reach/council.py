@@ -21,6 +21,7 @@ from collections import Counter
 from itertools import product
 
 from core.errors import BadParameter, IllegalAction, NotYourTurn
+from core.seats import seat_name
 from plugins.arcs import actions as arcs_actions
 from plugins.arcs.content import Box
 from plugins.arcs.outrage import agent_returns
@@ -168,7 +169,7 @@ def _securer(state: BlightedReachState, seat: int) -> None:
     if state.council_secured_by < 0 or is_tucked(state):
         raise IllegalAction("no returned Imperial Council is being resolved")
     if seat != state.council_secured_by:
-        raise NotYourTurn(f"seat {state.council_secured_by} secured the Council and resolves it")
+        raise NotYourTurn(f"{seat_name(state.council_secured_by)} secured the Council and resolves it")
 
 
 def council_title_step(state: BlightedReachState) -> str:

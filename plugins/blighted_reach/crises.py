@@ -31,6 +31,7 @@ from typing import Callable, Literal
 
 from core.errors import BadParameter, IllegalAction
 from core.rng import Rng
+from core.seats import seat_name
 from plugins.arcs.actions import refill_court
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
@@ -299,12 +300,12 @@ def check_fiasco(cbox: CampaignBox, state: BlightedReachState, seat: int, discar
     guild = list(state.players[seat].guild)
     for c in discard:
         if c not in guild:
-            raise BadParameter(f"seat {seat} holds no {c} to discard")
+            raise BadParameter(f"{seat_name(seat)} holds no {c} to discard")
         if protected(cbox, c):
             raise IllegalAction(f"{c} is protected: it counts but is not discarded")
         guild.remove(c)
     if len(discard) != k:
-        raise BadParameter(f"seat {seat} must discard {k} Guild card(s), not {len(discard)}")
+        raise BadParameter(f"{seat_name(seat)} must discard {k} Guild card(s), not {len(discard)}")
 
 
 def fiasco_discard(cbox: CampaignBox, state: BlightedReachState, seat: int, discard: list[str]) -> None:
@@ -332,7 +333,7 @@ def options_song_crisis(state: BlightedReachState, seat: int) -> list[dict]:
 
 def check_song_crisis(state: BlightedReachState, seat: int, system: str, building: int) -> None:
     if {"system": system, "building": building} not in options_song_crisis(state, seat):
-        raise BadParameter(f"seat {seat} has no city {building} in {system!r} to free")
+        raise BadParameter(f"{seat_name(seat)} has no city {building} in {system!r} to free")
 
 
 def song_crisis(box: Box, state: BlightedReachState, seat: int, system: str, building: int) -> None:
@@ -469,7 +470,7 @@ def _check(calls: list[CrisisCall]) -> None:
         call.answers = _fill(ds, call.answers)
         for d in ds:
             if d.seat not in call.answers:
-                raise BadParameter(f"seat {d.seat} must answer {d.op} for {d.card}")
+                raise BadParameter(f"{seat_name(d.seat)} must answer {d.op} for {d.card}")
             if call.effect.do != "handler":
                 CHECKS[d.op](call, d, call.answers[d.seat])
         if call.effect.do == "handler":
@@ -516,7 +517,7 @@ def resolve_fate_crisis(box: Box, cbox: CampaignBox, state: BlightedReachState, 
     is not registered."""
     p = state.players[seat]
     if card not in p.guild and card not in p.lore:
-        raise BadParameter(f"seat {seat} does not hold {card}")
+        raise BadParameter(f"{seat_name(seat)} does not hold {card}")
     events = _run(_calls(box, cbox, state, card, seat, dice, answers))
     return [{"event": "fate_crisis", "seat": seat, "card": card}, *events]
 
@@ -582,7 +583,7 @@ def _ask(choose, decisions: list[Decision]) -> dict[int, dict]:
         if len(d.options) == 1:
             answers[d.seat] = d.options[0]
         elif choose is None:
-            raise ValueError(f"seat {d.seat} must choose for {d.card} ({d.op}) and no chooser was given")
+            raise ValueError(f"{seat_name(d.seat)} must choose for {d.card} ({d.op}) and no chooser was given")
         else:
             answers[d.seat] = choose(d)
     return answers

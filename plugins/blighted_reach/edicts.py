@@ -26,6 +26,7 @@ from itertools import combinations
 import msgspec
 
 from core.errors import BadParameter, IllegalAction, NotYourTurn
+from core.seats import seat_name
 from plugins.arcs.actions import refill_court
 from plugins.arcs.content import Box
 from plugins.arcs.placing import gain, receive
@@ -158,7 +159,7 @@ def _first_regent(state: BlightedReachState, chooser: int) -> int:
     if fr < 0:
         raise IllegalAction("nobody holds the First Regent tile")
     if chooser != fr:
-        raise NotYourTurn(f"the First Regent (seat {fr}) decides")
+        raise NotYourTurn(f"the First Regent ({seat_name(fr)}) decides")
     return fr
 
 
@@ -271,9 +272,9 @@ def check_demand(box: Box, cbox: CampaignBox, state: BlightedReachState, chooser
     if set(choice) not in _DEMAND_KEYS:
         raise BadParameter("choose one of slot, trophy, captive, ship_captive, favor or outlaw")
     if payer not in demand_payers(cbox, state):
-        raise IllegalAction(f"seat {payer} owes no Imperial Demand")
+        raise IllegalAction(f"{seat_name(payer)} owes no Imperial Demand")
     if choice not in options_demand(box, cbox, state, payer):
-        raise IllegalAction(f"{choice} is not what seat {payer} can pay under this Policy")
+        raise IllegalAction(f"{choice} is not what {seat_name(payer)} can pay under this Policy")
 
 
 def apply_demand(box: Box, cbox: CampaignBox, state: BlightedReachState, chooser: int, payer: int,

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Literal
 
 from core.errors import ActionRejected, BadParameter, IllegalAction, UnknownSeat
+from core.seats import no_such_seat, seat_name
 from plugins.arcs.actions import Move
 from plugins.arcs.state import Ships, Trophy
 from plugins.blighted_reach import free_states
@@ -45,7 +46,7 @@ LAWS = ("presence", "movement", "truce")
 
 def _seat(state: BlightedReachState, seat: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
-        raise UnknownSeat(f"no seat {seat!r}")
+        raise UnknownSeat(no_such_seat(seat, len(state.players)))
 
 
 def _system(state: BlightedReachState, system: str) -> None:
@@ -484,7 +485,7 @@ def check_defender(state: BlightedReachState, attacker: int, defender: Target, s
         if not free_buildings(state, system):
             raise IllegalAction(f"no Free building is in {system}")
     elif not has_loyal_pieces(state, defender, system):
-        raise IllegalAction(f"seat {defender} has no piece in {system}")
+        raise IllegalAction(f"{seat_name(defender)} has no piece in {system}")
     check_harm(state, attacker, defender, system, harm="defend", ignore_truce=ignore_truce)
 
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 import msgspec
 
 from core.errors import BadParameter, IllegalAction
+from core.seats import seat_name
 from core.state import Action
 from plugins.arcs.abilities import Env, Use, modifiers, op, standing
 from plugins.arcs.content import box_for
@@ -93,7 +94,7 @@ def check_foundry(state: BlightedReachState, seat: int, system: str, replace: st
     if replace not in ("", "fresh", "damaged"):
         raise BadParameter(f"replace a 'fresh' or 'damaged' ship, or '' for none, not {replace!r}")
     if {"replace": replace} not in foundry_options(state, seat, system):
-        raise IllegalAction(f"no {replace} Loyal ship of seat {seat} in {system} to replace with an Imperial ship")
+        raise IllegalAction(f"no {replace} Loyal ship of {seat_name(seat)} in {system} to replace with an Imperial ship")
 
 
 def apply_foundry(state: BlightedReachState, seat: int, system: str, replace: str) -> bool:
@@ -194,7 +195,7 @@ def do_place_imperial_ships(env: Env, u: Use, choice: AtSystem) -> None:
     holder controls, as many as the Imperial supply has."""
     state = env.state
     if choice.system not in controlled_now(state, u.seat):
-        raise IllegalAction(f"seat {u.seat} does not control {choice.system!r}")
+        raise IllegalAction(f"{seat_name(u.seat)} does not control {choice.system!r}")
     placed = place_imperial(state, choice.system, u.ability.count)
     env.emit("imperial_ships_placed", seat=u.seat, card=u.card, system=choice.system, count=placed)
     imperial_ships_placed(state, placed)

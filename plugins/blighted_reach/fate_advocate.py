@@ -21,6 +21,7 @@ import msgspec
 
 from core import chance
 from core.errors import BadParameter, IllegalAction
+from core.seats import seat_name
 from plugins.arcs import abilities, outrage, scoring
 from plugins.arcs.abilities import Env, Use, op, standing
 from core.state import Action
@@ -279,7 +280,7 @@ def _struggle_check(call) -> None:
     for d in _struggle_decisions(call):
         picked = call.answers.get(d.seat, {}).get("card")
         if {"card": picked} not in d.options:
-            raise BadParameter(f"seat {d.seat} must pass one of its own Guild cards, not {picked!r}")
+            raise BadParameter(f"{seat_name(d.seat)} must pass one of its own Guild cards, not {picked!r}")
 
 
 def _struggle_apply(call) -> dict:
@@ -484,7 +485,7 @@ def guildmaster_steals(env: Env, u: Use, choice: GuildSteal) -> None:
     from plugins.arcs.lore_ops import window
 
     if msgspec.to_builtins(choice) not in _guildmaster_targets(env, u):
-        raise IllegalAction(f"{u.card} cannot steal {choice.card!r} from seat {choice.rival}")
+        raise IllegalAction(f"{u.card} cannot steal {choice.card!r} from {seat_name(choice.rival)}")
     window(env.state, u.seat, u.ability.when)["open"].remove(f"{u.card}:{u.index}")
     kept = _steal_guild(rules_box(), env.state, u.seat, choice.rival, choice.card)
     env.emit("guild_stolen", seat=u.seat, rival=choice.rival, card=choice.card, buried=not kept)
@@ -511,7 +512,7 @@ def _withdraw_decisions(call) -> list:
 def _withdraw_check(call) -> None:
     for d in _withdraw_decisions(call):
         if call.answers.get(d.seat) not in d.options:
-            raise BadParameter(f"seat {d.seat} must bury one of its own unprotected Guild cards")
+            raise BadParameter(f"{seat_name(d.seat)} must bury one of its own unprotected Guild cards")
 
 
 def _withdraw_apply(call) -> dict:

@@ -48,6 +48,7 @@ import msgspec
 
 from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
+from core.seats import seat_name
 from core.state import Action
 from plugins.arcs import placing
 from plugins.arcs.abilities import Env, Use, op, standing
@@ -417,7 +418,7 @@ def _panic_check(call) -> None:
     for d in _panic_decisions(call):
         answer = call.answers.get(d.seat)
         if answer is None or {"cards": sorted(answer.get("cards", []))} not in d.options:
-            raise BadParameter(f"seat {d.seat} must return {panic_owed(call.state, d.seat)} agent(s) "
+            raise BadParameter(f"{seat_name(d.seat)} must return {panic_owed(call.state, d.seat)} agent(s) "
                                f"from Court cards holding them")
 
 

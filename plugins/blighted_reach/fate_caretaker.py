@@ -21,6 +21,7 @@ import msgspec
 from core import chance
 from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
+from core.seats import seat_name
 from core.state import Action
 from plugins.arcs.abilities import op, standing
 from plugins.arcs.actions import after_move, check_move, do_move, move_notes
@@ -738,7 +739,7 @@ def _worship_decisions(call) -> list:
 def _worship_check(call) -> None:
     for d in _worship_decisions(call):
         if call.answers.get(d.seat) not in d.options:
-            raise BadParameter(f"seat {d.seat} returns one of its Loyal cities: {d.options}")
+            raise BadParameter(f"{seat_name(d.seat)} returns one of its Loyal cities: {d.options}")
 
 
 def _worship_apply(call) -> dict:
@@ -786,7 +787,7 @@ def check_give_golem(state: BlightedReachState, giver: int, golem: str) -> None:
     if golem not in golems_of(state, giver):
         from plugins.blighted_reach.summits import NotHeld
 
-        raise NotHeld(f"seat {giver} has no {golem} Golem to give")
+        raise NotHeld(f"{seat_name(giver)} has no {golem} Golem to give")
 
 
 def give_golem(state: BlightedReachState, giver: int, receiver: int, golem: str) -> None:
@@ -844,7 +845,7 @@ def options_consume(state: BlightedReachState, seat: int) -> list[dict]:
 def check_consume(state: BlightedReachState, seat: int, scrap: list[str]) -> None:
     options = options_consume(state, seat)
     if options and {"scrap": list(scrap)} not in options:
-        raise BadParameter(f"seat {seat} scraps {awake_count(state, seat)} of its own Guild cards")
+        raise BadParameter(f"{seat_name(seat)} scraps {awake_count(state, seat)} of its own Guild cards")
 
 
 def consume(box, state: BlightedReachState, seat: int, scrap: list[str] | None = None) -> dict:
@@ -995,7 +996,7 @@ def arcs_raided(ctx, thief, victim, params, keys):
         return None
     candidates = raidable(state, victim, keys)
     if not candidates:
-        raise IllegalAction(f"no Golem can be raided from seat {victim} with {keys} keys")
+        raise IllegalAction(f"no Golem can be raided from {seat_name(victim)} with {keys} keys")
     golem = take_blind(state, ctx, params, candidates, to=[thief, victim])
     state.golems[golem] = Golem(place=home_of(state, thief), awake=state.golems[golem].awake)
     ctx.emit("golem_stolen", thief=thief, victim=victim, golem=golem if state.golems[golem].awake else "")

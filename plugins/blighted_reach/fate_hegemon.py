@@ -74,6 +74,7 @@ import msgspec
 
 from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
+from core.seats import seat_name
 from core.state import Action
 from plugins.arcs import placing
 from plugins.arcs.abilities import Env, Use, op, standing
@@ -427,7 +428,7 @@ def manipulate(env: Env, u: Use, choice: Rival) -> None:
     the Rival's cards named in the holder's prompt only)."""
     state = env.state
     if choice.rival not in manipulable(state, u.seat):
-        raise IllegalAction(f"you hold no Captive of seat {choice.rival}")
+        raise IllegalAction(f"you hold no Captive of {seat_name(choice.rival)}")
     env.emit("hand_shown", to=[u.seat], public={"seat": u.seat, "rival": choice.rival},
              seat=u.seat, rival=choice.rival, cards=list(state.hands[choice.rival]), card=u.card)
     if env.chance is not None:  # (None on the check's trial copy: nothing follows there)
@@ -448,7 +449,7 @@ def manipulate_taken(ctx, seat, params, rival: int):
     state = ctx.state
     card = params.get("card")
     if card not in state.hands[rival]:
-        raise BadParameter(f"{card!r} is not in seat {rival}'s hand")
+        raise BadParameter(f"{card!r} is not in {seat_name(rival)}'s hand")
     state.hands[rival].remove(card)
     state.hands[seat].append(card)
     ctx.emit("card_taken", to=[seat, rival], public={"seat": seat, "rival": rival}, seat=seat, rival=rival, card=card)

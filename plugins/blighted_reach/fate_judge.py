@@ -70,6 +70,7 @@ import functools
 
 from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
+from core.seats import seat_name
 from core.state import Action
 from plugins.arcs import battle as arcs_battle
 from plugins.arcs import lore_ops, placing
@@ -183,7 +184,7 @@ def judge_raided(ctx, thief, victim, params, keys):
     if not is_campaign(state) or not ({"vow_trophy", "vow_captive", "vow_ship_captive"} & set(params)):
         return None
     if params not in vow_options(state, thief, victim, keys):
-        raise IllegalAction(f"that raid answer {params} is not open to seat {thief}")
+        raise IllegalAction(f"that raid answer {params} is not open to {seat_name(thief)}")
     if "vow_trophy" in params:
         home = hand_over_trophy(state, victim, thief, _trophy(state, victim, params["vow_trophy"]))
         ctx.emit("stolen", thief=thief, victim=victim, trophy=params["vow_trophy"], home=home, why=VOW)

@@ -29,6 +29,7 @@ import msgspec
 
 from core import chance
 from core.errors import BadParameter, IllegalAction
+from core.seats import seat_name
 from core.state import Action
 from plugins.arcs import scoring
 from plugins.arcs.actions import CITY_WITHOUT_PRESENCE
@@ -483,7 +484,7 @@ def _monopoly_force_cost(box, cbox, state: BlightedReachState, caller: int, part
         return {}
     if not any(e.handler == "monopoly_consent_in_summits" for slot in state.booklet for c in slot
                if c in cbox.fate_cards for e in cbox.fate_cards[c].abilities):
-        raise summits.NotTradeable(f"seat {holder} holds the {resource} Monopoly: their consent is needed")
+        raise summits.NotTradeable(f"{seat_name(holder)} holds the {resource} Monopoly: their consent is needed")
     return {holder: 1}
 
 
@@ -596,7 +597,7 @@ def extortion_steals(env: Env, u: Use, choice: Theft) -> None:
 
     state = env.state
     if msgspec.to_builtins(choice) not in _theft_options(env, u):
-        raise IllegalAction(f"seat {choice.rival} has no such resource for {u.card} to steal")
+        raise IllegalAction(f"{seat_name(choice.rival)} has no such resource for {u.card} to steal")
     if choice.source == "imperial_trust":
         trust.steal_from_trust(state, u.seat, choice.resource)
         taken = choice.resource
@@ -664,7 +665,7 @@ def scrap_monopoly(state: BlightedReachState, seat: int, card: str) -> list[str]
     """Scrap the Monopoly and every resource of its type the seat has, wherever in its play
     area (its row, on its cards, the Trust it holds): out of play for the campaign."""
     if card not in monopolies_of(state, seat):
-        raise BadParameter(f"seat {seat} holds no Monopoly {card!r}")
+        raise BadParameter(f"{seat_name(seat)} holds no Monopoly {card!r}")
     r = monopoly_resource(card)
     state.play_area[seat].remove(card)
     state.scrapped.append(card)

@@ -14,6 +14,7 @@ import msgspec
 
 from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
+from core.seats import seat_name
 from core.state import Action
 from plugins.arcs import plays
 from plugins.arcs.abilities import Env, Use, op, standing
@@ -101,7 +102,7 @@ def informants_spy(env: Env, u: Use, choice: Spy) -> None:
     if _key(u) in used_this_turn(env, u):
         raise IllegalAction(f"{u.card} was used this turn already")
     if isinstance(choice.rival, bool) or not 0 <= choice.rival < len(state.players) or choice.rival == u.seat:
-        raise BadParameter(f"seat {choice.rival} is not a Rival of seat {u.seat}")
+        raise BadParameter(f"{seat_name(choice.rival)} is not a Rival of {seat_name(u.seat)}")
     mine = highest(state.hands[u.seat])
     if not mine:
         raise IllegalAction("you hold no numbered action card to give")
@@ -296,7 +297,7 @@ def peoples_hero(env: Env, u: Use, choice: HeroChoice) -> None:
     per Guild card the holder has."""
     state = env.state
     if choice.resource not in state.players[u.seat].outrage:
-        raise BadParameter(f"seat {u.seat} is not Outraged in {choice.resource!r}")
+        raise BadParameter(f"{seat_name(u.seat)} is not Outraged in {choice.resource!r}")
     if choice.resource not in heroic_outrage(state, u.seat):
         raise IllegalAction(f"clearing {choice.resource} Outrage needs more such Guild cards than each Rival")
     clear_outrage(state, u.seat, choice.resource)

@@ -50,6 +50,7 @@ import msgspec
 
 from core import chance
 from core.errors import BadParameter, CannotAfford, IllegalAction
+from core.seats import seat_name
 from core.state import Action
 from plugins.arcs import placing
 from plugins.arcs.abilities import Env, Use, op, standing
@@ -447,7 +448,7 @@ def _pilgrimage_decisions(call) -> list[Decision]:
 def _pilgrimage_check(call) -> None:
     for d in _pilgrimage_decisions(call):
         if len(d.options) > 1 and call.answers.get(d.seat) not in d.options:
-            raise BadParameter(f"seat {d.seat} must discard one of its own Guild cards")
+            raise BadParameter(f"{seat_name(d.seat)} must discard one of its own Guild cards")
 
 
 def _pilgrimage_apply(call) -> dict:
@@ -665,7 +666,7 @@ def _seek_decisions(call) -> list[Decision]:
 def _seek_check(call) -> None:
     for d in _seek_decisions(call):
         if len(d.options) > 1 and call.answers.get(d.seat) not in d.options:
-            raise BadParameter(f"seat {d.seat} must scrap one of its Loyal ships on the map")
+            raise BadParameter(f"{seat_name(d.seat)} must scrap one of its Loyal ships on the map")
 
 
 def _seek_apply(call) -> dict:

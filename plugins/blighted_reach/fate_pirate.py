@@ -42,6 +42,7 @@ import msgspec
 
 from core.errors import BadParameter, IllegalAction
 from core.hookspecs import hookimpl
+from core.seats import seat_name
 from core.state import Action
 from plugins.arcs.abilities import Env, Use, op, standing
 from plugins.arcs.battle import RAID_DICE_OPENERS, raid_dice_limit
@@ -200,7 +201,7 @@ def pirate_raided(ctx, thief, victim, params, keys):
     if not _campaign(state) or not ({"hoard_slot", "hoard"} & set(params)):
         return None
     if params not in hoard_raid_options(state, thief, victim, keys):
-        raise IllegalAction(f"that raid answer {params} is not open to seat {thief}")
+        raise IllegalAction(f"that raid answer {params} is not open to {seat_name(thief)}")
     if "hoard_slot" in params:
         slot = params["hoard_slot"]
         resource = state.players[victim].resources[slot]

@@ -34,6 +34,7 @@ import msgspec
 
 from core.errors import BadParameter, CannotAfford, IllegalAction
 from core.hookspecs import hookimpl
+from core.seats import seat_name
 from core.state import Action
 from plugins.arcs.abilities import Env, Use, op, standing
 from plugins.arcs.content import box_for
@@ -125,7 +126,7 @@ def rumor_problems(box, state: BlightedReachState) -> list[str]:
     planets = _planets(box)
     out += [f"a Rumor lies on {p!r}, no planet in play" for p in state.rumors if p not in planets or p not in state.systems]
     out += [f"agents lie on {p!r}, which holds no Rumor" for p in state.rumor_agents if p not in state.rumors]
-    out += [f"seat {o} has two agents on the Rumor at {p}" for p, owners in state.rumor_agents.items()
+    out += [f"{seat_name(o)} has two agents on the Rumor at {p}" for p, owners in state.rumor_agents.items()
             for o in set(owners) if owners.count(o) > 1]
     out += [f"the face-up Rumor at {p!r} is no Rumor" for p in state.rumors_up if p not in state.rumors]
     return out
@@ -276,9 +277,9 @@ def place_agent_on_rumor(state: BlightedReachState, seat: int, planet: str) -> N
     if planet not in state.rumors:
         raise BadParameter(f"no Rumor lies on {planet!r}")
     if seat in state.rumor_agents.get(planet, []):
-        raise IllegalAction(f"seat {seat} has an agent on the Rumor at {planet} already")
+        raise IllegalAction(f"{seat_name(seat)} has an agent on the Rumor at {planet} already")
     if state.players[seat].agents <= 0:
-        raise CannotAfford(f"seat {seat} has no agent in supply")
+        raise CannotAfford(f"{seat_name(seat)} has no agent in supply")
     state.players[seat].agents -= 1
     state.rumor_agents.setdefault(planet, []).append(seat)
 
@@ -365,11 +366,11 @@ def check_share(state: BlightedReachState, giver: int, receiver: int, planet: st
     if planet not in state.rumors:
         raise BadParameter(f"no Rumor lies on {planet!r}")
     if giver not in state.rumor_agents.get(planet, []):
-        raise BadParameter(f"seat {giver} has no agent on the Rumor at {planet}")
+        raise BadParameter(f"{seat_name(giver)} has no agent on the Rumor at {planet}")
     if receiver in state.rumor_agents.get(planet, []):
-        raise IllegalAction(f"seat {receiver} has an agent on the Rumor at {planet} already")
+        raise IllegalAction(f"{seat_name(receiver)} has an agent on the Rumor at {planet} already")
     if state.players[receiver].agents <= 0:
-        raise CannotAfford(f"seat {receiver} has no agent in supply")
+        raise CannotAfford(f"{seat_name(receiver)} has no agent in supply")
 
 
 def share_spots(state: BlightedReachState, giver: int, receiver: int) -> list[str]:

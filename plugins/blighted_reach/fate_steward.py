@@ -42,6 +42,7 @@ import msgspec
 
 from core.errors import ActionRejected, BadParameter, IllegalAction
 from core.hookspecs import hookimpl
+from core.seats import seat_name
 from core.state import Action
 from plugins.arcs import court_flow, lore_ops
 from plugins.arcs.abilities import Env, Use, harm_refused, op, pay_for_harm, standing
@@ -183,11 +184,11 @@ def bargain_options(state: BlightedReachState, seat: int) -> list[dict]:
 
 def check_bargain(state: BlightedReachState, seat: int, choice: Bargain) -> None:
     if choice.rival == seat or not 0 <= choice.rival < len(state.players):
-        raise BadParameter(f"seat {choice.rival!r} is not a Rival")
+        raise BadParameter(f"{seat_name(choice.rival)} is not a Rival")
     if choice.card not in state.court_row or not choice.card:
         raise BadParameter(f"{choice.card!r} is not in the Court")
     if not could_secure(state, choice.rival, choice.card):
-        raise IllegalAction(f"seat {choice.rival} could not secure {choice.card}")
+        raise IllegalAction(f"{seat_name(choice.rival)} could not secure {choice.card}")
 
 
 @op("bargain", params=Bargain, candidates=lambda env, u: bargain_options(env.state, u.seat),
@@ -691,7 +692,7 @@ def apply_authority_demand(state: BlightedReachState, payer: int, choice: dict) 
     from plugins.blighted_reach.trust import add_to_trust
 
     if choice not in authority_demand_options(state, payer):
-        raise IllegalAction(f"{choice} is not what seat {payer} can pay under this Policy")
+        raise IllegalAction(f"{choice} is not what {seat_name(payer)} can pay under this Policy")
     fr, player = state.first_regent, state.players[payer]
     if "slot" in choice:
         resource = player.resources[choice["slot"]]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import msgspec
 
 from core.errors import BadParameter, IllegalAction
+from core.seats import seat_name
 from plugins.arcs.abilities import Env, Use, op, standing
 from plugins.arcs.chapter import return_city
 from plugins.arcs.state import Building
@@ -62,7 +63,7 @@ def levy(env: Env, u: Use, choice: Levied) -> None:
     """F1612 Levy (a Tax): a ship from the Vassal's supply onto the card."""
     state = env.state
     if choice.vassal not in leviable(state, u.seat):
-        raise BadParameter(f"seat {choice.vassal} owes you no ship now (not your Vassal, none left, or its "
+        raise BadParameter(f"{seat_name(choice.vassal)} owes you no ship now (not your Vassal, none left, or its "
                            "ships on the Levy already)")
     state.players[choice.vassal].ships -= 1
     state.levy = [*state.levy, choice.vassal]

@@ -8,6 +8,7 @@ and give them (another module); a player taking a new Fate returns all of theirs
 from __future__ import annotations
 
 from core.errors import BadParameter, IllegalAction
+from core.seats import seat_name
 from plugins.arcs.outrage import agent_returns
 from plugins.blighted_reach.state import BlightedReachState
 
@@ -30,7 +31,7 @@ def check_take_favor(state: BlightedReachState, holder: int, owner: int) -> None
     if holder == owner:
         raise IllegalAction("a Favor is a Rival's agent")
     if state.players[owner].agents <= 0:
-        raise IllegalAction(f"seat {owner} has no agent in supply")
+        raise IllegalAction(f"{seat_name(owner)} has no agent in supply")
 
 
 def take_favor(state: BlightedReachState, holder: int, owner: int) -> None:
@@ -42,7 +43,7 @@ def take_favor(state: BlightedReachState, holder: int, owner: int) -> None:
 
 def check_return_favor(state: BlightedReachState, holder: int, owner: int) -> None:
     if owner not in favors_of(state, holder):
-        raise IllegalAction(f"seat {holder} holds no Favor of seat {owner}")
+        raise IllegalAction(f"{seat_name(holder)} holds no Favor of {seat_name(owner)}")
 
 
 def return_favor(state: BlightedReachState, holder: int, owner: int) -> None:
@@ -69,9 +70,9 @@ def favor_problems(state: BlightedReachState) -> list[str]:
         out.append("Favors are recorded for a seat not at the table")
     for holder, owners in enumerate(state.favors):
         if any(not 0 <= o < n for o in owners):
-            out.append(f"seat {holder} holds a Favor of no seat")
+            out.append(f"{seat_name(holder)} holds a Favor of no seat")
         if holder in owners:
-            out.append(f"seat {holder} holds its own agent as a Favor")
+            out.append(f"{seat_name(holder)} holds its own agent as a Favor")
     return out
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from core.errors import BadParameter, IllegalAction, UnknownSeat
+from core.seats import no_such_seat
 from plugins.arcs.content import Box
 from plugins.arcs.lore_ops import buildings_removed, city_types
 from plugins.arcs.outrage import provoke_outrage
@@ -36,7 +37,7 @@ FREE_RAID_KEYS = 1
 
 def _seat(state: BlightedReachState, seat: int) -> None:
     if not 0 <= seat < len(state.players):
-        raise UnknownSeat(f"no seat {seat}")
+        raise UnknownSeat(no_such_seat(seat, len(state.players)))
 
 
 def _free(state: BlightedReachState, system: str, building: int, kind: str | None = None) -> Building:

@@ -24,6 +24,7 @@ from typing import Callable
 
 from core.errors import BadParameter, EngineError, IllegalAction, NotYourTurn
 from core.rng import Rng
+from core.seats import no_such_seat, seat_name
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
 from plugins.arcs.outrage import agent_returns
@@ -78,7 +79,7 @@ def _finish(state: BlightedReachState, step: str) -> None:
 def fate_result(cbox: CampaignBox, state: BlightedReachState, seat: int) -> str:
     """"completed" with the marker on 0, else "failed"."""
     if not uses_marker(cbox, state, seat) or state.objective_markers[seat] < 0:
-        raise EngineError(f"seat {seat} has no objective marker on the track")
+        raise EngineError(f"{seat_name(seat)} has no objective marker on the track")
     return "completed" if completed(state, seat) else "failed"
 
 
@@ -159,7 +160,7 @@ def return_piece(box: Box, state: BlightedReachState, owner: int, kind: str) -> 
     elif kind == "city":
         return_city(box, state, owner)
     else:
-        raise EngineError(f"no supply takes back a {kind} of seat {owner}")
+        raise EngineError(f"no supply takes back a {kind} of {seat_name(owner)}")
 
 
 def clear_pieces(box: Box, cbox: CampaignBox, state: BlightedReachState) -> None:
@@ -242,7 +243,7 @@ def options_elimination(box: Box, state: BlightedReachState, seat: int) -> list[
 
 def check_elimination(box: Box, state: BlightedReachState, seat: int, gate: str) -> None:
     if seat not in state.elimination_pending:
-        raise NotYourTurn(f"seat {seat} has no ships to place")
+        raise NotYourTurn(f"{seat_name(seat)} has no ships to place")
     if gate not in state.systems or box.systems[gate] is not None:
         raise BadParameter(f"{gate} is not a gate")
 
@@ -352,7 +353,7 @@ def options_fate(state: BlightedReachState, seat: int) -> list[dict]:
 
 def check_pick(state: BlightedReachState, seat: int, fate: str) -> None:
     if not 0 <= seat < len(state.players):
-        raise BadParameter(f"no seat {seat}")
+        raise BadParameter(no_such_seat(seat, len(state.players)))
     if not _offers_open(state):
         raise IllegalAction("no Fates are offered")
     if state.fate_picks[seat]:

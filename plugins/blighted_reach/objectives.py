@@ -19,6 +19,7 @@ from typing import Callable, Iterable
 import msgspec
 
 from core.errors import BadParameter
+from core.seats import seat_name
 from plugins.arcs.content import Box
 from plugins.arcs.scoring import PHANTOM, city_bonus, marker_values, place_gains
 from plugins.arcs.scoring import ambition_count as base_count
@@ -69,7 +70,7 @@ def check_start(cbox: CampaignBox, state: BlightedReachState, seat: int, start: 
     contradict one it does record."""
     objective = current_objective(cbox, state, seat)
     if objective is None:
-        raise RuleMissing(f"seat {seat}'s Fate has no objective card for Act {state.act}")
+        raise RuleMissing(f"{seat_name(seat)}'s Fate has no objective card for Act {state.act}")
     if objective.kind == "grand":
         return OFF_TRACK
     known = objective_start(objective, len(state.players))

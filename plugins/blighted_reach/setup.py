@@ -12,6 +12,7 @@ from typing import Callable
 
 from core.errors import BadParameter, IllegalAction, NotYourTurn
 from core.rng import Rng
+from core.seats import no_such_seat, seat_name
 from plugins.arcs.content import Box
 from plugins.arcs.setup import empty_slots, place_building, place_ships, take_resource
 from plugins.arcs.state import Building, Marker, PlayerState, Ships, SystemState
@@ -158,7 +159,7 @@ def set_up_act_one(box: Box, cbox: CampaignBox, state: BlightedReachState, rng: 
 
 def check_fate(state: BlightedReachState, seat: int, fate: str) -> None:
     if not 0 <= seat < len(state.fates):
-        raise BadParameter(f"no seat {seat}")
+        raise BadParameter(no_such_seat(seat, len(state.fates)))
     if state.fates[seat]:
         raise IllegalAction("you have already chosen your Fate")
     if fate not in state.fate_offers[seat]:
@@ -193,7 +194,7 @@ def check_placement(box: Box, state: BlightedReachState, seat: int, system: str,
     if not state.placement_order:
         raise IllegalAction("the starting placements are over")
     if seat != state.placement_order[0]:
-        raise NotYourTurn(f"seat {state.placement_order[0]} places next")
+        raise NotYourTurn(f"{seat_name(state.placement_order[0])} places next")
     planet = box.systems.get(system)
     if planet is None:
         raise BadParameter(f"{system} is not a planet")

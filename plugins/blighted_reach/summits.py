@@ -27,6 +27,7 @@ from typing import Callable, Literal
 import msgspec
 
 from core.errors import BadParameter, CannotAfford, IllegalAction, NotYourTurn
+from core.seats import no_such_seat, seat_name
 from core.state import copy_state
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box
@@ -235,7 +236,7 @@ def check_call_summit(state: BlightedReachState, seat: int, *, event_played: boo
     if allowed < 0:
         raise IllegalAction("no Event card was played and the Council was not secured this round")
     if seat != allowed:
-        raise NotYourTurn(f"only seat {allowed} may call the Summit")
+        raise NotYourTurn(f"only {seat_name(allowed)} may call the Summit")
 
 
 def call_summit(state: BlightedReachState, seat: int, *, event_played: bool, council_securer: int = -1) -> None:
@@ -362,7 +363,7 @@ def _base_force_cost(box: Box, cbox: CampaignBox, state: BlightedReachState, cal
     if isinstance(part, TransferAsset) and part.asset == "resource" and part.source == "board":
         holder = state.players[rival].resources
         if not 0 <= part.slot < len(holder) or holder[part.slot] is None:
-            raise NotHeld(f"seat {rival} holds no resource in slot {part.slot + 1}")
+            raise NotHeld(f"{seat_name(rival)} holds no resource in slot {part.slot + 1}")
         return {rival: slot_raid_cost(box, state, rival, part.slot)}
     if isinstance(part, TransferCard):
         kind, raid_cost, protected = _card_facts(box, cbox, state, part.giver, part.card)
@@ -398,13 +399,13 @@ def check_return_favors(box: Box, cbox: CampaignBox, state: BlightedReachState, 
     cost: dict[int, int] = {}
     for part in parts:
         if part.giver != rival or part.receiver != caller:
-            raise IllegalAction(f"a forced action is seat {rival}'s, targeting the caller")
+            raise IllegalAction(f"a forced action is {seat_name(rival)}'s, targeting the caller")
         for owner, n in favors_to_force(box, cbox, state, caller, part).items():
             cost[owner] = cost.get(owner, 0) + n
     for owner, n in cost.items():
         held = favors_of(state, caller).count(owner)
         if held < n:
-            raise CannotAfford(f"forcing that costs {n} of seat {owner}'s Favors; you hold {held}")
+            raise CannotAfford(f"forcing that costs {n} of {seat_name(owner)}'s Favors; you hold {held}")
     _run(box, cbox, copy_state(state), parts, paid=cost, caller=caller)
     return cost
 
@@ -576,7 +577,7 @@ def _check_negotiating(state: BlightedReachState) -> None:
 
 def _check_seat(state: BlightedReachState, seat: int) -> None:
     if not 0 <= seat < len(state.players):
-        raise BadParameter(f"no seat {seat}")
+        raise BadParameter(no_such_seat(seat, len(state.players)))
 
 
 # -- resolving parts --------------------------------------------------------------------
@@ -612,12 +613,12 @@ def _check_part(box: Box, cbox: CampaignBox, state: BlightedReachState, part: Pa
         if part.card not in state.court_row or part.card not in state.court_agents:
             raise BadParameter(f"{part.card} is not a card in the Court")
         if state.court_agents[part.card][part.giver] <= 0:
-            raise NotHeld(f"seat {part.giver} has no agent on {part.card}")
+            raise NotHeld(f"{seat_name(part.giver)} has no agent on {part.card}")
         if receiver.agents <= 0:
-            raise CannotAfford(f"seat {part.receiver} has no agent in supply")
+            raise CannotAfford(f"{seat_name(part.receiver)} has no agent in supply")
     elif isinstance(part, PromiseFavor):
         if giver.agents <= 0:
-            raise CannotAfford(f"seat {part.giver} has no agent in supply")
+            raise CannotAfford(f"{seat_name(part.giver)} has no agent in supply")
     elif isinstance(part, TransferAsset):
         _check_transfer(state, part)
     elif isinstance(part, TransferCard):
@@ -641,7 +642,7 @@ def _check_part(box: Box, cbox: CampaignBox, state: BlightedReachState, part: Pa
         if part.giver != state.first_regent or not is_regent(state, part.giver):
             raise IllegalAction("only the First Regent invites to the Empire")  # BR-206
         if not is_outlaw(state, part.receiver):
-            raise IllegalAction(f"seat {part.receiver} is not an Outlaw")
+            raise IllegalAction(f"{seat_name(part.receiver)} is not an Outlaw")
 
 
 def _check_cede(state: BlightedReachState, part: CedeControl) -> None:
@@ -652,25 +653,25 @@ def _check_cede(state: BlightedReachState, part: CedeControl) -> None:
     if part.piece == "ship":
         mine = here.ships_of(part.giver)
         if (mine.damaged if part.damaged else mine.fresh) <= 0:
-            raise NotHeld(f"seat {part.giver} has no {'damaged' if part.damaged else 'fresh'} ship in {part.system}")
+            raise NotHeld(f"{seat_name(part.giver)} has no {'damaged' if part.damaged else 'fresh'} ship in {part.system}")
         if _ships_on_map(state, part.giver) <= 1:
             raise LastPiece("you cannot cede your last ship on the map")  # BR-201
         if receiver.ships <= 0:
             # Reading: a deal holds only actions that resolve at once (BR-208), so a missing
             # Rival piece refuses the part rather than doing what it can (G-3).
-            raise CannotAfford(f"seat {part.receiver} has no ship in supply")
+            raise CannotAfford(f"{seat_name(part.receiver)} has no ship in supply")
         return
     if not 0 <= part.slot < len(here.buildings):
         raise BadParameter(f"{part.system} has no building slot {part.slot}")
     building = here.buildings[part.slot]
     if building.owner != part.giver or building.kind != part.piece:
-        raise NotHeld(f"slot {part.slot} of {part.system} holds no {part.piece} of seat {part.giver}")
+        raise NotHeld(f"slot {part.slot} of {part.system} holds no {part.piece} of {seat_name(part.giver)}")
     if here.ships_of(part.giver).total > 0:
         raise IllegalAction("a building is ceded only with none of your ships in its system")  # BR-200
     if _buildings_on_map(state, part.giver, part.piece) <= 1:
         raise LastPiece(f"you cannot cede your last {part.piece} on the map")  # BR-201
     if (part.piece == "city" and True not in receiver.cities_on_board) or (part.piece == "starport" and receiver.starports <= 0):
-        raise CannotAfford(f"seat {part.receiver} has no {part.piece} left to place")
+        raise CannotAfford(f"{seat_name(part.receiver)} has no {part.piece} left to place")
 
 
 def _captives_of_kind(state: BlightedReachState, seat: int, piece: str) -> list[int]:
@@ -685,26 +686,26 @@ def _check_transfer(state: BlightedReachState, part: TransferAsset) -> None:
             raise Frozen("the Imperial Trust's resources are frozen: they cannot be given")  # BR-260, BR-319
         if part.source == "card":  # Merchant League (F302): frozen but for Transfer Asset
             if part.card not in giver.guild:
-                raise NotHeld(f"{part.card} is not in seat {part.giver}'s play area")
+                raise NotHeld(f"{part.card} is not in {seat_name(part.giver)}'s play area")
             if part.resource not in state.card_resources.get(part.card, []):
                 raise NotHeld(f"{part.card} holds no {part.resource or 'resource'}")
             return
         if not 0 <= part.slot < len(giver.resources) or giver.resources[part.slot] is None:
-            raise NotHeld(f"seat {part.giver} holds no resource in slot {part.slot + 1}")
+            raise NotHeld(f"{seat_name(part.giver)} holds no resource in slot {part.slot + 1}")
         return
     if part.owner is None:
         raise BadParameter(f"name whose {part.asset} is given")
     if part.asset == "captive" and part.piece not in ("", "agent", "ship"):
         raise BadParameter("a Captive is an agent or a ship")
     if part.asset == "captive" and part.owner not in _captives_of_kind(state, part.giver, part.piece):
-        raise NotHeld(f"seat {part.giver} holds no {part.piece or 'agent'} Captive of seat {part.owner}")
+        raise NotHeld(f"{seat_name(part.giver)} holds no {part.piece or 'agent'} Captive of {seat_name(part.owner)}")
     if part.asset == "favor" and part.owner not in favors_of(state, part.giver):
-        raise NotHeld(f"seat {part.giver} holds no Favor of seat {part.owner}")
+        raise NotHeld(f"{seat_name(part.giver)} holds no Favor of {seat_name(part.owner)}")
     if part.asset == "trophy":
         if not part.piece:
             raise BadParameter("name the Trophy's piece")
         if Trophy(owner=part.owner, kind=part.piece) not in giver.trophies:
-            raise NotHeld(f"seat {part.giver} holds no {part.piece} Trophy of seat {part.owner}")
+            raise NotHeld(f"{seat_name(part.giver)} holds no {part.piece} Trophy of {seat_name(part.owner)}")
 
 
 def _apply_part(box: Box, state: BlightedReachState, part: Part) -> dict:
@@ -846,7 +847,7 @@ def _card_facts(box: Box, cbox: CampaignBox, state: BlightedReachState, seat: in
         return "guild", getattr(facts, "raid_cost", 0), bool(getattr(facts, "protected", False))
     if seat < len(state.hands) and card in state.hands[seat]:
         raise NotTradeable("action cards cannot be given in a Summit")
-    raise NotHeld(f"{card} is not in seat {seat}'s play area")
+    raise NotHeld(f"{card} is not in {seat_name(seat)}'s play area")
 
 
 def _candidates(box: Box, cbox: CampaignBox, state: BlightedReachState, giver: int, receiver: int) -> list[Part]:
@@ -894,9 +895,9 @@ def _check_forgive(cbox: CampaignBox, state: BlightedReachState, part: ForgiveOu
         raise NotTradeable("Forgive is a Negotiation action only with Reconcile with the Outraged in the booklet")
     outraged = state.players[part.giver]
     if part.resource not in outraged.outrage:
-        raise NotHeld(f"seat {part.giver} has no {part.resource} Outrage")
+        raise NotHeld(f"{seat_name(part.giver)} has no {part.resource} Outrage")
     if part.resource in outraged.outrage_placeholders:
-        raise NotHeld(f"no agent covers seat {part.giver}'s {part.resource} Outrage")
+        raise NotHeld(f"no agent covers {seat_name(part.giver)}'s {part.resource} Outrage")
 
 
 def _psionic_slot(state: BlightedReachState, seat: int) -> int:
@@ -925,7 +926,7 @@ def check_forgive(box: Box, cbox: CampaignBox, state: BlightedReachState, caller
     if _psionic_slot(state, caller) < 0:
         raise CannotAfford("forgiving without consent gives the Rival a Psionic: you have none")
     if not _room_for(box, state, rival):
-        raise IllegalAction(f"seat {rival} has no empty resource slot to hold the Psionic")
+        raise IllegalAction(f"{seat_name(rival)} has no empty resource slot to hold the Psionic")
     from plugins.blighted_reach.fate_magnate import monopoly_holder
 
     holder = monopoly_holder(state, "psionic")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from core.errors import BadParameter, IllegalAction
+from core.seats import no_such_seat
 from plugins.arcs.content import Box
 from plugins.arcs.placing import receive
 from plugins.arcs.scoring import ICONS
@@ -70,7 +71,7 @@ def trust_theft_options(state: BlightedReachState, thief: int) -> list[dict]:
 
 def check_steal_from_trust(state: BlightedReachState, thief: int, resource: str) -> None:
     if not 0 <= thief < len(state.players):
-        raise BadParameter(f"no seat {thief}")
+        raise BadParameter(no_such_seat(thief, len(state.players)))
     if holder(state) < 0:
         raise IllegalAction("nobody holds the First Regent tile")
     if thief == holder(state):

@@ -12,6 +12,7 @@ from core import chance
 from core.flow import StepTable
 from core.hookspecs import hookimpl
 from core.plugins import ModuleSpec
+from core.seats import seat_name
 from core.turn_order import next_around, next_in
 from plugins.new_capital.content import load_module_cards, Effect, Modifier
 from plugins.new_capital.effects import A, push_effects
@@ -240,7 +241,7 @@ def conclave_check_invariants(state):
         errors.append("dilemmas: a card is missing or doubled")
     for seat, n in m["tokens"].items():
         if not 0 <= n <= TOKENS:
-            errors.append(f"dilemmas: seat {seat} holds {n} vote tokens")
+            errors.append(f"dilemmas: {seat_name(seat)} holds {n} vote tokens")
     return errors
 
 

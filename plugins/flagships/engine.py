@@ -15,6 +15,7 @@ takes the Flagship along (alone, or with the seat's ships there).
 from __future__ import annotations
 
 from core.errors import ActionRejected, BadParameter, IllegalAction
+from core.seats import seat_name
 from plugins.arcs.content import Box, box_for
 from plugins.blighted_reach import empire
 from plugins.blighted_reach.state import BlightedReachState
@@ -25,7 +26,7 @@ from plugins.flagships.state import LAYERS, board_of, flagship_system, store
 def _in_flagship_system(state: BlightedReachState, seat: int, system: str) -> None:
     where = flagship_system(state, seat)
     if system != where:
-        raise BadParameter(f"seat {seat}'s Flagship board is built and repaired in {where}, not {system!r}")
+        raise BadParameter(f"{seat_name(seat)}'s Flagship board is built and repaired in {where}, not {system!r}")
 
 
 def _beyond_slots(box: Box, state: BlightedReachState, system: str, what: str, in_gate: bool,
@@ -57,7 +58,7 @@ def check_build(box: Box, state: BlightedReachState, seat: int, system: str, wha
     on_board = slot >= 0 or bool(layer)
     if board_of(state, seat) is None:
         if on_board:
-            raise IllegalAction(f"seat {seat} has no Flagship board to build on")
+            raise IllegalAction(f"{seat_name(seat)} has no Flagship board to build on")
         return None
     if on_board:
         _in_flagship_system(state, seat, system)
@@ -199,9 +200,9 @@ def check_move(box: Box, state: BlightedReachState, reach, seat: int, act) -> No
     (`slipstream`, BR-300). Reading: no Imperial ship goes along and nothing is dropped."""
     where = flagship_system(state, seat)
     if where is None:
-        raise IllegalAction(f"seat {seat} has no Flagship to move")
+        raise IllegalAction(f"{seat_name(seat)} has no Flagship to move")
     if act.origin != where:
-        raise BadParameter(f"seat {seat}'s Flagship is in {where}, not {act.origin!r}")
+        raise BadParameter(f"{seat_name(seat)}'s Flagship is in {where}, not {act.origin!r}")
     if act.imperial_fresh or act.imperial_damaged or act.imperial_drops or act.drops:
         raise BadParameter("a Flagship's move takes no Imperial ships and drops nothing")
     if not act.path:

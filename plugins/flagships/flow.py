@@ -12,6 +12,7 @@ from __future__ import annotations
 import msgspec
 
 from core.errors import BadParameter, IllegalAction
+from core.seats import seat_name
 from plugins.arcs.content import box_for
 from plugins.blighted_reach.tables import decisions, steps
 from plugins.flagships import rules
@@ -37,7 +38,7 @@ def check_place(state, seat: int, system: str) -> None:
     """A system in play holding the seat's Loyal ships; the seat still without a Flagship."""
     rules.check_grant(state, seat, system)
     if state.systems[system].ships_of(seat).total == 0:
-        raise IllegalAction(f"the Flagship starts where seat {seat} has Loyal ships, not in {system}")
+        raise IllegalAction(f"the Flagship starts where {seat_name(seat)} has Loyal ships, not in {system}")
 
 
 @steps("flagships_setup")

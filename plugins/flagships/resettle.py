@@ -22,6 +22,7 @@ from __future__ import annotations
 import msgspec
 
 from core.errors import BadParameter, IllegalAction
+from core.seats import seat_name
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box, box_for
 from plugins.arcs.setup import place_building
@@ -75,7 +76,7 @@ def has_in_supply(state: BlightedReachState, seat: int, kind: str) -> bool:
 
 def check_place(box: Box, state: BlightedReachState, seat: int, kind: str, system: str, slot: int) -> None:
     if not has_in_supply(state, seat, kind):
-        raise IllegalAction(f"seat {seat} has no {kind} in supply")
+        raise IllegalAction(f"{seat_name(seat)} has no {kind} in supply")
     if (system, slot) not in place_options(box, state):
         if system not in state.systems:
             raise BadParameter(f"{system!r} is not a system on the map")
@@ -125,7 +126,7 @@ def check_ships(state: BlightedReachState, seat: int, systems: list[str]) -> Non
     allowed = set(loyal_systems(state, seat))
     wrong = [s for s in systems if s not in allowed]
     if wrong:
-        raise IllegalAction(f"ships go to systems holding seat {seat}'s Loyal pieces, not {wrong}")
+        raise IllegalAction(f"ships go to systems holding {seat_name(seat)}'s Loyal pieces, not {wrong}")
 
 
 def add_ships(state: BlightedReachState, seat: int, systems: list[str]) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import msgspec
 
 from core.errors import BadParameter, CannotAfford, IllegalAction, UnknownSeat
+from core.seats import no_such_seat, seat_name
 from plugins.arcs.battle import OTHER_SHIPS, RAID_DICE_RULES
 from plugins.arcs.chapter import return_city
 from plugins.arcs.content import Box, box_for
@@ -36,7 +37,7 @@ FLAGSHIP_MARK = "flagship"  # a `starports_used` record [FLAGSHIP_MARK, seat]: a
 
 def _seat(state: BlightedReachState, seat: int) -> None:
     if not 0 <= seat < len(state.players):
-        raise UnknownSeat(f"no seat {seat}")
+        raise UnknownSeat(no_such_seat(seat, len(state.players)))
 
 
 def flagship(state: BlightedReachState, seat: int) -> Flagship:
@@ -44,7 +45,7 @@ def flagship(state: BlightedReachState, seat: int) -> Flagship:
     _seat(state, seat)
     found = board_of(state, seat)
     if found is None:
-        raise IllegalAction(f"seat {seat} has no Flagship")
+        raise IllegalAction(f"{seat_name(seat)} has no Flagship")
     return found
 
 
@@ -124,7 +125,7 @@ def rival_controls(state: BlightedReachState, seat: int, system: str) -> bool:
 def check_grant(state: BlightedReachState, seat: int, system: str) -> None:
     _seat(state, seat)
     if board_of(state, seat) is not None:
-        raise IllegalAction(f"seat {seat} already has a Flagship")
+        raise IllegalAction(f"{seat_name(seat)} already has a Flagship")
     if system not in state.systems:
         raise BadParameter(f"{system!r} is not a system in play")
 
@@ -192,7 +193,7 @@ def check_build_piece(box: Box, state: BlightedReachState, seat: int, slot: int 
         raise IllegalAction(f"Armor needs a fresh {upgrade.name} Upgrade under it")
     player = state.players[seat]
     if (kind == "city" and True not in player.cities_on_board) or (kind == "starport" and player.starports <= 0):
-        raise CannotAfford(f"seat {seat} has no {kind} left to build")
+        raise CannotAfford(f"{seat_name(seat)} has no {kind} left to build")
     return index
 
 
@@ -454,7 +455,7 @@ def crisis_hits(box: Box, state: BlightedReachState, seat: int, system: str, hit
     """The hits a Crisis puts on the seat's Flagship: each on the rightmost Armor, then the
     rightmost Upgrade (BR-292); destroyed pieces go home, as a Crisis takes no Trophies."""
     if not crisis_hits_flagship(state, seat, system):
-        raise IllegalAction(f"seat {seat}'s Flagship takes no Crisis hits in {system} now")
+        raise IllegalAction(f"{seat_name(seat)}'s Flagship takes no Crisis hits in {system} now")
     return hit_in_order(box, state, seat, hits, None)
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import msgspec
 
 from core.errors import BadParameter, IllegalAction
+from core.seats import seat_name
 from plugins.arcs import abilities, lore_ops
 from plugins.arcs.actions import Move, check_move, do_move
 from plugins.arcs.content import Ability
@@ -130,7 +131,7 @@ def check(env, u, choice: SlipstreamMove, owner: int | None = None) -> str:
     seat = u.seat if owner is None else owner
     origin = flagship_system(state, seat)
     if origin is None:
-        raise IllegalAction(f"seat {seat} has no Flagship")
+        raise IllegalAction(f"{seat_name(seat)} has no Flagship")
     if not rules.has_upgrade(state, seat, "slipstream_drive"):
         raise IllegalAction("Catapulting from the Flagship needs its Slipstream Drive")
     if _key(u) in used_this_turn(env, u):

@@ -12,6 +12,7 @@ import msgspec
 
 from core import chance
 from core.flow import Ctx, StepTable
+from core.seats import seat_name
 from core.state import Action
 from plugins.new_capital import province as pv
 from plugins.new_capital.content import CARD_KINDS, LEADER_TYPES, STRUCTURE_TYPES, TRACKS, Effect, Pack, pack_for
@@ -63,7 +64,7 @@ def draw(ctx: Ctx, seat: int, n: int) -> int:
             if not p.discard:
                 break
             p.deck, p.discard = p.discard, []
-            chance.shuffle(ctx, p.deck, f"seat {seat} deck")
+            chance.shuffle(ctx, p.deck, f"{seat_name(seat)}'s deck")
             ctx.emit("reshuffle", seat=seat, cards=len(p.deck))
         drawn.append(p.deck.pop())
     p.hand.extend(drawn)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from core.errors import BadParameter, CannotAfford
 from core.hookspecs import hookimpl
 from core.plugins import GameSpec, OptionSpec
+from core.seats import seat_name
 from plugins.new_capital import hookspecs as nc_hookspecs
 from plugins.new_capital.content import DEFAULT_PACK, DEMO_PACK, pack_for
 from plugins.new_capital.effects import steps as effect_steps
@@ -90,11 +91,11 @@ def conclave_view(state, viewer, view):
 def conclave_explain_rejection(state, seat, action):
     p = state.players[seat]
     if action.type == "bid_power" and isinstance(action.params.get("n"), int) and action.params["n"] > p.reserve_power:
-        return CannotAfford(f"seat {seat} holds {p.reserve_power} power tokens, cannot bid {action.params['n']}")
+        return CannotAfford(f"{seat_name(seat)} holds {p.reserve_power} power tokens, cannot bid {action.params['n']}")
     if action.type == "bid_control" and isinstance(action.params.get("n"), int) and action.params["n"] > p.reserve_control:
-        return CannotAfford(f"seat {seat} holds {p.reserve_control} control tokens, cannot bid {action.params['n']}")
+        return CannotAfford(f"{seat_name(seat)} holds {p.reserve_control} control tokens, cannot bid {action.params['n']}")
     if action.type == "play" and action.params.get("card") not in p.hand:
-        return BadParameter(f"card {action.params.get('card')!r} is not in seat {seat}'s hand")
+        return BadParameter(f"card {action.params.get('card')!r} is not in {seat_name(seat)}'s hand")
     return None
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from core import chance
 from core.flow import Ctx
 from core.phases import Phase, Phases, start_phase
+from core.seats import seat_name
 from core.turn_order import next_around, next_in, next_lap
 from plugins.new_capital import province as pv
 from plugins.new_capital.content import TRACKS
@@ -57,7 +58,7 @@ def setup(ctx: Ctx) -> None:
     chance.shuffle(ctx, draft_leaders, "draft leaders")
     for seat in range(len(state.seats)):
         deck = [f"{seat}:{c}" for c in pk.board.starting_deck]  # QNC-028
-        chance.shuffle(ctx, deck, f"seat {seat} starting deck")
+        chance.shuffle(ctx, deck, f"{seat_name(seat)}'s starting deck")
         p = Player(
             seat=seat, color=COLORS[seat], deck=deck,
             tracks={t: 0 for t in TRACKS}, seal_slots=[False] * len(pk.board.seal_slots),

@@ -1,6 +1,7 @@
 """What each viewer may see, and where every card is (for invariants and leak tests)."""
 from __future__ import annotations
 
+from core.seats import seat_name
 from plugins.new_capital.content import Pack
 from plugins.new_capital.state import NewCapitalState
 
@@ -112,25 +113,25 @@ def invariant_errors(state: NewCapitalState, pk: Pack) -> list[str]:
         errors.append(f"{counted} cards of the game's pack on the table, expected {expected}")
     for p in state.players:
         if p.seals_reserve < 0 or sum(p.seal_slots) + p.honorary + p.seals_reserve != 9:
-            errors.append(f"seat {p.seat}: seals do not add up to 9")
+            errors.append(f"{seat_name(p.seat)}: seals do not add up to 9")
         if len(p.columns) > 4:
-            errors.append(f"seat {p.seat}: {len(p.columns)} columns")
+            errors.append(f"{seat_name(p.seat)}: {len(p.columns)} columns")
         for t, v in p.tracks.items():
             if not 0 <= v <= pk.board.track_max:
-                errors.append(f"seat {p.seat}: track {t} at {v}")
+                errors.append(f"{seat_name(p.seat)}: track {t} at {v}")
         for d in p.diplomacy:
             if abs(d) > pk.board.favored_at:
-                errors.append(f"seat {p.seat}: diplomacy cube at {d}")
+                errors.append(f"{seat_name(p.seat)}: diplomacy cube at {d}")
         if min(p.reserve_power, p.reserve_control, p.extra_actions) < 0:
-            errors.append(f"seat {p.seat}: negative tokens")
+            errors.append(f"{seat_name(p.seat)}: negative tokens")
         for i, col in enumerate(p.columns):
             if col.upgrades not in (0, 1) and not state.prompts:
-                errors.append(f"seat {p.seat}: column {i} holds {col.upgrades} upgrade tokens at rest")
+                errors.append(f"{seat_name(p.seat)}: column {i} holds {col.upgrades} upgrade tokens at rest")
             tiers = [pk.structures[c].tier for c in col.structures]
             if tiers != list(range(1, len(tiers) + 1)):
-                errors.append(f"seat {p.seat}: column {i} tiers {tiers}")
+                errors.append(f"{seat_name(p.seat)}: column {i} tiers {tiers}")
             if col.rebellion < 0:
-                errors.append(f"seat {p.seat}: column {i} negative rebellion")
+                errors.append(f"{seat_name(p.seat)}: column {i} negative rebellion")
         if len(p.hand) + len(p.deck) + len(p.discard) + len(p.face_down) + len(p.burned) < 0:
             errors.append("impossible")
     for key, row in state.rows.items():

@@ -15,6 +15,7 @@ import msgspec
 from core.decisions import DecisionTable
 from core.errors import BadParameter
 from core.flow import Ctx, StepTable
+from core.seats import seat_name
 from plugins.queens_dilemma.voting import RESOURCES
 
 steps = StepTable("qde")
@@ -61,7 +62,7 @@ def forced_payment(state, seat: int, prompt, answer: ForcedPayment) -> None:
     if answer.resource + answer.gold // GOLD_PER_UNIT + answer.infamy != amount:
         raise BadParameter(f"pay: the parts must add up to the {amount} {resource} lost")
     if answer.resource > held.get(resource, 0) or answer.gold > held.get("gold", 0):
-        raise BadParameter(f"pay: seat {seat} does not hold that much {resource} or Gold")
+        raise BadParameter(f"pay: {seat_name(seat)} does not hold that much {resource} or Gold")
 
 
 @forced_payment.candidates

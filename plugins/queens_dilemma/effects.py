@@ -11,6 +11,7 @@ import msgspec
 
 from core import chance
 from core.flow import Ctx, StepTable
+from core.seats import seat_name
 from core.state import Action
 from plugins.queens_dilemma import economy, symbology
 from plugins.queens_dilemma.content import CampaignBox, RESOURCES, default_box
@@ -280,7 +281,7 @@ def _building(ctx, seat, e, source, region):
     own = diary.regions + diary.vassals
     chooser = state.leader if state.councilors[seat].absent else seat  # QD-124
     ctx.ask(chooser, "build", [Action("build", {"region": r}) for r in own], place_building,
-            text=f"Place Building {code} in one of seat {seat}'s Regions", code=code, owner=seat)
+            text=f"Place Building {code} in one of {seat_name(seat)}'s Regions", code=code, owner=seat)
 
 
 @steps("place_building")

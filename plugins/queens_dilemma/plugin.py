@@ -83,7 +83,7 @@ def check_seat_lists(players: int, options: dict) -> None:
     for name in ("absent", "defected"):
         listed = options.get(name) or []
         if not (isinstance(listed, list) and all(type(s) is int and 0 <= s < players for s in listed)):
-            raise BadOption(f"{name} must list seat numbers (0-{players - 1})")
+            raise BadOption(f"{name} must list seat indexes (0-{players - 1}; 0 is Seat 1)")
     if players - len(set(options.get("absent") or []) | set(options.get("defected") or [])) < 3:
         raise BadOption("at least 3 players must be present")
 

@@ -13,6 +13,7 @@ from core import chance
 from core.errors import CannotAfford
 from core.flow import Ctx, StepTable
 from core.phases import Phase, Phases, start_phase
+from core.seats import seat_name
 from core.state import Action
 from plugins.queens_dilemma import council_rules, ending, voting
 from plugins.queens_dilemma.content import Dilemma
@@ -154,7 +155,7 @@ def ideology_draw(ctx: Ctx) -> None:
             continue
         character = state.campaign.diaries[p.seat].character
         deck = sorted(c.id for c in box.ideology_cards.values() if c.character == character)
-        chance.shuffle(ctx, deck, f"seat {p.seat} ideology cards")
+        chance.shuffle(ctx, deck, f"{seat_name(p.seat)}'s ideology cards")
         drawn = deck[:2]
         p.drawn_ideology = drawn
         numbers = [box.ideology_cards[i].number for i in drawn]
@@ -558,7 +559,7 @@ def card_action(ctx: Ctx, seat: int, source: str) -> None:
         ch.slot_taken_by = seat
         p.heraldry -= 1
     if not pay_cost(p.resources, action.cost):  # QD-160, QD-278: paid in full or not taken
-        raise CannotAfford(f"seat {seat} cannot pay {dict(action.cost)} for {source}")
+        raise CannotAfford(f"{seat_name(seat)} cannot pay {dict(action.cost)} for {source}")
     open_payments(ctx)  # the bargaining offers follow the Treasury
     ctx.emit("card_action", seat=seat, source=source, kind=action.kind, cost=dict(action.cost))
     run_effects(ctx, [seat], msgspec.to_builtins(action.effects), source)

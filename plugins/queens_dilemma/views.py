@@ -7,6 +7,7 @@ tray (Ongoing Agendas left) and which Agendas have been taken out of it.
 """
 from __future__ import annotations
 
+from core.seats import seat_name
 from plugins.queens_dilemma.content import default_box
 from plugins.queens_dilemma.state import QDState
 
@@ -40,11 +41,11 @@ def invariant_errors(state: QDState) -> list[str]:
     c = state.campaign
     for p in state.councilors:
         if p.power < 0 or any(v < 0 for v in p.resources.values()):
-            errors.append(f"seat {p.seat} holds a negative amount: power {p.power}, {p.resources}")
+            errors.append(f"{seat_name(p.seat)} holds a negative amount: power {p.power}, {p.resources}")
         if min(p.hegemony, p.independence, p.infamy) < 0:
-            errors.append(f"seat {p.seat} has negative points")
+            errors.append(f"{seat_name(p.seat)} has negative points")
         if not 0 <= p.heraldry <= box.board.heraldry_tokens:
-            errors.append(f"seat {p.seat} has {p.heraldry} Heraldry tokens")
+            errors.append(f"{seat_name(p.seat)} has {p.heraldry} Heraldry tokens")
     if state.power_pool < 0:
         errors.append("the Power Pool is negative")
     for axis, pos in state.board.sliders.items():

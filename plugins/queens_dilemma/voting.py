@@ -17,6 +17,7 @@ import msgspec
 from core.decisions import DecisionTable
 from core.errors import BadParameter, IllegalAction
 from core.flow import Ctx, StepTable
+from core.seats import seat_name
 from core.state import FREE_TEXT_MAX, Action, TableState
 from core.turn_order import clockwise, next_in
 
@@ -114,14 +115,14 @@ def payment(state: Council, seat: int, prompt, answer: Payment) -> None:
     """Any amount of one Resource held, to another councilor present; the reason is free text."""
     n = len(state.councilors)
     if not (0 <= answer.to < n) or answer.to == seat or not _present(state.councilors[answer.to]):
-        raise BadParameter(f"pay: seat {answer.to} is no other councilor at the table")
+        raise BadParameter(f"pay: {seat_name(answer.to)} is no other councilor at the table")
     if answer.resource not in RESOURCES:
         raise BadParameter(f"pay: {answer.resource!r} is not a Resource ({', '.join(RESOURCES)}); Power is never given")
     if answer.n < 1:
         raise BadParameter("pay: give at least 1")
     held = state.councilors[seat].resources[answer.resource]
     if answer.n > held:
-        raise BadParameter(f"pay: seat {seat} holds {held} {answer.resource}, not {answer.n}")
+        raise BadParameter(f"pay: {seat_name(seat)} holds {held} {answer.resource}, not {answer.n}")
     if len(answer.reason) > FREE_TEXT_MAX:
         raise BadParameter(f"'reason' must be text of at most {FREE_TEXT_MAX} characters")
 
@@ -212,7 +213,7 @@ def turn_decision(state: Council, seat: int, prompt, type: str, answer, hook) ->
     (QD-143) or stay (QD-144), never a pass (QD-146)."""
     voted = bool(state.vote.tiles[seat].side)
     if (type in ("raise", "stay")) != voted:
-        raise IllegalAction(f"{type!r} is not legal now; seat {seat} may: "
+        raise IllegalAction(f"{type!r} is not legal now; {seat_name(seat)} may: "
                             f"{'raise, stay' if voted else 'pass, vote'}")
     if type == "vote" and answer.side not in (AYE, NAY):
         raise BadParameter(f"vote: the side is {AYE!r} or {NAY!r}, not {answer.side!r}")
@@ -221,7 +222,7 @@ def turn_decision(state: Council, seat: int, prompt, type: str, answer, hook) ->
         if not 1 <= answer.power <= held:  # QD-142: never more than the Treasury holds; QD-144: stay adds none
             raise BadParameter(f"{type}: Power from 1 to the {held} held, not {answer.power}")
     if type == "pass" and Action("pass", msgspec.to_builtins(answer)) not in pass_actions(state, seat, hook):
-        raise BadParameter(f"pass: {msgspec.to_builtins(answer)!r} is no Pass Action open to seat {seat} now")
+        raise BadParameter(f"pass: {msgspec.to_builtins(answer)!r} is no Pass Action open to {seat_name(seat)} now")
 
 
 @turn_decision.candidates

@@ -336,7 +336,7 @@ def _bad_deals(summit: Summit) -> list[tuple[list[dict], str, str]]:
         (_last_city_parts(summit.twin, caller), "LAST_PIECE", "last city"),
         ([{"kind": "transfer_card", "giver": holder, "receiver": caller, "card": card}], "NOT_TRADEABLE", "no cards"),
         ([{"kind": "transfer_card", "giver": caller, "receiver": holder, "card": card}], "NOT_HELD",
-         "not in seat"),
+         f"not in Seat {caller + 1}'s play area"),  # the caller's own, named from 1
     ]
 
 

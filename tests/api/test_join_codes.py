@@ -67,8 +67,10 @@ def test_the_host_reserves_a_seat_for_an_invitation_that_takes_only_that_seat(ma
     invited = gql(server, INVITE, host, t=table_id, s=2)["inviteSeat"]
     assert invited["__typename"] == "InviteOk" and invited["seat"] == 2 and invited["code"] not in (code, host)
 
-    assert join(server, table_id, 2, code)["code"] == "SEAT_RESERVED"  # the join code no longer takes it
-    assert join(server, table_id, 1, invited["code"])["code"] == "BAD_JOIN_CODE"  # an invitation is for its seat
+    reserved = join(server, table_id, 2, code)  # the join code no longer takes it
+    assert reserved["code"] == "SEAT_RESERVED" and reserved["message"].startswith("Seat 3 of table "), reserved
+    elsewhere = join(server, table_id, 1, invited["code"])  # an invitation is for its seat
+    assert elsewhere["code"] == "BAD_JOIN_CODE" and elsewhere["message"].endswith("an invitation to Seat 2"), elsewhere
     guest = join(server, table_id, 2, invited["code"], "Guest")
     assert guest["__typename"] == "JoinOk", guest
     assert join(server, table_id, 2, invited["code"])["code"] == "BAD_JOIN_CODE"  # used up
@@ -80,8 +82,11 @@ def test_the_host_reserves_a_seat_for_an_invitation_that_takes_only_that_seat(ma
     assert gql(server, INVITE, seat0["seatToken"], t=table_id, s=1)["inviteSeat"]["code"] == "FORBIDDEN"
     other = create(server)
     assert gql(server, INVITE, other["hostToken"], t=table_id, s=1)["inviteSeat"]["code"] == "FORBIDDEN"
-    assert gql(server, INVITE, host, t=table_id, s=0)["inviteSeat"]["code"] == "SEAT_TAKEN"
-    assert gql(server, INVITE, host, t=table_id, s=3)["inviteSeat"]["code"] == "UNKNOWN_SEAT"
+    taken = gql(server, INVITE, host, t=table_id, s=0)["inviteSeat"]
+    assert taken["code"] == "SEAT_TAKEN" and taken["message"] == f"Seat 1 of table {table_id} is taken", taken
+    missing = gql(server, INVITE, host, t=table_id, s=3)["inviteSeat"]  # the message speaks of the index sent
+    assert missing["code"] == "UNKNOWN_SEAT" and "no seat at index 3" in missing["message"], missing
+    assert "indexes 0-2, Seat 1 to Seat 3" in missing["message"], missing
     # inviting a seat again replaces its invitation: the first code no longer takes it
     first = gql(server, INVITE, host, t=table_id, s=1)["inviteSeat"]["code"]
     second = gql(server, INVITE, host, t=table_id, s=1)["inviteSeat"]["code"]

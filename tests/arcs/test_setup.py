@@ -93,12 +93,12 @@ def test_hands_and_discard_are_hidden_orders_ARCS_059_061():
 def test_invariants_catch_a_piece_in_two_places_or_none():
     """The checker itself: a ship, a resource, a card or an agent out of its count is reported."""
     state = new_state(3, 2)
-    state.players[0].ships -= 1
+    state.players[0].ships -= 1  # index 0: Seat 1
     state.supply["relic"] += 1
     state.hands[1].append(state.hands[2][0])
     state.players[2].trophies.append(Trophy(owner=1, kind="agent"))
     found = problems(BOX, state)
-    assert any("seat 0 has 14 ships" in p for p in found)
+    assert any("Seat 1 has 14 ships" in p for p in found)
     assert any("relic" in p for p in found)
     assert any("action cards" in p for p in found)
-    assert any("seat 1 has 11 agents" in p for p in found)
+    assert any("Seat 2 has 11 agents" in p for p in found)

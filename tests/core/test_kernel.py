@@ -72,7 +72,7 @@ def test_rejected_actions_are_typed_and_change_nothing(registry):
     zero.state.coins = [0, 5]
     zero.state.prompts = [p for p in zero.state.prompts if p.kind != "gift" or p.seat != 0]
     zero.act(0, Action("bid", {"n": 0}))
-    with pytest.raises(NotYourTurn, match="waiting for seat 1"):
+    with pytest.raises(NotYourTurn, match=r"^Seat 1 has no decision to make now \(waiting for Seat 2\)$"):
         zero.act(0, Action("bid", {"n": 0}))
     assert encode_state(t.state) == before
 

@@ -33,9 +33,9 @@ def test_a_view_that_shows_another_seats_hand_is_caught_ARCS_281(monkeypatch):
     seat, action = RandomBot(4).choose(table)
     table.act(seat, action)
     found = check(table)
-    assert any(p.startswith("seat 0 sees") and "$.all_hands[1]" in p for p in found)
-    assert any(p.startswith("spectator sees") for p in found)
-    assert not any(p.startswith("seat 1 sees") and "$.all_hands[1]" in p for p in found)  # its own hand
+    assert any(p.startswith("Seat 1 sees") and "$.all_hands[1]" in p for p in found)
+    assert any(p.startswith("a spectator sees") for p in found)
+    assert not any(p.startswith("Seat 2 sees") and "$.all_hands[1]" in p for p in found)  # its own hand
 
 
 def test_an_event_that_names_a_drawn_card_to_everyone_is_caught_ARCS_111():
@@ -46,5 +46,5 @@ def test_an_event_that_names_a_drawn_card_to_everyone_is_caught_ARCS_111():
     secret = table.state.hands[1][0]
     table.events = [Event(type="oops", data={"card": secret}, to=None)]
     found = check(table)
-    assert f"seat 0 sees {secret!r} in event $[0].data.card" in found
-    assert not any(p.startswith("seat 1 sees") for p in found)
+    assert f"Seat 1 sees {secret!r} in event $[0].data.card" in found
+    assert not any(p.startswith("Seat 2 sees") for p in found)

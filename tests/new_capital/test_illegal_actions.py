@@ -322,7 +322,7 @@ def test_legal_action_sent_by_another_seat_is_not_your_turn(type):
     table, seat, legal = reach(type)
     other = idle_seat(table)
     err = rejected(table, other, legal, NotYourTurn)
-    assert str(seat) in str(err).split("waiting for")[1]  # says whom the table waits for
+    assert f"Seat {seat + 1}" in str(err).split("waiting for")[1]  # says whom the table waits for, named from 1
     table.act(seat, legal)  # the rightful seat may still take it
 
 
