@@ -7,6 +7,7 @@ campaign in, and at its end the whole campaign is written back (`conclave_campai
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import msgspec
 
@@ -55,6 +56,7 @@ def _game() -> GameSpec:
         state_format=1,  # 1: payments, forced payments and voting turns are typed decisions (issue 14)
         migrations=MIGRATIONS,
         phases=(rounds.ROUND, ending.END),  # the round and the end of the game, as data
+        client_view=Path(__file__).resolve().parent / "client",  # the reference client's table view
     )
 
 

@@ -78,7 +78,8 @@ def glossary(state: QDState, viewer: int | None, view: dict) -> dict:
     """Public faces of what this view names: a Dilemma's front (never its back), Stories
     read, Chronicles, Skills, Keywords, Buildings, Regions, Characters, Ideology and
     Investment cards (public, QD-008), Endings attached, Events, Mystery boxes opened, and
-    the viewer's own Agendas (the view holds no one else's)."""
+    the viewer's own Agendas (the view holds no one else's). Every Region is named, owned or
+    not: a table view draws the whole map before the Regions are chosen."""
     from core.glossary import strings_in
 
     box = default_box()
@@ -99,10 +100,6 @@ def glossary(state: QDState, viewer: int | None, view: dict) -> dict:
             b = box.buildings[s]
             out[s] = {"kind": "building", "name": f"{b.type} building ({b.colour})",
                       "text": f"produces {' or '.join(b.produces)} x{b.n}"}
-        elif s in box.regions:
-            r = box.regions[s]
-            out[s] = {"kind": "region", "name": r.name, "text": f"{r.type} base building ({r.colour}): "
-                                                             f"{' or '.join(r.produces)} x{r.n}"}
         elif s in box.characters:
             c = box.characters[s]
             out[s] = {"kind": "character", "name": f"{c.name}, {c.title}", "text": ", ".join(c.ideologies)}
@@ -126,7 +123,14 @@ def glossary(state: QDState, viewer: int | None, view: dict) -> dict:
                 a["code"] == s for a in view["campaign"]["diaries"][viewer]["agendas"]):
             a = box.agendas[s]
             out[s] = {"kind": "agenda", "name": a.title, "text": a.goal or a.text}
+    for name in box.regions:  # the map of Ankist is printed on the board: every Region, always
+        out[name] = region_entry(box.regions[name])
     return out
+
+
+def region_entry(r) -> dict:
+    return {"kind": "region", "name": r.name, "text": f"{r.type} base building ({r.colour}): "
+                                                     f"{' or '.join(r.produces)} x{r.n}"}
 
 
 def effects_text(effects) -> str:
