@@ -228,7 +228,7 @@ def apply(rules: Rules, state: TableState, seat: int, action: Action,
     state and the caller must discard it."""
     if action.type == undo.UNDO:
         if not 0 <= seat < len(state.seats):
-            raise UnknownSeat(no_such_seat(seat, len(state.seats)))
+            raise UnknownSeat(f"there is no seat {seat} at this table")
         return undo.take_back(rules, state, seat, apply)
     prompt, params = _find_prompt(rules, state, seat, action)
     if in_place:
