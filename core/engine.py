@@ -23,7 +23,6 @@ from core.errors import (
 )
 from core.content import PACK_OPTION
 from core.flow import Ctx, run
-from core import undo
 from core.plugins import Registry, Rules, default_registry
 from core.rng import seed_state
 from core.seats import no_such_seat, seat_name, seat_names
@@ -226,16 +225,11 @@ def apply(rules: Rules, state: TableState, seat: int, action: Action,
     copy at all. An action refused before any rule runs (`_find_prompt`: the seat, the
     prompt, the option) leaves it untouched; if anything raises later it is in no defined
     state and the caller must discard it."""
-    if action.type == undo.UNDO:
-        if not 0 <= seat < len(state.seats):
-            raise UnknownSeat(f"there is no seat {seat} at this table")
-        return undo.take_back(rules, state, seat, apply)
     prompt, params = _find_prompt(rules, state, seat, action)
     if in_place:
         new = state
     else:
         new = copy_state(state) if encoded is None else decode_msgpack(encoded, type(state))
-    kept = undo.before_action(new)
     new.prompts = [p for p in new.prompts if p.id != prompt.id]
     ctx = Ctx(new, rules)
     # The action itself may name a secret (a card played face down): only its seat sees it;
@@ -246,7 +240,6 @@ def apply(rules: Rules, state: TableState, seat: int, action: Action,
     run(ctx)
     new.version += 1
     rules.hook.conclave_action_applied(ctx=ctx, seat=seat, action=action)
-    undo.after_action(new, seat, action, kept)
     return new, ctx.events
 
 

@@ -60,16 +60,6 @@ class UnknownSeat(ActionRejected):
     code = "UNKNOWN_SEAT"
 
 
-class UndoRefused(ActionRejected):
-    """A take-back the rules do not allow now; the code says why (core/undo.py)."""
-
-    code = "UNDO_REFUSED"
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
 # -- tables that cannot be created ---------------------------------------------------
 class SetupError(ConclaveError):
     """A table could not be created as asked."""

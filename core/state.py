@@ -116,12 +116,6 @@ class TableState(msgspec.Struct, gc=False, kw_only=True):
     finished: bool = False
     result: dict[str, Any] | None = None
     module_state: dict[str, Any] = {}
-    # The take-back point (core/undo.py): the state before the last action, encoded, while
-    # that action drew no randomness; the seat that played it and the action. Never in a
-    # view (it holds the RNG state and every hidden card).
-    undo_point: bytes = b""
-    undo_seat: int = -1
-    undo_action: Action | None = None
 
     @property
     def player_count(self) -> int:

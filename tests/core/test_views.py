@@ -13,8 +13,7 @@ from core.state import TableState
 from plugins.new_capital.state import NewCapitalState
 from plugins.queens_dilemma.state import QDState
 
-HIDDEN = ("seed", "rng", "stack", "next_prompt_id", "format",  # format: the server's storage detail
-          "undo_point", "undo_seat", "undo_action")  # the take-back point holds the whole earlier state
+HIDDEN = ("seed", "rng", "stack", "next_prompt_id", "format")  # format: the server's storage detail
 REDACTED = ("groups",)  # prompt groups: shown per viewer by core.engine.group_view, never whole
 
 
