@@ -391,6 +391,6 @@ def test_F2303_a_face_shown_to_another_viewer_would_be_caught():
     real = t.view
     t.view = lambda viewer: {**real(viewer), "careless": real(ME)["conspiracies"]}
     found = check(t)
-    assert any(p.startswith("seat 1 sees 'conspiracy:red'") for p in found)
-    assert any(p.startswith("spectator sees 'conspiracy:red'") for p in found)
-    assert not any(p.startswith("seat 0 sees") for p in found)
+    assert any(p.startswith("Seat 2 sees 'conspiracy:red'") for p in found)
+    assert any(p.startswith("a spectator sees 'conspiracy:red'") for p in found)
+    assert not any(p.startswith("Seat 1 sees") for p in found)

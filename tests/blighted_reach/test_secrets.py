@@ -23,9 +23,9 @@ def test_a_kept_fate_named_before_everyone_chose_is_caught_BR_053():
     assert check(t) == []
     t.events = [Event(type="careless", data={"fate": kept})]
     found = check(t)
-    assert f"seat 1 sees {kept!r} in event $[0].data.fate" in found
-    assert f"spectator sees {kept!r} in event $[0].data.fate" in found
-    assert not any(p.startswith("seat 0 sees") for p in found)
+    assert f"Seat 2 sees {kept!r} in event $[0].data.fate" in found
+    assert f"a spectator sees {kept!r} in event $[0].data.fate" in found
+    assert not any(p.startswith("Seat 1 sees") for p in found)
 
 
 def test_another_seats_fate_offer_in_a_view_is_caught_and_public_fates_are_not_secret_BR_053():
@@ -35,8 +35,8 @@ def test_another_seats_fate_offer_in_a_view_is_caught_and_public_fates_are_not_s
     real = t.view
     t.view = lambda viewer: {**real(viewer), "everyone_offered": offers}
     found = check(t)
-    assert any(p.startswith(f"seat 0 sees {offers[1][0]!r}") for p in found)
-    assert not any(p.startswith(f"seat 1 sees {offers[1][0]!r}") for p in found)
+    assert any(p.startswith(f"Seat 1 sees {offers[1][0]!r}") for p in found)
+    assert not any(p.startswith(f"Seat 2 sees {offers[1][0]!r}") for p in found)
     for seat in range(3):  # once all have chosen, the Fates are public: nothing to hide
         t.act(seat, Action("choose_fate", {"fate": offers[seat][0]}))
     assert secrets.hidden_fates(t.state, None) == set()
