@@ -18,6 +18,7 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from core.engine import active_seats, prompt_answers, view as core_view, view_events
+from core.glossary import strings_in
 from core.plugins import Registry
 from core.seeds import commitment
 from schema.context import address_of, service_of, token_of
@@ -144,8 +145,6 @@ def build_schema(registry: Registry, extensions: list | None = None,
         which card was played even when the card has left every view since. The games judge
         what a viewer may know from its whole view (a Queen's Dilemma Agenda is named to its
         holder only), so they see the view with the events added; only the events' ids are kept."""
-        from core.glossary import strings_in
-
         named = strings_in(events)
         out: dict = {}
         for part in loaded.rules.hook.conclave_glossary(state=loaded.state, viewer=viewer,
@@ -155,9 +154,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
 
     @strawberry.type
     class LogEntry:
-        _t: strawberry.Private[Loaded]
-        _viewer: strawberry.Private[int | None]
-        _view: strawberry.Private[Any]  # () -> the viewer's view (built once per log read)
+        _pool: strawberry.Private[Any]  # () -> the glossary of the whole log read (built once, on first ask)
         version: int
         seat: int
         action: LegalAction | None = strawberry.field(description="Only for the acting seat's own entries")
@@ -165,12 +162,28 @@ def build_schema(registry: Registry, extensions: list | None = None,
 
         @strawberry.field(description="Names and texts for the ids this entry's events and action name: {id: {name, text, kind}}")
         def glossary(self) -> JSON:
-            return events_glossary(self._t, self._viewer, self._view(),
-                                   [self.events, self.action.params if self.action else None])
+            named = strings_in(self.named())
+            return {k: v for k, v in self._pool().items() if k in named}
 
-    def log_entry(e: dict, viewer: int | None, loaded: Loaded, view) -> LogEntry:
+        def named(self) -> list:
+            return [self.events, self.action.params if self.action else None]
+
+    def log_entries(entries: list[dict], viewer: int | None, loaded: Loaded, view) -> list[LogEntry]:
+        """The entries as `viewer` may read them, sharing one glossary: the games scan the view
+        once per log read, not once per entry."""
+        pool: dict = {}
+
+        def glossary() -> dict:
+            if "all" not in pool:
+                pool["all"] = events_glossary(loaded, viewer, view(), [e.named() for e in out])
+            return pool["all"]
+
+        out = [log_entry(e, viewer, glossary) for e in entries]
+        return out
+
+    def log_entry(e: dict, viewer: int | None, pool) -> LogEntry:
         own = viewer is not None and e["seat"] == viewer
-        return LogEntry(_t=loaded, _viewer=viewer, _view=view, version=e["version"], seat=e["seat"],
+        return LogEntry(_pool=pool, version=e["version"], seat=e["seat"],
                         action=LegalAction(type=e["action"]["type"], params=e["action"].get("params", {})) if own else None,
                         events=view_events(e["events"], viewer))
 
@@ -249,7 +262,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
         @strawberry.field
         async def log(self, info: Info, after_version: int = 0) -> list[LogEntry]:
             entries = await service_of(info).log(self._t.id, after_version)
-            return [log_entry(e, self._viewer, self._t, self._v) for e in entries]
+            return log_entries(entries, self._viewer, self._t, self._v)
 
         @strawberry.field(description="The campaign this table is a game of (startNextGame continues it), if any")
         def campaign_id(self) -> str | None:

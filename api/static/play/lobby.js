@@ -16,8 +16,10 @@ const choiceLabel = (option, i) => {
 function optionField(o, players, previous, inputs) {
   const id = newId("option");
   const help = `${id}-help`;
-  const described = (control) => h("div", { class: "field", dataset: { option: o.name } }, control,
-    h("small", { id: help, class: "muted" }, o.description || ""));
+  const note = () => h("small", { id: help, class: "muted" }, o.description || "");
+  const described = (control) => h("div", { class: "field", dataset: { option: o.name } }, control, note());
+  const perSeat = (kind, fields) => h("fieldset", { class: kind, dataset: { option: o.name }, "aria-describedby": help },
+    h("legend", {}, humanize(o.name)), fields, note());
   if (o.shape === "per-seat") {
     const selects = Array.from({ length: players }, (_, seat) => {
       const sid = `${id}-${seat}`;
@@ -34,8 +36,7 @@ function optionField(o, players, previous, inputs) {
       value: () => (selects.every((s) => s.select.value === "") ? undefined
         : selects.map((s) => (s.select.value === "" ? null : o.items[Number(s.select.value)]))),
     });
-    return h("fieldset", { class: "per-seat", dataset: { option: o.name }, "aria-describedby": help },
-      h("legend", {}, humanize(o.name)), selects.map((s) => s.field), h("small", { id: help, class: "muted" }, o.description || ""));
+    return perSeat("per-seat", selects.map((s) => s.field));
   }
   if (o.shape === "seats") {
     const boxes = Array.from({ length: players }, (_, seat) => {
@@ -48,8 +49,7 @@ function optionField(o, players, previous, inputs) {
       keep: () => boxes.filter((b) => b.box.checked).map((b) => b.seat),
       value: () => { const chosen = boxes.filter((b) => b.box.checked).map((b) => b.seat); return chosen.length ? chosen : undefined; },
     });
-    return h("fieldset", { class: "seats-option", dataset: { option: o.name }, "aria-describedby": help },
-      h("legend", {}, humanize(o.name)), boxes.map((b) => b.field), h("small", { id: help, class: "muted" }, o.description || ""));
+    return perSeat("seats-option", boxes.map((b) => b.field));
   }
   if (o.choices && o.choices.length) {
     const defaultIndex = o.choices.findIndex((c) => JSON.stringify(c) === JSON.stringify(o.default));

@@ -5,7 +5,7 @@ import { ACT, CAMPAIGN, JOIN, LOG_AFTER, LiveSubscription, NEXT_GAME, TABLE, TAB
 import { promptsPanel } from "./actions.js";
 import { describeEntry, drawsTable, helpers, loadViews, renderViews } from "./views.js";
 import {
-  Names, copyableLink, fill, forgetSeat, h, humanize, isScalar, joinLink, navigate, playerName, say, storeCode, storeSeat, storedCode,
+  Names, copyableLink, filledEntries, fill, forgetSeat, h, humanize, isScalar, joinLink, navigate, playerName, say, storeCode, storeSeat, storedCode,
   storedSeat, tree,
 } from "./ui.js";
 
@@ -88,7 +88,7 @@ function eventLine(event, names) {
     delete data.seat;
   }
   const params = names.params(data);
-  const single = isPlainObject(data) && Object.values(data).filter((v) => v !== null && v !== undefined && v !== "").length === 1;
+  const single = isPlainObject(data) && filledEntries(data).length === 1;
   return `${who}${humanize(event.type)}${params ? `${single ? " " : ": "}${params}` : ""}`;
 }
 

@@ -52,6 +52,9 @@ const DIE_FACES = ["\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
 /** A six-sided die's result as its face and number ("⚃ 4"); other numbers as they are. */
 export const dieText = (n) => (Number.isInteger(n) && n >= 1 && n <= 6 ? `${DIE_FACES[n - 1]} ${n}` : String(n));
 
+/** The entries of parameters that hold a value (null, undefined and "" say nothing). */
+export const filledEntries = (params) => Object.entries(params).filter(([, v]) => v !== null && v !== undefined && v !== "");
+
 /** Names for ids (from the viewer's glossary) and for seats (from the table's seats). */
 export class Names {
   constructor(glossary = {}, seats = [], viewer = null) {
@@ -99,7 +102,7 @@ export class Names {
   params(params) {
     if (params === null || params === undefined) return "";
     if (!params || typeof params !== "object" || Array.isArray(params)) return this.text(params);
-    const entries = Object.entries(params).filter(([, v]) => v !== null && v !== undefined && v !== "");
+    const entries = filledEntries(params);
     if (entries.length === 1) return this.text(entries[0][1], entries[0][0]);
     return entries.map(([k, v]) => `${humanize(k).toLowerCase()} ${this.text(v, k)}`).join(", ");
   }

@@ -16,9 +16,9 @@
 //   names      Names (ui.js): seat names, card names from the glossary
 //   legal      the viewer's legal actions ([] when it has none)
 //   act(a)     sends one action ({type, params}) as the generic controls do; resolves when answered
-//   memory     a Map the view keeps between renders (selections, open panels): its own UI state
+//   memory     (render only) a Map the view keeps between renders (selections, open panels): its own UI state
 //   rerender() draws the view again from the same table (after a change to `memory`)
-//   part(id)   a module's rendered part (for the game's view to place; unplaced parts follow it)
+//   part(id)   (render only) a module's rendered part (for the game's view to place; unplaced parts follow it)
 //   h, fill, humanize   the DOM helpers of ui.js
 //
 // A view acts only through ctx.act with actions of the API's own types: the server judges them,
