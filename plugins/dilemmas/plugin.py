@@ -231,6 +231,19 @@ def conclave_view(state, viewer, view):
 
 
 @hookimpl
+def conclave_glossary(state, viewer, view):
+    """The revealed Dilemmas this view names, with both outcomes (the face-down ones are counts)."""
+    if not enabled(state):
+        return {}
+    from core.glossary import strings_in
+
+    known = cards(state.pack)
+    return {s: {"name": known[s].name, "text": known[s].text, "kind": "dilemma",
+                "in_favor": known[s].in_favor.text, "against": known[s].against.text}
+            for s in strings_in(view) if s in known}
+
+
+@hookimpl
 def conclave_check_invariants(state):
     if not enabled(state):
         return []

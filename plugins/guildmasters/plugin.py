@@ -138,6 +138,19 @@ def conclave_view(state, viewer, view):
 
 
 @hookimpl
+def conclave_glossary(state, viewer, view):
+    """Names and texts of the Guildmasters this view shows (the active one, the discard pile,
+    the two dealt to the chooser only: another seat's view holds a count there)."""
+    if not enabled(state):
+        return {}
+    from core.glossary import strings_in
+
+    known = cards(state.pack)
+    return {s: {"name": known[s].name, "text": known[s].text, "kind": "guildmaster"}
+            for s in strings_in(view) if s in known}
+
+
+@hookimpl
 def conclave_check_invariants(state):
     if not enabled(state):
         return []

@@ -141,16 +141,27 @@ def invariant_errors(state: NewCapitalState, pk: Pack) -> list[str]:
 
 
 def glossary(state: NewCapitalState, view: dict, pack: Pack) -> dict:
-    """Names and effect texts of the cards this view names (card faces are public)."""
+    """Names and effect texts of what this view names (card faces are public; a hidden card
+    is only a count in the view, so it is never named), and the board's public facts:
+    factions, tracks, the Scenario card and, under the pack's name, the board's layout."""
     from core.glossary import strings_in
-    from plugins.new_capital.content import base_id
+    from plugins.new_capital import faces
 
     out = {}
+    factions = {f.id: f for f in pack.board.factions}
+    board_name = view.get("pack") or ""
     for s in strings_in(view):
         try:
-            kind = pack.card_kind(s)
-        except KeyError:
+            out[s] = faces.card_face(pack, pack.card_kind(s), s)
             continue
-        card = getattr(pack, kind)[base_id(s)]
-        out[s] = {"name": card.name, "text": getattr(card, "text", ""), "kind": kind}
+        except KeyError:
+            pass
+        if s in factions:
+            out[s] = faces.faction_face(factions[s])
+        elif s in pack.board.track_bonus:
+            out[s] = faces.track_face(s, pack.board)
+        elif s == view.get("scenario"):
+            out[s] = faces.scenario_face(pack.scenario(s))
+        elif s == board_name:
+            out[s] = faces.board_face(s, pack.board)
     return out
