@@ -4,6 +4,7 @@ applied (QNC-208/209, QNC-222..234). Cards: `dilemmas.json` in the content pack 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from functools import lru_cache
 
 import msgspec
@@ -50,6 +51,7 @@ SPEC = ModuleSpec(
     description="Before each new Crisis, players vote with tokens on a Dilemma; the winning outcome applies.",
     min_players=1, max_players=4,  # QNC-204
     discouraged_with=("guildmasters",),
+    client_view=Path(__file__).resolve().parent / "client",  # its part of the table view
 )
 enabled, mine = SPEC.enabled, SPEC.data
 

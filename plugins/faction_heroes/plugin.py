@@ -4,6 +4,7 @@ leader cards of the content pack marked `"hero": true`; without this module they
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from core import chance
 from core.hookspecs import hookimpl
@@ -24,6 +25,7 @@ SPEC = ModuleSpec(
     id=MODULE_ID, game="new-capital", name="Faction Heroes", plugin=sys.modules[__name__],
     description="Powerful leaders, three per faction, recruitable only when Favored by their faction.",
     min_players=1, max_players=4,  # QNC-203
+    client_view=Path(__file__).resolve().parent / "client",  # its part of the table view
 )
 enabled, mine = SPEC.enabled, SPEC.data
 

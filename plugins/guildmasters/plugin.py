@@ -4,6 +4,7 @@ Cards: `guildmasters.json` in the table's New Capital content pack (demo cards).
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from functools import lru_cache
 
 import msgspec
@@ -39,6 +40,7 @@ SPEC = ModuleSpec(
                 "applies to everyone that round.",
     min_players=2, max_players=4,  # QNC-202/243: multiplayer only
     discouraged_with=("dilemmas",),  # QNC-205: allowed, not recommended
+    client_view=Path(__file__).resolve().parent / "client",  # its part of the table view
 )
 enabled, mine = SPEC.enabled, SPEC.data
 

@@ -4,6 +4,8 @@ A table's plugin manager holds only its game and its enabled modules (`Registry.
 so the table hooks here never ask which game a state belongs to."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from core.errors import BadParameter, CannotAfford
 from core.hookspecs import hookimpl
 from core.plugins import GameSpec, OptionSpec
@@ -44,6 +46,7 @@ def _game() -> GameSpec:
         state_format=1,  # 1: the round's loops carry the seat that last acted (migrations.format_0_to_1)
         migrations=MIGRATIONS,
         phases=(PHASES,),  # the Round Anatomy (rounds.PHASES)
+        client_view=Path(__file__).resolve().parent / "client",  # the reference client's table view
     )
 
 
