@@ -14,7 +14,7 @@ function cardClass(entry) {
 
 /** What a card says under its name: a structure's tier and type, an action card's numbers. */
 function tagline(entry) {
-  if (entry.kind === "structures") return `Tier ${entry.tier} · ${humanize(entry.type)}`;
+  if (entry.kind === "structures") return ""; // its text says tier, type, faction and attributes
   if (entry.kind === "actions") {
     const parts = [humanize(entry.card_kind || "")];
     if (entry.power) parts.push(`${entry.power} power`);

@@ -49,7 +49,7 @@ function bidsTable(ctx) {
   });
   return h("div", { class: "scroll", role: "region", "aria-label": "Cards and bids for the Crisis", tabindex: "0" },
     h("table", { class: "nc-table" }, h("caption", {}, s.revealed ? "Revealed cards and reserve bids" : "Cards face down and reserve bids so far"),
-      h("thead", {}, h("tr", {}, ["Seat", "Crisis cards", "Power bid", "Control bid", "Bribed"].map((c) => h("th", { scope: "col" }, c)))),
+      h("thead", {}, h("tr", {}, ["Seat", "Crisis cards", "Power bid", "Control bid", "Bribe protects"].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, rows)));
 }
 
