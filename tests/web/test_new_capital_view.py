@@ -53,9 +53,10 @@ def missing_controls(legal: list[dict], controls: list[dict]) -> list[dict]:
     return [a for a in legal if (a["type"], json.dumps(a["params"] or {}, sort_keys=True)) not in sendable]
 
 
-def act_in_view(server, table_id, seats, rng, types_seen: set) -> str:
+def act_in_view(server, table_id, seats, rng, types_seen: set, keyboard: bool = False) -> str:
     """One action by a page whose seat is to act: every legal action of that seat has a
-    control in the view; one of them is clicked (a Scout through its form's selects)."""
+    control in the view; one of them is clicked, or with `keyboard` focused and pressed with
+    Enter (a Scout through its form's selects)."""
     table = status(server, table_id)
     acting = [s for s in seats if s.seat in table["activeSeats"]]
     assert acting, table
@@ -76,7 +77,11 @@ def act_in_view(server, table_id, seats, rng, types_seen: set) -> str:
         matches = form.locator("select[data-control=match] option").evaluate_all("os => os.map(o => o.value)")
         form.locator("select[data-control=match]").select_option(rng.choice(matches))
         button = form.locator("button[type=submit]")
-    button.click()
+    if keyboard:
+        button.focus()
+        seat.page.keyboard.press("Enter")
+    else:
+        button.click()
     seat.wait_version(table["version"] + 1)
     assert not seat.errors, seat.errors
     return kind
@@ -106,7 +111,7 @@ def assert_secrets_kept(server, table_id, seats) -> int:
     for seat in seats:
         mine = views[seat.seat]
         hand = mine["stateJson"]["players"][seat.seat]["hand"]
-        panel = seat.page.locator(f"{BOARD} .nc-province .nc-hand")
+        panel = seat.page.locator(f"{BOARD} .nc-hand")
         shown = set(panel.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
         assert shown == set(hand), (seat.seat, shown, hand)
         for card in hand:
@@ -169,7 +174,7 @@ def test_new_capital_view_plays_two_rounds_with_all_modules_by_its_own_controls(
                 page.wait_for_selector(BOARD)
                 assert page.locator(f"{BOARD} .nc-province").inner_text() == before
                 reloaded = True
-            kinds.append(act_in_view(web_server, table_id, seats, rng, types))
+            kinds.append(act_in_view(web_server, table_id, seats, rng, types, keyboard=len(kinds) % 4 == 3))
         table = sync(web_server, table_id, seats)
         assert table["status"] == "finished" or table["phase"]["round"] >= 3, table
         assert reloaded and secrets_mid_round
@@ -177,6 +182,19 @@ def test_new_capital_view_plays_two_rounds_with_all_modules_by_its_own_controls(
         assert {"draft_leader", "play", "guildmaster", "dilemma_vote", "bid_power"} <= types, types
         assert {"play", "guildmaster", "dilemma_vote"} <= set(kinds), kinds
         assert_secrets_kept(web_server, table_id, seats)
+
+        # A spectator (the lobby's Watch link) sees the public table: no hand, no controls.
+        watcher = Seat(browser, web_server.base)
+        watcher.table_id = table_id
+        watcher.page.goto(f"{web_server.base}/play/")
+        watcher.page.locator(f"li[data-table='{table_id}']").get_by_role("link", name="Watch").click()
+        watcher.wait_version(table["version"])
+        watcher.page.wait_for_selector(BOARD)
+        assert watcher.page.locator(f"{BOARD} .nc-hand, {BOARD} .nc-province, {CONTROLS}").count() == 0
+        assert watcher.page.locator(f"{BOARD} .nc-seat").count() == 3  # every province in summary
+        check_private_information(web_server, table_id, seats + [watcher])
+        assert not watcher.errors, watcher.errors
+        watcher.close()
 
         # The table as the view draws it: the Crisis, the rows, the die, the modules' parts.
         page = seats[0].page

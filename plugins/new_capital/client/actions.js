@@ -135,7 +135,7 @@ export function scoutForm(ctx, options, type) {
   h("button", {
     type: "submit", class: "nc-act", disabled: ctx.busy || null,
     dataset: { action: type, params: JSON.stringify(chosen.params), focus: `${id}-go` },
-  }, `Scout ${rowName(row)} for ${matchName(match, ctx.names)}`));
+  }, `${type === "board" ? "Board: " : ""}Scout ${rowName(row)} for ${matchName(match, ctx.names)}`));
 }
 
 const isScout = (o) => o.type === "scout" || (o.type === "board" && o.params.action === "scout");
@@ -180,7 +180,7 @@ function promptTitle(ctx, p) {
 }
 
 function elsewhereText(p) {
-  if (p.kind === "turn") return "Play a card from your hand below (each has its Play button); the board actions are here.";
+  if (p.kind === "turn") return "Play a card from your hand (each has its Play button, just below); the free board actions are here.";
   if (["build", "research", "recruit", "upgrade_card"].includes(p.kind)) return "Choose a card in the common rows below (each you may take has a button).";
   if (["guildmaster", "dilemma_vote", "dilemma_reinforce"].includes(p.kind)) return "Choose in the module's part of the table below.";
   return "Some choices are on the table below.";

@@ -4,8 +4,16 @@
 
 import { h, humanize } from "/play/ui.js";
 import {
-  boardActionName, columnName, crisisName, dieNode, matchName, phaseName, plural, rowName, slotName, trackName,
+  boardActionName, boardOf, columnName, crisisName, dieNode, effectText, matchName, phaseName, plural, rowName, slotName,
+  trackName,
 } from "./words.js";
+
+/** A diplomacy cube's place in words: the centre, or how far toward which faction. */
+function cubeText(board, track, position) {
+  if (position === 0) return "the centre";
+  const f = (board.factions || []).find((x) => x.track === Number(track) && x.end === Math.sign(position));
+  return `${Math.abs(position)} toward ${f ? f.name : position < 0 ? "the left" : "the right"}`;
+}
 
 const card = (names, id, fallback = "a card") => (id && names.entry(id) ? names.entry(id).name : fallback);
 const cards = (names, ids) => (ids || []).map((id) => card(names, id)).join(", ") || "no cards";
@@ -20,7 +28,7 @@ function dice(data) {
 }
 
 /** One event as a sentence (a string or a node), or null for bookkeeping nobody needs to read. */
-export function sentence(event, names) {
+export function sentence(event, names, board = { factions: [] }) {
   const d = event.data || {};
   const seat = Number.isInteger(d.seat) ? names.seat(d.seat) : "";
   switch (event.type) {
@@ -53,7 +61,7 @@ export function sentence(event, names) {
     case "support": return `${seat} gives up the Hunger card ${card(names, d.card)} in Support.`;
     case "attribute": return `${seat} gains ${d.gained} ${trackName(d.track)} (now ${d.position}).`;
     case "reserve": return `${seat}'s reserve: ${d.power} power and ${d.control} control tokens.`;
-    case "diplomacy": return `${seat} moves diplomacy cube ${Number(d.track) + 1} to ${d.position === 0 ? "the centre" : d.position}.`;
+    case "diplomacy": return `${seat} moves diplomacy cube ${Number(d.track) + 1} to ${cubeText(board, d.track, d.position)}.`;
     case "favored": return `${names.text(d.faction)} now favors ${seat}.`;
     case "leader": return `${seat}'s leader ${card(names, d.card)} acts.`;
     case "recruit": return `${seat} recruits ${card(names, d.card)} into ${columnName(d.column)}, ${slotName(d.slot)}.`;
@@ -86,12 +94,15 @@ export function sentence(event, names) {
     }
     case "penalty": return `${seat} takes the ${crisisName(d.kind)} penalty: ${d.penalty === "hunger" ? "a Hunger card" : "a Rebellion token"}.`;
     case "reward": return `${seat} wins the ${crisisName(d.kind)} reward.`;
-    case "seal": return `${seat} places a Seal on slot ${d.slot + 1}${d.alert ? " — an Alert!" : ""}.`;
+    case "seal": return `${seat} places a Seal on slot ${d.slot + 1}${d.alert ? ", an Alert slot" : ""}.`;
     case "no_seal_left": return `${seat} has no Seal left to place.`;
     case "honorary_seal": return `${seat} places the Honorary Seal (position ${d.position} on the chart).`;
     case "track_reset": return `${seat}'s ${trackName(d.track)} track returns to 0.`;
-    case "effect_blocked": return `An effect of ${seat}'s is blocked this round.`;
-    case "modifier": return `${seat} gains a bonus for the first such card this round.`;
+    case "effect_blocked": return `${seat}: “${effectText(d.effect || {})}” does nothing this round (a rule in force blocks it).`;
+    case "modifier": {
+      const source = String(d.modifier || "").split(":")[1];
+      return `${seat} gets the bonus of ${card(names, source, "a rule in force")} for a first card of its kind this round.`;
+    }
     case "first_player": return `${names.seat(d.seat)} is the first player now.`;
     case "guildmasters_dealt": return d.cards ? `${seat} is dealt ${cards(names, d.cards)}.` : `${seat} is dealt two Guildmasters.`;
     case "guildmaster": return `${seat} makes ${card(names, d.card)} the active Guildmaster${(d.discarded || []).length ? ` (${cards(names, d.discarded)} is discarded)` : ""}.`;
@@ -119,7 +130,8 @@ export function sentence(event, names) {
 export function describe(entry, ctx) {
   const names = ctx.names;
   const events = Array.isArray(entry.events) ? entry.events : [];
-  const lines = events.map((e) => sentence(e, names)).filter((s) => s !== null && s !== "");
+  const board = boardOf(ctx);
+  const lines = events.map((e) => sentence(e, names, board)).filter((s) => s !== null && s !== "");
   if (!lines.length) {
     const acted = events.find((e) => e.type === "action");
     const d = (acted && acted.data) || {};

@@ -34,7 +34,10 @@ export function columnsNode(ctx, player, opts = {}) {
   return h("ol", { class: "nc-columns" }, player.columns.map((col, i) => columnNode(ctx, player, col, i, opts)));
 }
 
-function handSection(ctx, me) {
+/** The viewer's hand, right below its decisions: each card's Play (or Support) button. */
+export function handSection(ctx) {
+  if (ctx.viewer === null || ctx.viewer === undefined || !ctx.state.players[ctx.viewer]) return null;
+  const me = ctx.state.players[ctx.viewer];
   const names = ctx.names;
   const hand = Array.isArray(me.hand) ? me.hand : [];
   const cards = hand.map((id) => {
@@ -42,8 +45,8 @@ function handSection(ctx, me) {
       .map((o) => actButton(ctx, o, o.type === "play" ? "Play" : "Support", { detail: o.type === "play" ? "" : optionLabel(ctx, o)[1] }));
     return cardNode(names, id, { controls });
   });
-  return h("div", { class: "nc-hand" },
-    h("h3", {}, `Your hand (${hand.length})`),
+  return h("section", { class: "nc-panel nc-hand", "aria-labelledby": "nc-hand-h" },
+    h("h2", { id: "nc-hand-h" }, `Your hand (${hand.length})`),
     cards.length ? h("ul", { class: "nc-cards" }, cards) : h("p", { class: "muted" }, "No cards in hand."));
 }
 
@@ -79,7 +82,6 @@ export function provinceSection(ctx) {
     columnsNode(ctx, me, { mine: true }),
     offer.length ? h("div", {}, h("h3", {}, "Your draft leaders (secret)"),
       h("ul", { class: "nc-cards" }, offer.map((id) => cardNode(ctx.names, id)))) : null,
-    handSection(ctx, me),
     piles(ctx, me));
 }
 

@@ -8,7 +8,7 @@ import { h } from "/play/ui.js";
 import { decisionsPanel, myPrompts } from "./actions.js";
 import { boardSection } from "./board.js";
 import { crisisSection, dieSection } from "./crisis.js";
-import { provinceSection } from "./province.js";
+import { handSection, provinceSection } from "./province.js";
 import { rowPlaced, rowsSection } from "./rows.js";
 import { seatsSection } from "./seats.js";
 import { soloSection } from "./solo.js";
@@ -64,6 +64,7 @@ export function render(ctx) {
     turnBar(ctx),
     decisions ? h("section", { class: "nc-panel nc-decisions", "aria-labelledby": "nc-decisions-h" },
       h("h2", { id: "nc-decisions-h" }, "Your decision"), decisions) : null,
+    handSection(ctx),
     soloSection(ctx),
     crisisSection(ctx),
     h("div", { class: "nc-grid" }, parts.dilemmas, parts.guildmasters),
