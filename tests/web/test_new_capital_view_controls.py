@@ -89,6 +89,11 @@ def test_every_legal_action_of_a_bot_game_has_a_control_in_the_view(browser, web
             assert result["__typename"] == "ActOk", (number, sent, result)  # the same seed: the same game
         for page in pages.values():
             assert not page.errors, page.errors
+        # a solo game shows its own parts: the end round, the target, the phantom die
+        solo = pages[0].page.locator("#board .nc-solo")
+        assert solo.count() == (1 if players == 1 else 0)
+        if players == 1:
+            assert solo.locator("[data-solo=die] .nc-die").count() == 1 and "Target:" in solo.inner_text()
     finally:
         for page in pages.values():
             page.close()
