@@ -164,6 +164,10 @@ def test_new_capital_view_plays_two_rounds_with_all_modules_by_its_own_controls(
                 if any(isinstance(p["face_down"], list) and p["face_down"] for v in views for p in v["players"]):
                     assert assert_secrets_kept(web_server, table_id, seats) > 0  # hands and face-down cards
                     secrets_mid_round = True
+                    for seat in seats:  # mid-round, with hands and decisions open: readable on a phone
+                        seat.page.set_viewport_size({"width": 390, "height": 844})
+                        assert no_horizontal_scroll(seat.page), f"seat {seat.seat}'s page scrolls sideways at 390 px"
+                        seat.page.set_viewport_size({"width": 1280, "height": 900})
             if round_number == 2 and phase == "development" and not reloaded and len(kinds) % 5 == 0:
                 # Mid-round one page is reloaded: the same table, the same controls.
                 page = seats[1].page

@@ -87,6 +87,13 @@ def test_every_legal_action_of_a_bot_game_has_a_control_in_the_view(browser, web
             result = api(web_server, ACT, tokens[seat], t=table_id, a={"type": sent["type"], "params": sent.get("params", {})},
                          v=version)["act"]
             assert result["__typename"] == "ActOk", (number, sent, result)  # the same seed: the same game
+        if len(played.table.log) <= limit:  # replayed to its end: every page says how it ended
+            final = api(web_server, STATUS, t=table_id)["table"]
+            assert final["status"] == "finished"
+            for page in pages.values():
+                page.wait_version(final["version"])
+                assert "The " in page.page.locator("#board .nc-result").inner_text() and " over" in \
+                    page.page.locator("#board .nc-result").inner_text()
         for page in pages.values():
             assert not page.errors, page.errors
         # a solo game shows its own parts: the end round, the target, the phantom die

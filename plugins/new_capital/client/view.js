@@ -32,7 +32,15 @@ function turnBar(ctx) {
     dieSection(ctx),
     t.status === "playing"
       ? h("span", { class: yours ? "nc-yours" : "" }, yours ? "Your decision is waiting. " : "", `Waiting for: ${waiting.join(", ") || "nobody"}`)
-      : h("span", {}, t.status === "finished" ? "The game is over." : "Waiting for players."));
+      : h("span", { class: "nc-result" }, t.status === "finished" ? resultText(ctx) : "Waiting for players."));
+}
+
+/** The end of the game in words: who won, on what. */
+function resultText(ctx) {
+  const r = ctx.table.result || {};
+  const winners = (r.winners || []).map((s) => ctx.names.seat(s)).join(", ");
+  if (r.solo) return `The solo game is over: a ${r.solo} (target ${r.target} Seals).`;
+  return `The game is over: ${winners || "nobody"} ${r.shared ? "share the win" : "wins"}${r.decided_by && r.decided_by !== "seals" ? ` (decided by ${r.decided_by})` : ""}.`;
 }
 
 /** Whether an option's control is drawn somewhere other than the decisions panel. */
