@@ -183,5 +183,7 @@ function elsewhereText(p) {
   if (p.kind === "turn") return "Play a card from your hand (each has its Play button, just below); the free board actions are here.";
   if (["build", "research", "recruit", "upgrade_card"].includes(p.kind)) return "Choose a card in the common rows below (each you may take has a button).";
   if (["guildmaster", "dilemma_vote", "dilemma_reinforce"].includes(p.kind)) return "Choose in the module's part of the table below.";
+  if (p.kind === "bribe") return "Choose at the Crisis below: which penalty your Bribe cancels.";
+  if (p.kind === "seal_slot") return "Choose a slot on your seal track below (Alert slots are marked).";
   return "Some choices are on the table below.";
 }
