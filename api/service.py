@@ -21,6 +21,7 @@ from sqlalchemy import insert
 
 import core
 from api.archive_failures import Outcome, detail, is_permanent, reason as failure_reason
+from api import take_back
 from api.feeds import FeedSubscription, TableFeed
 from api.db import Campaign, CampaignSave, Database, GameAction, GameRecord, now
 from api.live.base import LiveStore, SeatRefused
@@ -30,6 +31,7 @@ from core.seeds import commitment, draw_seed, seed_problem
 from api.quotas import CreationQuota, QuotaExceeded, Slot
 from api.settings import Settings
 from api.tokens import hash_token, new_code, new_token
+from core import undo
 from core.errors import ActionRejected, ConclaveError, ContentError, StateFormatError
 from core.plugins import Registry, Rules
 from core.state import TableState, copy_state, decode_msgpack, encode_msgpack
@@ -113,6 +115,7 @@ class TableService:
         # it; local subscribers then wait for that request instead of reading the store.
         self._committing: dict[str, tuple[int, asyncio.Future]] = {}
         self._owners: Recent = Recent(200_000)
+        self._undo_verdicts: Recent = Recent(20_000)  # (table, version, seat) -> refusal code or None
         self._feeds: dict[str, TableFeed] = {}  # tables with direct subscribers here (api/feeds.py)
         self._archive_retries: set[asyncio.Task] = set()
         # Told of every committed version and new table, on the request's path: each must only
@@ -165,11 +168,16 @@ class TableService:
         rules = self.registry.rules_for(meta["game"], meta["modules"])
         stored_at = snap.version if snap.state_version is None else snap.state_version
         encoded = None
+        entries = None
+        if cached is not None and stored_at <= cached.version < snap.version:
+            # newer versions came from elsewhere: our state plus their log entries, unless one
+            # is an undo (it goes back before our copy; the store's snapshot is taken at it)
+            entries = await self.store.entries(table_id, cached.version)
+            if any(undo.is_undo(e["action"]) for e in entries):
+                entries = None
         if cached is not None and cached.version == snap.version:
             state, version, encoded = cached.state, cached.version, cached.encoded
-        elif cached is not None and stored_at <= cached.version < snap.version:
-            # newer versions came from elsewhere: our state plus their log entries
-            entries = await self.store.entries(table_id, cached.version)
+        elif entries is not None:
             state = cached.state if self._take_unshared(cached) else copy_state(cached.state)
             state, version = self._replay(rules, state, cached.version, entries)
         else:
@@ -200,6 +208,8 @@ class TableService:
         for entry in entries:
             if entry["version"] != version + 1:
                 raise RuntimeError(f"the log jumps from version {version} to {entry['version']}")
+            if undo.is_undo(entry["action"]):  # its commit stored a snapshot: no load starts before it
+                raise RuntimeError(f"the log replays through the undo at version {version + 1}")
             state, _events = core.apply(rules, state, entry["seat"], core.to_action(entry["action"]), in_place=True)
             version += 1
         return state, version
@@ -438,6 +448,10 @@ class TableService:
             act = core.to_action(action)
         except ActionRejected as exc:
             raise Rejected(exc.code, exc.message) from None
+        if undo.is_undo(act):
+            if expected_version is not None and (await self.load(table_id)).version != expected_version:
+                raise Rejected("STALE_VERSION", f"table is not at version {expected_version}")
+            return await self._take_back(table_id, seat, started)
         if expected_version is not None and loaded.version != expected_version:
             loaded = await self.load(table_id)  # our copy may be behind: ask the store
         for _attempt in range(COMMIT_RETRIES):
@@ -459,35 +473,98 @@ class TableService:
                         loaded = fresh
                         continue
                 raise Rejected(exc.code, exc.message) from None
-            version = loaded.version + 1
-            entry = {"version": version, "seat": seat, "action": msgspec.to_builtins(act),
-                     "events": msgspec.to_builtins(events), "finished": new_state.finished}
-            encoded = encode(new_state) if new_state.finished or version % self.store.snapshot_every == 0 else None
-            done = Loaded(id=table_id, meta=loaded.meta, version=version, state=new_state, rules=loaded.rules,
-                          encoded=encoded)
-            announced = asyncio.get_running_loop().create_future()
-            self._committing[table_id] = (version, announced)
-            committed = False
-            try:
-                committed = await self.store.commit(table_id, loaded.version, encoded or b"", entry, new_state.finished)
-            finally:
-                if self._committing.get(table_id, (None, None))[1] is announced:
-                    del self._committing[table_id]
-                announced.set_result(done if committed else None)
-            if committed:
-                self._remember(done)
-                for listener in self.listeners:
-                    listener.committed(done)
-                METRICS.act_latency.observe(time.perf_counter() - started)
-                METRICS.actions.inc()
-                log.debug("action", extra={"table": table_id, "version": version, "seat": seat, "type": act.type})
-                if new_state.finished:
-                    await self._archive_committed(done)
+            done = await self._commit(loaded, seat, act, new_state, events, started)
+            if done is not None:
                 return done
             if expected_version is not None:
                 raise Rejected("STALE_VERSION", f"table moved past version {expected_version}")
             loaded = await self.load(table_id)  # lost the race: apply again on the newest state
         raise Rejected("CONFLICT", "too many concurrent changes; try again")
+
+    async def _commit(self, loaded: Loaded, seat: int, act: core.Action, new_state: TableState, events: list,
+                      started: float, snapshot: bool = False) -> Loaded | None:
+        """Store `act` and the state it made as the table's next version (compare-and-set);
+        None when another commit took that version first. `snapshot`: store the state's bytes
+        whatever `snapshot_every` says."""
+        table_id = loaded.id
+        version = loaded.version + 1
+        entry = {"version": version, "seat": seat, "action": msgspec.to_builtins(act),
+                 "events": msgspec.to_builtins(events), "finished": new_state.finished}
+        wanted = snapshot or new_state.finished or version % self.store.snapshot_every == 0
+        encoded = encode(new_state) if wanted else None
+        done = Loaded(id=table_id, meta=loaded.meta, version=version, state=new_state, rules=loaded.rules,
+                      encoded=encoded)
+        announced = asyncio.get_running_loop().create_future()
+        self._committing[table_id] = (version, announced)
+        committed = False
+        try:
+            committed = await self.store.commit(table_id, loaded.version, encoded or b"", entry, new_state.finished)
+        finally:
+            if self._committing.get(table_id, (None, None))[1] is announced:
+                del self._committing[table_id]
+            announced.set_result(done if committed else None)
+        if not committed:
+            return None
+        self._remember(done)
+        for listener in self.listeners:
+            listener.committed(done)
+        METRICS.act_latency.observe(time.perf_counter() - started)
+        METRICS.actions.inc()
+        log.debug("action", extra={"table": table_id, "version": version, "seat": seat, "type": act.type})
+        if new_state.finished:
+            await self._archive_committed(done)
+        return done
+
+    # -- taking back (core.undo) ---------------------------------------------------------
+    async def _take_back(self, table_id: str, seat: int, started: float) -> Loaded:
+        """`seat` undoes its own last action, as `core.undo` allows; a refusal keeps its code."""
+        for _attempt in range(COMMIT_RETRIES):
+            loaded = await self.load(table_id)
+            refused, before, last = await self._undo_check(loaded, seat)
+            if refused is not None:
+                raise Rejected(refused.code, refused.message)
+            new_state, events = undo.take_back(loaded.rules, before, loaded.state, seat, last)
+            done = await self._commit(loaded, seat, core.Action(type=undo.UNDO), new_state, events, started,
+                                      snapshot=True)  # (a load never replays through an undo)
+            if done is not None:
+                return done
+        raise Rejected("CONFLICT", "too many concurrent changes; try again")
+
+    async def undo_refusal(self, loaded: Loaded, seat: int | None) -> str | None:
+        """Why `seat` may not take back its last action at this version (a code), or None: it
+        may. Judged once per table version and seat."""
+        if seat is None:
+            return undo.UNDO_NOT_YOURS
+        key = (loaded.id, loaded.version, seat)
+        if key not in self._undo_verdicts:
+            refused, _before, _last = await self._undo_check(loaded, seat)
+            self._undo_verdicts[key] = None if refused is None else refused.code
+        return self._undo_verdicts[key]
+
+    async def _undo_check(self, loaded: Loaded, seat: int):
+        """(refusal or None, the state before the last action, that action) at `loaded`'s
+        version; the earlier state is rebuilt only when the last action is the seat's own."""
+        last = None
+        if loaded.version > 0:
+            last = take_back.last_action(await self.store.entries(loaded.id, loaded.version - 1), loaded.version)
+        if last is None or last.seat != seat or undo.is_undo(last.action) or loaded.state.finished:
+            return undo.refusal(loaded.rules, None, loaded.state, seat, last), None, last
+        before = await self._state_before(loaded)
+        return undo.refusal(loaded.rules, before, loaded.state, seat, last), before, last
+
+    async def _state_before(self, loaded: Loaded) -> TableState:
+        """The table's state one version before `loaded`'s (see api/take_back.py)."""
+        rules, target = loaded.rules, loaded.version - 1
+        snap = await self.store.load(loaded.id)
+        stored_at = snap.version if snap.state_version is None else snap.state_version
+        if stored_at <= target:
+            state, _migrated = rules.game.load_snapshot(snap.state)
+            rules.hook.conclave_load_content(state=state)
+            entries = [e for e in await self.store.entries(loaded.id, stored_at) if e["version"] <= target]
+            state, _version = self._replay(rules, state, stored_at, entries)
+            return state
+        entries = [e for e in await self.store.entries(loaded.id, 0) if e["version"] <= target]
+        return take_back.from_creation(loaded.meta, self.registry, entries)
 
     async def archive(self, loaded: Loaded) -> None:
         """A finished table goes to SQL with its whole action log and, for a campaign game, the

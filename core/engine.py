@@ -42,10 +42,25 @@ class Table:
     events: list[Event] = field(default_factory=list)
     warnings: tuple[str, ...] = ()  # advice on the configuration (e.g. discouraged modules)
 
+    # The state before the last action and that action (`core.undo`): `apply` never changes
+    # its input, so keeping them costs nothing. An undo leaves nothing more to take back.
+    before: TableState | None = field(default=None, repr=False)
+    last: Any = field(default=None, repr=False)
+
     def act(self, seat: int, action: Action | dict) -> list[Event]:
+        from core.undo import LastAction, take_back  # (core.undo builds on this module)
+
         if not isinstance(action, Action):
             action = to_action(action)
-        self.state, events = apply(self.rules, self.state, seat, action)
+        if action.type == "undo":
+            if not 0 <= seat < len(self.state.seats):
+                raise UnknownSeat(no_such_seat(seat, len(self.state.seats)))
+            state, events = take_back(self.rules, self.before, self.state, seat, self.last)
+            self.before, self.last = None, LastAction(seat, action, state.version, events)
+        else:
+            state, events = apply(self.rules, self.state, seat, action)
+            self.before, self.last = self.state, LastAction(seat, action, state.version, events)
+        self.state = state
         self.log.append((seat, action))
         self.events = events
         return events

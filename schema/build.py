@@ -259,6 +259,17 @@ def build_schema(registry: Registry, extensions: list | None = None,
             return [LegalAction(type=o.type, params=dict(o.params))
                     for p in self._t.state.prompts if p.seat == self._viewer for o in self._answers(p)]
 
+        @strawberry.field(description="Whether the viewer may take back its last action now (act with "
+                                      "{type: \"undo\"}): its own, the last one played, drawing no "
+                                      "randomness and revealing nothing hidden")
+        async def can_undo(self, info: Info) -> bool:
+            return await service_of(info).undo_refusal(self._t, self._viewer) is None
+
+        @strawberry.field(description="Why the viewer may not take back its last action now: NOTHING_TO_UNDO, "
+                                      "UNDO_NOT_YOURS, UNDO_AFTER_CHANCE or UNDO_AFTER_REVEAL; null when it may")
+        async def undo_refusal(self, info: Info) -> str | None:
+            return await service_of(info).undo_refusal(self._t, self._viewer)
+
         @strawberry.field
         async def log(self, info: Info, after_version: int = 0) -> list[LogEntry]:
             entries = await service_of(info).log(self._t.id, after_version)
