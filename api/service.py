@@ -116,6 +116,7 @@ class TableService:
         self._committing: dict[str, tuple[int, asyncio.Future]] = {}
         self._owners: Recent = Recent(200_000)
         self._undo_verdicts: Recent = Recent(20_000)  # (table, version, seat) -> refusal code or None
+        self._last_entries: Recent = Recent(20_000)  # (table, version) -> [its log entry]
         self._feeds: dict[str, TableFeed] = {}  # tables with direct subscribers here (api/feeds.py)
         self._archive_retries: set[asyncio.Task] = set()
         # Told of every committed version and new table, on the request's path: each must only
@@ -505,6 +506,7 @@ class TableService:
             announced.set_result(done if committed else None)
         if not committed:
             return None
+        self._last_entries[(table_id, version)] = [entry]
         self._remember(done)
         for listener in self.listeners:
             listener.committed(done)
@@ -546,7 +548,10 @@ class TableService:
         version; the earlier state is rebuilt only when the last action is the seat's own."""
         last = None
         if loaded.version > 0:
-            last = take_back.last_action(await self.store.entries(loaded.id, loaded.version - 1), loaded.version)
+            key = (loaded.id, loaded.version)
+            if key not in self._last_entries:  # (a commit here notes its entry: no read for it)
+                self._last_entries[key] = (await self.store.entries(loaded.id, loaded.version - 1))[-1:]
+            last = take_back.last_action(self._last_entries[key], loaded.version)
         if last is None or last.seat != seat or undo.is_undo(last.action) or loaded.state.finished:
             return undo.refusal(loaded.rules, None, loaded.state, seat, last), None, last
         before = await self._state_before(loaded)

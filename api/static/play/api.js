@@ -43,7 +43,7 @@ export const TABLE_FIELDS = `fragment TableFields on Table {
   activeSeats
   seats { seat name taken }
   prompts { id seat kind blocking text freeText options { type params } }
-  legalActions { type params }
+  legalActions { type params } canUndo
   result stateJson glossary campaignId
 }`;
 

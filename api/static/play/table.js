@@ -463,11 +463,17 @@ export class TableView {
 
   renderActions(names) {
     const t = this.table;
-    const signature = JSON.stringify([t.status, t.viewer, t.prompts, t.legalActions, t.activeSeats, t.seats]);
+    const signature = JSON.stringify([t.status, t.viewer, t.prompts, t.legalActions, t.activeSeats, t.seats, t.canUndo]);
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
-    replaceKeepingFocus(this.el.actions, promptsPanel(t, names, (option) => this.act(option)),
-      () => this.el.actions.querySelector("h2"));
+    const panel = promptsPanel(t, names, (option) => this.act(option));
+    if (t.canUndo && t.status === "playing") { // the server judged it: own last action, no chance, nothing revealed
+      panel.push(h("p", { class: "take-back" }, h("button", {
+        type: "button", class: "undo", dataset: { action: "undo" },
+        onclick: () => this.act({ type: "undo", params: {} }),
+      }, "Take back my last action")));
+    }
+    replaceKeepingFocus(this.el.actions, panel, () => this.el.actions.querySelector("h2"));
   }
 
   renderSeats(names) {
