@@ -21,7 +21,7 @@ from sqlalchemy import insert
 
 import core
 from api.archive_failures import Outcome, detail, is_permanent, reason as failure_reason
-from api import take_back
+from api import referee, take_back
 from api.feeds import FeedSubscription, TableFeed
 from api.db import Campaign, CampaignSave, Database, GameAction, GameRecord, now
 from api.live.base import LiveStore, SeatRefused
@@ -31,7 +31,7 @@ from core.seeds import commitment, draw_seed, seed_problem
 from api.quotas import CreationQuota, QuotaExceeded, Slot
 from api.settings import Settings
 from api.tokens import hash_token, new_code, new_token
-from core import undo
+from core import clock, undo
 from core.errors import ActionRejected, ConclaveError, ContentError, StateFormatError
 from core.plugins import Registry, Rules
 from core.state import TableState, copy_state, decode_msgpack, encode_msgpack
@@ -83,6 +83,11 @@ def save_campaign_session(session, save: CampaignSave) -> None:
 
 
 encode = encode_msgpack
+
+
+def now_ms() -> int:
+    """The server's time for the clock (ms since the epoch): every process shares it."""
+    return int(time.time() * 1000)
 
 
 class Recent(OrderedDict):
@@ -211,7 +216,8 @@ class TableService:
                 raise RuntimeError(f"the log jumps from version {version} to {entry['version']}")
             if undo.is_undo(entry["action"]):  # its commit stored a snapshot: no load starts before it
                 raise RuntimeError(f"the log replays through the undo at version {version + 1}")
-            state, _events = core.apply(rules, state, entry["seat"], core.to_action(entry["action"]), in_place=True)
+            state, _events = core.apply(rules, state, entry["seat"], core.to_action(entry["action"]), in_place=True,
+                                        at=entry.get("at"))
             version += 1
         return state, version
 
@@ -398,10 +404,10 @@ class TableService:
         log.info("seat joined", extra={"table": table_id, "seat": seat})
         if claimed.version != loaded.version:  # the table moved meanwhile: read it whole
             self._cache.pop(table_id, None)
-            return token, await self.load(table_id)
+            return token, await self._start_clock(await self.load(table_id))
         joined = dataclasses.replace(loaded, meta=dict(loaded.meta, seats=claimed.seats))  # only the seats changed
         self._remember(joined)
-        return token, joined
+        return token, await self._start_clock(joined)
 
     async def invite(self, table_id: str, token: str | None, seat: int) -> str:
         """The host reserves a free seat: the code returned (shown once) takes that seat and
@@ -449,6 +455,9 @@ class TableService:
             act = core.to_action(action)
         except ActionRejected as exc:
             raise Rejected(exc.code, exc.message) from None
+        if act.type in clock.SERVER_ONLY:
+            raise Rejected("NOT_LEGAL_NOW", f"{act.type!r} is the server's own table action: a seat may only "
+                                            "'resume' (take its seat back from the bot)")
         if undo.is_undo(act):
             if expected_version is not None and (await self.load(table_id)).version != expected_version:
                 raise Rejected("STALE_VERSION", f"table is not at version {expected_version}")
@@ -461,7 +470,9 @@ class TableService:
             cached = loaded is self._cache.get(table_id)
             owned = cached and self._take_unshared(loaded)  # the working copy, unseen until committed
             try:
-                new_state, events = core.apply(loaded.rules, loaded.state, seat, act, loaded.encoded, in_place=owned)
+                at = now_ms()
+                new_state, events = core.apply(loaded.rules, loaded.state, seat, act, loaded.encoded, in_place=owned,
+                                               at=at)
             except BaseException as exc:
                 if owned and loaded.encoded is not None:  # the rules may have begun changing it
                     loaded = dataclasses.replace(loaded, state=decode_msgpack(loaded.encoded, type(loaded.state)))
@@ -474,7 +485,7 @@ class TableService:
                         loaded = fresh
                         continue
                 raise Rejected(exc.code, exc.message) from None
-            done = await self._commit(loaded, seat, act, new_state, events, started)
+            done = await self._commit(loaded, seat, act, new_state, events, started, at=at)
             if done is not None:
                 return done
             if expected_version is not None:
@@ -483,14 +494,19 @@ class TableService:
         raise Rejected("CONFLICT", "too many concurrent changes; try again")
 
     async def _commit(self, loaded: Loaded, seat: int, act: core.Action, new_state: TableState, events: list,
-                      started: float, snapshot: bool = False) -> Loaded | None:
+                      started: float, snapshot: bool = False, at: int | None = None, bot: bool = False) -> Loaded | None:
         """Store `act` and the state it made as the table's next version (compare-and-set);
         None when another commit took that version first. `snapshot`: store the state's bytes
-        whatever `snapshot_every` says."""
+        whatever `snapshot_every` says. `at`: the server's time it was applied with (the
+        clock's); `bot`: a server-side bot played it for an absent seat."""
         table_id = loaded.id
         version = loaded.version + 1
         entry = {"version": version, "seat": seat, "action": msgspec.to_builtins(act),
                  "events": msgspec.to_builtins(events), "finished": new_state.finished}
+        if at is not None:
+            entry["at"] = at
+        if bot:
+            entry["bot"] = True
         wanted = snapshot or new_state.finished or version % self.store.snapshot_every == 0
         encoded = encode(new_state) if wanted else None
         done = Loaded(id=table_id, meta=loaded.meta, version=version, state=new_state, rules=loaded.rules,
@@ -508,6 +524,8 @@ class TableService:
             return None
         self._last_entries[(table_id, version)] = [entry]
         self._remember(done)
+        if clock.account(new_state) is not None:
+            await self.store.set_due(table_id, referee.due_at(new_state))
         for listener in self.listeners:
             listener.committed(done)
         METRICS.act_latency.observe(time.perf_counter() - started)
@@ -516,6 +534,74 @@ class TableService:
         if new_state.finished:
             await self._archive_committed(done)
         return done
+
+    # -- the clock (core/clock.py, api/referee.py) -----------------------------------------
+    async def referee_turn(self, table_id: str) -> None:
+        """What the clock decided for one due table: the timeouts of seats out of time, then
+        the bot's answers for away seats (each a compare-and-set commit: exactly once)."""
+        started = time.perf_counter()
+        latest = None
+        try:
+            for _move in range(referee.BOT_MOVES_PER_TURN):
+                latest = await self.load(table_id)
+                state, at = latest.state, now_ms()
+                out_of_time = clock.expired(state, at)
+                away = set(clock.away_seats(state))
+                waiting = [p.seat for p in state.prompts if p.blocking and p.seat in away]
+                if out_of_time:
+                    seat, act, bot = out_of_time[0], core.Action(type=clock.TIMEOUT), False
+                elif waiting:
+                    seat, act, bot = waiting[0], referee.bot_choice(state, waiting[0], latest.rules, table_id), True
+                else:
+                    break
+                if act is None:
+                    break
+                try:
+                    new_state, events = core.apply(latest.rules, state, seat, act, latest.encoded, at=at)
+                except ActionRejected:  # judged on a copy that is already stale: judge again
+                    continue
+                if await self._commit(latest, seat, act, new_state, events, started, at=at, bot=bot) is not None:
+                    log.info("referee", extra={"table": table_id, "seat": seat, "type": act.type, "bot": bot})
+        except Exception:
+            await self.store.set_due(table_id, now_ms() + 1000)  # look again soon, whatever failed
+            raise
+        newest = self.cached(table_id) or latest
+        if newest is not None:
+            await self.store.set_due(table_id, referee.due_at(newest.state))
+
+    async def mark_away(self, table_id: str, token: str | None, seat: int) -> Loaded:
+        """The host marks a seat absent: a bot plays for it until its player resumes."""
+        loaded = await self.load(table_id)
+        owner = await self.owner(token)
+        if owner != (table_id, None):
+            raise Rejected("FORBIDDEN", "only this table's host token marks a seat absent")
+        if not 0 <= seat < loaded.meta["players"]:
+            raise Rejected("UNKNOWN_SEAT", f"table {table_id}: {no_such_seat(seat, loaded.meta['players'])}")
+        return await self._table_action(table_id, seat, clock.AWAY)
+
+    async def _table_action(self, table_id: str, seat: int, kind: str) -> Loaded:
+        started = time.perf_counter()
+        for _attempt in range(COMMIT_RETRIES):
+            loaded = await self.load(table_id)
+            at = now_ms()
+            try:
+                new_state, events = core.apply(loaded.rules, loaded.state, seat, core.Action(type=kind), at=at)
+            except ActionRejected as exc:
+                raise Rejected(exc.code, exc.message) from None
+            done = await self._commit(loaded, seat, core.Action(type=kind), new_state, events, started, at=at)
+            if done is not None:
+                return done
+        raise Rejected("CONFLICT", "too many concurrent changes; try again")
+
+    async def _start_clock(self, loaded: Loaded) -> Loaded:
+        """Every seat is taken: the table's clock starts (a logged table action)."""
+        account = clock.account(loaded.state)
+        if account is None or account["started"] or len(loaded.meta.get("seats", {})) < loaded.meta["players"]:
+            return loaded
+        try:
+            return await self._table_action(loaded.id, 0, clock.START)
+        except Rejected:  # another process started it first
+            return await self.load(loaded.id)
 
     # -- taking back (core.undo) ---------------------------------------------------------
     async def _take_back(self, table_id: str, seat: int, started: float) -> Loaded:
@@ -527,7 +613,7 @@ class TableService:
                 raise Rejected(refused.code, refused.message)
             new_state, events = undo.take_back(loaded.rules, before, loaded.state, seat, last)
             done = await self._commit(loaded, seat, core.Action(type=undo.UNDO), new_state, events, started,
-                                      snapshot=True)  # (a load never replays through an undo)
+                                      snapshot=True, at=now_ms())  # (a load never replays through an undo)
             if done is not None:
                 return done
         raise Rejected("CONFLICT", "too many concurrent changes; try again")

@@ -24,7 +24,7 @@ def last_action(entries: list[dict], version: int) -> LastAction | None:
 def from_creation(meta: dict, registry, entries: list[dict]) -> TableState:
     """The table rebuilt from its creation arguments and these log entries (undos included:
     `core.engine.Table` replays them)."""
-    log = [(e["seat"], core.to_action(e["action"])) for e in entries]
+    log = [(e["seat"], core.to_action(e["action"]), e.get("at")) for e in entries]
     table = core.replay(meta["game"], meta["players"], meta["seed"], log, modules=meta["modules"],
                         options=meta["options"], registry=registry, campaign=meta.get("campaign_at_start"))
     return table.state
