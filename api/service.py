@@ -774,7 +774,9 @@ class TableService:
 
     async def archive_pending(self) -> int:
         """Archive finished tables whose archiving did not complete (a crash, a database
-        outage): run at start-up. Returns how many were archived now."""
+        outage): run at start-up. Returns how many were archived now. It also sets the
+        referee's deadline of every clocked table again (an embedded store keeps none over a
+        restart)."""
         done = 0
         for tid in await self.store.table_ids():
             try:
@@ -783,6 +785,8 @@ class TableService:
                 if exc.code != "UNKNOWN_TABLE":
                     log.warning("table skipped at start-up", extra={"table": tid, "code": exc.code})
                 continue
+            if clock.account(loaded.state) is not None:
+                await self.store.set_due(tid, referee.due_at(loaded.state))
             if loaded.state.finished and not await self._archived(tid):
                 # once each start-up, even after a permanent failure (its cause may be fixed now)
                 if await self._archive_committed(loaded) is Outcome.ARCHIVED:

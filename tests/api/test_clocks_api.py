@@ -107,3 +107,19 @@ def test_a_table_without_a_clock_has_none(server):
             resumed = (await run(seats[0], ACT, t=table_id, a={"type": "resume", "params": {}}, v=None))["act"]
             assert resumed["__typename"] == "ActRejected" and resumed["code"] == "NOT_LEGAL_NOW"
     asyncio.run(main())
+
+
+def test_a_clock_keeps_running_over_a_server_restart(server):
+    """SIGKILL the server while a seat's clock runs: the restarted server still takes the
+    seat over when its time is out (the embedded store keeps no deadlines; start-up sets
+    them again)."""
+    async def main():
+        async with http(server.url) as host:
+            table_id, tokens = await create_and_join(host, "arcs", 2, seed=5,
+                                                     options={"clock": "move", "clock_seconds": 5})
+        server.kill()
+        server.start()
+        async with sessions(server.url, tokens) as seats:
+            seat = (await run(seats[0], CLOCKS, t=table_id))["table"]["activeSeats"][0]
+            await wait_for_takeover(seats[0], table_id, seat, 0, limit=12.0)
+    asyncio.run(main())
