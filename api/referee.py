@@ -49,6 +49,7 @@ class Referee:
     def __init__(self, service, period: float = PERIOD) -> None:
         self.service, self.period = service, period
         self._task: asyncio.Task | None = None
+        self._closing = False
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name="referee")
@@ -56,20 +57,26 @@ class Referee:
     async def _run(self) -> None:
         from api.service import now_ms
 
-        while True:
+        while not self._closing:
             try:
                 for table_id in await self.service.store.claim_due(now_ms(), 100):
                     await self.service.referee_turn(table_id)
             except asyncio.CancelledError:
                 raise
             except Exception:  # a store outage or one broken table must not stop every clock
+                if self._closing:  # (a client library may turn the cancellation into its own error)
+                    return
                 log.exception("referee turn failed")
             await asyncio.sleep(self.period)
 
     async def close(self) -> None:
+        """Stop the turns; a shutdown never waits on the referee for more than a few seconds."""
+        self._closing = True
         if self._task is not None:
             self._task.cancel()
             try:
-                await self._task
-            except asyncio.CancelledError:
+                await asyncio.wait_for(self._task, 5)
+            except (asyncio.CancelledError, asyncio.TimeoutError):
                 pass
+            except Exception:  # noqa: BLE001 - whatever the last turn raised, the server still stops
+                log.exception("referee stopped with an error")
