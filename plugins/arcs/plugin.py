@@ -112,6 +112,15 @@ def conclave_view(state, viewer, view):
 
 
 @hookimpl
+def conclave_glossary(state, viewer, view):
+    if state.game != GAME_ID:
+        return None
+    from plugins.arcs.glossary import glossary
+
+    return glossary(default_box(), state, viewer, view)
+
+
+@hookimpl
 def conclave_secrets(state, viewer, events):
     if state.game == GAME_ID:
         return secrets(state, viewer, events)
