@@ -104,12 +104,18 @@ def abilities_text(abilities: list[Ability]) -> str:
 
 
 def system_entry(box: Box, system: str) -> dict:
+    """A system's name and text, and the printed map's facts a table view draws it with
+    (cluster, planet type or None for a gate, building slots, bordering systems)."""
     planet = box.systems[system]
+    cluster = box.cluster_of(system)
+    borders = sorted({b for a, b in box.map.edges if a == system} | {a for a, b in box.map.edges if b == system})
+    facts = {"cluster": cluster, "planet": planet.type if planet else None, "slots": planet.slots if planet else 0,
+             "adjacent": borders}
     if planet is None:
-        return {"kind": "system", "name": f"Gate {system[:-1]}", "text": f"the gate of cluster {system[:-1]}"}
+        return {"kind": "system", "name": f"Gate {cluster}", "text": f"the gate of cluster {cluster}", **facts}
     slots = f"{planet.slots} building slot{'s' if planet.slots > 1 else ''}"
     return {"kind": "system", "name": f"{RESOURCE_NAMES[planet.type]} {system}",
-            "text": f"a {RESOURCE_NAMES[planet.type]} planet of cluster {system.split('.')[0]}, {slots}"}
+            "text": f"a {RESOURCE_NAMES[planet.type]} planet of cluster {cluster}, {slots}", **facts}
 
 
 def action_card_entry(box: Box, card: str) -> dict:
@@ -136,6 +142,11 @@ def entry_for(box: Box, ident: str) -> dict | None:
         start = " and ".join(RESOURCE_NAMES[r] for r in leader.resources)
         return {"kind": "leader", "name": leader.name,
                 "text": f"starts with {start}. {abilities_text(leader.abilities)}"}
+    if ident in box.setups:
+        setup = box.setups[ident]
+        out_of_play = ", ".join(str(c) for c in setup.out_of_play)
+        return {"kind": "setup_card", "name": setup.name,
+                "text": f"{setup.players} players; cluster{'s' if len(setup.out_of_play) > 1 else ''} {out_of_play} out of play"}
     if ident in AMBITION_TEXT:
         return {"kind": "ambition", "name": ident.capitalize(), "text": AMBITION_TEXT[ident]}
     if ident in box.systems:
