@@ -97,11 +97,20 @@ export function sentence(event, names, state) {
   }
 }
 
+/** What an answer that changed nothing on the table was, by its prompt (the public part of
+ * every seat's `action` event names the prompt answered). */
+const QUIET = {
+  seize: "does not seize the initiative", "arcs.act": "ends the turn", declare: "declares no ambition",
+  mulligan: "keeps the hand",
+};
+
 /** The viewer's own answer in words when its events say nothing else ("Build a city in …"). */
 function ownAnswer(entry, names, state) {
   const a = entry.action;
   if (!a) return null;
-  if (a.type === "act") return `${names.seat(entry.seat)}: ${actText(a.params || {}, names, state)}.`;
+  if (a.type === "act") return a.params && a.params.act === "done" ? `${names.seat(entry.seat)} ends the turn.` : `${names.seat(entry.seat)}: ${actText(a.params || {}, names, state)}.`;
+  if (a.type === "seize" && !(a.params || {}).card) return `${names.seat(entry.seat)} does not seize the initiative.`;
+  if (a.type === "declare" && !(a.params || {}).ambition) return `${names.seat(entry.seat)} declares no ambition.`;
   if (a.type === "assign_hits" || a.type === "assign_building_hits") return `${names.seat(entry.seat)} assigns the hits.`;
   return null;
 }
@@ -118,7 +127,8 @@ export function describe(entry, ctx) {
     const d = (acted && acted.data) || {};
     const seat = Number.isInteger(entry.seat) ? entry.seat : d.seat;
     if (!Number.isInteger(seat)) return null;
-    return `${names.seat(seat)} answers: ${humanize(d.prompt || "a prompt")}.`;
+    const quiet = QUIET[d.prompt];
+    return quiet ? `${names.seat(seat)} ${quiet}.` : `${names.seat(seat)} answers: ${humanize(d.prompt || "a prompt")}.`;
   }
   if (lines.length === 1) return h("span", { class: "arcs-log" }, lines[0]);
   return h("span", { class: "arcs-log" }, lines[0], h("ul", { class: "events" }, lines.slice(1).map((l) => h("li", {}, l))));

@@ -13,8 +13,8 @@ import { allSystems, controllerOf, nameOf, resourceName, shipsText, systemFacts,
 
 const SVG = "http://www.w3.org/2000/svg";
 const GATE_R = 118;
-const PLANET_R = 248;
-const SPREAD = 19; // degrees between a cluster's planets
+const PLANET_R = 262;
+const SPREAD = 20; // degrees between a cluster's planets: 18 planets evenly round the ring
 
 /** An SVG element: attributes as strings, on* functions as listeners. */
 function s(tag, attrs = {}, ...children) {
@@ -150,7 +150,7 @@ function drawSystem(ctx, id, marks) {
     marks.battle === id ? "battle" : "", marks.acts.has(id) ? "can-act" : ""].filter(Boolean).join(" ");
   const shape = gate
     ? s("polygon", { class: "body", points: [0, 1, 2, 3, 4, 5].map((k) => { const a = (k * 60 + 30) * Math.PI / 180; return `${34 * Math.cos(a)},${34 * Math.sin(a)}`; }).join(" ") })
-    : s("circle", { class: "body", r: 42 });
+    : s("circle", { class: "body", r: 40 });
   const select = () => {
     if (!system) return;
     const origin = marks.origin;
@@ -176,8 +176,8 @@ function drawSystem(ctx, id, marks) {
   },
   owner !== null ? s("circle", { class: `control-ring seat-${owner}`, r: gate ? 40 : 48 }) : null,
   shape,
-  s("text", { class: "sys-id", y: gate ? -18 : -27 }, gate ? `Gate ${facts.cluster}` : id),
-  gate ? null : s("text", { class: "sys-type", y: -16 }, resourceName(facts.planet)),
+  s("text", { class: "sys-id", y: gate ? -18 : -25 }, gate ? `Gate ${facts.cluster}` : id),
+  gate ? null : s("text", { class: "sys-type", y: -14 }, resourceName(facts.planet)),
   system ? [buildingMarks(system, facts, names), shipChips(system, names)] : s("text", { class: "sys-out", y: 10 }, "out of play"));
 }
 
@@ -204,14 +204,14 @@ function clusterLabels(ctx) {
   const out = new Set(ctx.state.out_of_play || []);
   return [1, 2, 3, 4, 5, 6].map((c) => {
     const angle = ((c - 1) * 60 - 90) * (Math.PI / 180);
-    return s("text", { class: `arcs-cluster${out.has(c) ? " out" : ""}`, x: 318 * Math.cos(angle), y: 318 * Math.sin(angle) + 5 },
+    return s("text", { class: `arcs-cluster${out.has(c) ? " out" : ""}`, x: 334 * Math.cos(angle), y: 334 * Math.sin(angle) + 6 },
       `${c}${out.has(c) ? " (out)" : ""}`);
   });
 }
 
 function mapSvg(ctx, marks) {
   const systems = allSystems(ctx.names);
-  return s("svg", { class: "arcs-map-svg", viewBox: "-350 -335 700 670", role: "group", "aria-label": "The map: six clusters of systems" },
+  return s("svg", { class: "arcs-map-svg", viewBox: "-352 -352 704 704", role: "group", "aria-label": "The map: six clusters of systems" },
     s("title", {}, "The map"),
     edges(ctx, systems),
     clusterLabels(ctx),

@@ -4,7 +4,7 @@
 
 import { h, humanize } from "/play/ui.js";
 import { diceText } from "./controls.js";
-import { nameOf, playName } from "./words.js";
+import { nameOf, playName, plural } from "./words.js";
 
 export function statusBar(ctx) {
   const t = ctx.table;
@@ -38,7 +38,7 @@ function battleLine(ctx) {
   const kinds = {};
   for (const d of b.dice || []) kinds[d] = (kinds[d] || 0) + 1;
   const rolled = Object.keys(kinds).length ? diceText({ assault: kinds.assault || 0, skirmish: kinds.skirmish || 0, raid: kinds.raid || 0 }) : "";
-  const left = ["hit", "building_hit", "self_hit", "intercept", "key"].filter((k) => b[k]).map((k) => `${b[k]} ${humanize(k).toLowerCase()}`);
+  const left = ["hit", "building_hit", "self_hit", "intercept", "key"].filter((k) => b[k]).map((k) => plural(b[k], humanize(k).toLowerCase()));
   return h("p", { class: "arcs-battle-line", dataset: { system: b.system } },
     `Battle in ${nameOf(names, b.system, b.system)}: ${names.seat(b.attacker)} attacks ${b.defender >= 0 ? names.seat(b.defender) : "the defender"}`,
     rolled ? ` with ${rolled}` : "", left.length ? ` · to resolve: ${left.join(", ")}` : "");
