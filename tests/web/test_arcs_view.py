@@ -146,6 +146,15 @@ def test_arcs_view_plays_two_chapters_by_its_own_controls(browser, web_server, a
         assert page.locator(f"{BOARD} g.arcs-system").count() == 24
         assert page.locator(f"{BOARD} g.arcs-system.out").count() == 4 * len(first["out_of_play"])
         assert page.locator(f"{BOARD} .arcs-court-card").count() == len([c for c in first["court_row"] if c])
+        # A system is a keyboard control: Enter selects it (its panel opens), Enter again unselects it.
+        home = next(s for s, here in first["systems"].items() if here["ships"][0][0])
+        node = page.locator(f"{BOARD} g.arcs-system[data-system='{home}']")
+        node.focus()
+        page.keyboard.press("Enter")
+        page.locator(f"{BOARD} .arcs-system-panel[data-system='{home}']").wait_for()
+        assert page.locator(f"{BOARD} g.arcs-system[data-system='{home}']").get_attribute("aria-pressed") == "true"
+        page.keyboard.press("Enter")  # the focus stayed on the redrawn system
+        assert page.locator(f"{BOARD} .arcs-system-panel[data-system='{home}']").count() == 0
         assert_hands_private(web_server, table_id, seats)
 
         needs, used, reloaded = set(FEATURES), [], False
@@ -186,6 +195,17 @@ def test_arcs_view_plays_two_chapters_by_its_own_controls(browser, web_server, a
             assert control in used, (control, used)
         assert not any(u.startswith("decisions:") and "done" not in u for u in used), used
         assert_hands_private(web_server, table_id, seats)
+        spectator = Seat(browser, web_server.base, width=1280)  # no seat: the table, no hand, no controls
+        try:
+            spectator.table_id = table_id
+            spectator.page.goto(f"{web_server.base}/play/#/table/{table_id}")
+            spectator.page.wait_for_selector(f".table-view[data-viewer=''] {BOARD}")
+            assert spectator.page.locator(f"{BOARD} .arcs-hand, {BOARD} button[data-action]").count() == 0
+            assert spectator.page.locator(f"{BOARD} g.arcs-system").count() == 24
+            check_private_information(web_server, table_id, [*seats, spectator])
+            assert not spectator.errors, spectator.errors
+        finally:
+            spectator.close()
 
         # The log says it in words, with names (no card ids), dice drawn as dice.
         log = seats[1].page.locator("ol.log").inner_text()
