@@ -109,6 +109,24 @@ def click_action(seat: Seat, action: dict, state: dict) -> str:
     return f"decisions: {kind}"
 
 
+MAP_ACTS = ("tax", "build", "repair", "battle", "move")
+
+
+def assert_every_action_has_a_control(seat: Seat, legal: list[dict]) -> None:
+    """Each legal action's type has a control in the view; a turn's map actions (paid with a
+    pip) are marked on their systems, its Court actions are the cards' buttons."""
+    page = seat.page
+    types = set(page.locator(f"{BOARD} [data-action]").evaluate_all("els => els.map(e => e.dataset.action)"))
+    assert {a["type"] for a in legal} <= types, ({a["type"] for a in legal} - types)
+    marked = set(page.locator(f"{BOARD} g.arcs-system.can-act").evaluate_all("els => els.map(e => e.dataset.system)"))
+    for a in legal:
+        p = a["params"]
+        if a["type"] == "act" and p["act"] in MAP_ACTS and p["pay"] == -1:
+            assert (p.get("system") or p.get("origin")) in marked, a
+        if a["type"] == "act" and p["act"] in ("influence", "secure") and p["pay"] == -1:
+            assert page.locator(f"{BOARD} .arcs-court-card[data-card='{p['card']}'] button[data-act={p['act']}]").count(), a
+
+
 def acting(server, table_id, seats) -> tuple[Seat, dict]:
     status = api(server, "query($t: String!) { table(id: $t) { version activeSeats } }", t=table_id)["table"]
     seat = next(s for s in seats if s.seat in status["activeSeats"])
@@ -170,6 +188,7 @@ def test_arcs_view_plays_two_chapters_by_its_own_controls(browser, web_server, a
                 seat.page.wait_for_selector(f"{BOARD} .arcs-play")
                 assert seat.page.locator(f"{BOARD} .arcs-play").count() == 2
                 reloaded = True
+            assert_every_action_has_a_control(seat, table["legalActions"])
             action, feature = choose(state, table["legalActions"], seat.seat, needs)
             used.append(click_action(seat, action, state))
             seat.wait_version(table["version"] + 1)

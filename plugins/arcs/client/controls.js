@@ -140,7 +140,7 @@ export function hitText(action, ctx) {
   const p = action.params || {};
   const state = ctx.state;
   const pending = (state.hits_to_assign || []).find((x) => x.chooser === ctx.viewer) || {};
-  const whose = Number.isInteger(pending.owner) ? names(ctx).seat(pending.owner) : "the defender";
+  const whose = Number.isInteger(pending.owner) ? ctx.names.seat(pending.owner) : "the defender";
   if (action.type === "assign_hits") {
     const parts = [];
     if (p.damage_fresh) parts.push(`damage ${plural(p.damage_fresh, "fresh ship")}`);
@@ -157,8 +157,6 @@ export function hitText(action, ctx) {
   });
   return `${whose}: ${parts.join("; ") || "no building harmed"}`;
 }
-
-const names = (ctx) => ctx.names;
 
 /** The answers no part of the view offers itself: a button each. */
 export function otherAnswers(ctx) {
