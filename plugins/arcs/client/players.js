@@ -17,7 +17,7 @@ function slots(state, player) {
   }));
 }
 
-function counted(list, names, keyOf) {
+function counted(list, keyOf) {
   const groups = new Map();
   for (const item of list) {
     const key = keyOf(item);
@@ -36,9 +36,9 @@ function board(ctx, seat) {
   const names = ctx.names;
   const p = playerOf(s, seat);
   const citiesLeft = p.cities_on_board.filter(Boolean).length;
-  const trophies = counted(p.trophies, names, (t) => `${t[0]}|${t[1]}`)
+  const trophies = counted(p.trophies, (t) => `${t[0]}|${t[1]}`)
     .map(({ key, n }) => { const [owner, kind] = key.split("|"); return `${plural(n, kind)} of ${Number(owner) >= 0 ? names.seat(Number(owner)) : "no player"}`; });
-  const captives = counted(p.captives, names, (owner) => owner).map(({ key, n }) => `${n} of ${names.seat(Number(key))}`);
+  const captives = counted(p.captives, (owner) => owner).map(({ key, n }) => `${n} of ${names.seat(Number(key))}`);
   const hand = (s.hand_counts || [])[seat] ?? 0;
   const you = seat === ctx.viewer;
   return h("li", { class: `arcs-board seat-${seat}${you ? " you" : ""}`, dataset: { seat: String(seat) } },

@@ -4,7 +4,6 @@
 
 import { humanize } from "/play/ui.js";
 
-export const RESOURCES = ["material", "fuel", "weapon", "relic", "psionic"];
 export const AMBITIONS = ["tycoon", "tyrant", "warlord", "keeper", "empath"];
 export const PLAY_KINDS = { lead: "Lead", surpass: "Surpass", copy: "Copy", pivot: "Pivot", event: "Event" };
 
@@ -16,7 +15,7 @@ export const plural = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : m
 /** A card or system by its glossary name ("Loyal Pilots", "Fuel 1.2"); `fallback` when unnamed. */
 export function nameOf(names, id, fallback = "a card") {
   const entry = names.entry(id);
-  return entry ? entry.name : (id ? fallback : fallback);
+  return entry ? entry.name : fallback;
 }
 
 export const textOf = (names, id) => (names.entry(id) && names.entry(id).text) || "";
