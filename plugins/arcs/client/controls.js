@@ -121,7 +121,7 @@ export function answerText(action, ctx) {
       const words = actText(p, names, ctx.state);
       return p.pay >= 0 && !["spend"].includes(p.act) ? `${words}, paying ${payText(ctx, p.pay)}` : p.act === "spend" ? `Spend ${payText(ctx, p.pay)}` : words;
     }
-    case "place_resources": return `Keep: ${(p.slots || []).map((r) => (r ? resourceName(r) : "—")).join(", ")}`;
+    case "place_resources": return `Slots: ${(p.slots || []).map((r) => (r ? resourceName(r) : "—")).join(", ")}`;
     case "mulligan": return p.redraw ? "Redraw your hand" : "Keep your hand";
     case "place_fleet": return `Place your fleet at ${nameOf(names, p.gate, p.gate)}`;
     case "give": return `Give ${nameOf(names, p.card)}`;
@@ -133,6 +133,15 @@ export function answerText(action, ctx) {
       return `${humanize(action.type)}${said ? `: ${said}` : ""}`;
     }
   }
+}
+
+/** The text of the first card or system an answer names (a Leader to draft, a card to give), or "". */
+export function answerDetail(action, names) {
+  for (const v of Object.values(action.params || {})) {
+    const entry = typeof v === "string" ? names.entry(v) : null;
+    if (entry && entry.text) return entry.text;
+  }
+  return "";
 }
 
 /** Hit assignments of the battle as words: "Damage 2 fresh ships of Seat 2". */

@@ -6,7 +6,7 @@
 import { h, humanize } from "/play/ui.js";
 import { ambitionsSection, courtSection } from "./court.js";
 import {
-  COURT_ACTS, MAP_ACTS, actButton, answerText, isSeated, legalOf, otherAnswers, paySelect,
+  COURT_ACTS, MAP_ACTS, actButton, answerDetail, answerText, isSeated, legalOf, otherAnswers, paySelect,
 } from "./controls.js";
 import { handSection } from "./hand.js";
 import { mapSection } from "./map.js";
@@ -72,7 +72,8 @@ function decisionsPanel(ctx) {
       const prompt = (ctx.table.prompts || []).find((p) => p.seat === ctx.viewer && (p.options || []).some((o) => o.type === type));
       parts.push(h("div", { class: "arcs-decision", dataset: { prompt: type } },
         h("h4", {}, (prompt && prompt.text) || humanize(prompt ? prompt.kind : type)),
-        h("div", { class: "arcs-buttons" }, actions.map((a) => actButton(ctx, a, answerText(a, ctx), { data: { type } })))));
+        h("div", { class: "arcs-buttons" }, actions.map((a) => actButton(ctx, a, answerText(a, ctx),
+          { data: { type }, detail: answerDetail(a, names) })))));
     }
   }
   return h("section", { class: "arcs-panel arcs-decisions", "aria-labelledby": "arcs-decisions-h" },
