@@ -8,6 +8,8 @@ in another seat's hand is dropped from it all the same (ARCS-281); a log entry's
 """
 from __future__ import annotations
 
+import re
+
 from core.glossary import strings_in
 from plugins.arcs.content import Ability, Box
 
@@ -21,6 +23,9 @@ AMBITION_TEXT = {
     "keeper": "most Relics (resources and Guild cards)",
     "empath": "most Psionics (resources and Guild cards)",
 }
+
+WHERE = {"gate": "in a gate", "each_gate": "in each gate", "controlled_system": "in a system you control",
+         "any": "anywhere", "": ""}
 
 WHEN = {
     "always": "Always", "prelude": "Prelude", "prelude_discard": "Prelude, discard this",
@@ -38,11 +43,11 @@ WHEN = {
 DOES = {
     "keep_card": "keep this card", "spend_any_as": "spend any resource as {resource}",
     "prelude_despite_outrage": "use {resource}'s Prelude action even when Outraged",
-    "place_ships": "place {count} ships ({where})", "attach_union": "attach to a played {suit} card; take it at round end",
+    "place_ships": "place {count} ships {where}", "attach_union": "attach to a played {suit} card; take it at round end",
     "hold_supply": "the {resource} supply sits on this card", "rivals_discard_all": "each Rival discards all {resource}",
     "steal": "steal {count} {resource}", "gain": "gain {count} {resource}",
     "gain_to_fill_slots": "gain {resource} to fill your empty slots", "gain_each": "gain one each of {resources}",
-    "gain_any": "gain {count} resources of your choice", "extra_dice": "{count} more dice ({where})",
+    "gain_any": "gain {count} resources of your choice", "extra_dice": "{count} more dice {where}",
     "return_captives_for_resources": "return Captives for a resource each",
     "captives_to_trophies": "turn Captives into Trophies", "reroll": "reroll {die} dice",
     "abduct": "capture Rival agents from a thin Court card", "seize_initiative": "seize the initiative",
@@ -83,7 +88,8 @@ DOES = {
 
 def _words(value) -> str:
     if isinstance(value, list):
-        return " and ".join(_words(v) for v in value) or "—"
+        words = [_words(v) for v in value]
+        return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 2 else words) or "—"
     text = str(value or "").replace("_", " ")
     return RESOURCE_NAMES.get(text, text.capitalize() if text in AMBITION_TEXT else text)
 
@@ -92,7 +98,9 @@ def ability_text(ability: Ability) -> str:
     """One ability as a line: "New action (Manufacture, build): gain 1 Material"."""
     fields = {k: _words(getattr(ability, k)) for k in ("resource", "resources", "count", "suit", "where",
                                                       "die", "ambitions", "building")}
+    fields["where"] = WHERE.get(ability.where, fields["where"])
     does = DOES.get(ability.do, ability.do.replace("_", " ")).format(**fields)
+    does = re.sub(r"\b1 (more )?(ship|resource|hit)s\b", r"1 \1\2", does).replace("1 more dice", "1 more die")
     when = WHEN.get(ability.when, ability.when.replace("_", " "))
     if ability.name:
         when = f"{when} ({ability.name}{', ' + ability.action if ability.action else ''})"
