@@ -74,6 +74,9 @@ def click_action(seat: Seat, action: dict, state: dict) -> str:
         return "ambitions: declare"
     if t in ("assign_hits", "assign_building_hits"):
         select_system(seat, state["battle"]["system"])  # the battle's system on the map
+        pending = next(x for x in state["hits_to_assign"] if x["chooser"] == seat.seat)
+        heading = board(seat, ".arcs-hits h4").inner_text()
+        assert f"Assign {pending['hits']} hit" in heading and f"Seat {pending['owner'] + 1}" in heading, heading
         board(seat, f".arcs-hits button[data-focus='{focus_key(action)}']").click()
         return "map: hits"
     if t != "act":
