@@ -118,7 +118,7 @@ def system_entry(box: Box, system: str) -> dict:
     cluster = box.cluster_of(system)
     borders = sorted({b for a, b in box.map.edges if a == system} | {a for a, b in box.map.edges if b == system})
     facts = {"cluster": cluster, "planet": planet.type if planet else None, "slots": planet.slots if planet else 0,
-             "adjacent": borders}
+             "adjacent": borders, "public": True}  # printed on the board (core/glossary.py)
     if planet is None:
         return {"kind": "system", "name": f"Gate {cluster}", "text": f"the gate of cluster {cluster}", **facts}
     slots = f"{planet.slots} building slot{'s' if planet.slots > 1 else ''}"
@@ -153,10 +153,10 @@ def entry_for(box: Box, ident: str) -> dict | None:
     if ident in box.setups:
         setup = box.setups[ident]
         out_of_play = ", ".join(str(c) for c in setup.out_of_play)
-        return {"kind": "setup_card", "name": setup.name,
+        return {"kind": "setup_card", "name": setup.name, "public": True,
                 "text": f"{setup.players} players; cluster{'s' if len(setup.out_of_play) > 1 else ''} {out_of_play} out of play"}
     if ident in AMBITION_TEXT:
-        return {"kind": "ambition", "name": ident.capitalize(), "text": AMBITION_TEXT[ident]}
+        return {"kind": "ambition", "name": ident.capitalize(), "text": AMBITION_TEXT[ident], "public": True}
     if ident in box.systems:
         return system_entry(box, ident)
     if any(a.id == ident for a in box.actions.cards):
