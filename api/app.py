@@ -31,6 +31,7 @@ from api.limits import LimitsMiddleware
 from api.metrics import METRICS, RequestMetrics, watch_gc
 from api.persisted import NO_STORE, PersistedQueries, PersistedQueryError, load_allow_list, without_persisted
 from api.persisted_ws import PersistedTransportWSHandler, PersistedWSHandler
+from api.referee import Referee
 from api.service import TableService
 from api.settings import Settings
 from api.sse import StreamLimits, sse_transport
@@ -232,10 +233,13 @@ def create_app(settings: Settings | None = None, registry: Registry | None = Non
             log.info("archived finished tables left from before", extra={"tables": archived})
         log.info("started", extra={"live_store": store.name, "database": db.engine.url.get_backend_name()})
         await webhooks.start()
+        referee = Referee(holder["service"])  # applies the clocks' timeouts and absent seats' bot moves
+        referee.start()
         tune_gc()
         try:
             yield
         finally:
+            await referee.close()
             await webhooks.close()
             await holder["service"].close()
             await store.close()

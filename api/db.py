@@ -94,6 +94,7 @@ class GameAction(SQLModel, table=True):
     version: int = Field(sa_column=_bigint(primary_key=True))
     seat: int
     action: dict = Field(sa_column=Column(JSON, nullable=False))
+    at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))  # the clock's time (ms)
 
 
 class LiveCheckpoint(SQLModel, table=True):

@@ -26,6 +26,7 @@ class GameFile(msgspec.Struct, kw_only=True):
     players: int
     seed: int
     log: list[tuple[int, Action]]
+    times: list[int | None] | None = None  # a clocked table's: the server's time of each action (core/clock.py)
     modules: list[str] = []
     options: dict[str, Any] = {}
     campaign: dict[str, Any] | None = None  # the campaign state at the game's start
@@ -72,9 +73,11 @@ def replay(record: GameFile, registry=None) -> Table:
         raise GameFileError(f"the table cannot be created: [{exc.code}] {exc.message}") from None
     except Exception as exc:  # noqa: BLE001 - e.g. a campaign state of the wrong shape
         raise GameFileError(f"the table cannot be created: {type(exc).__name__}: {exc}") from None
+    if record.times is not None and len(record.times) != len(record.log):
+        raise GameFileError(f"the record has {len(record.times)} action times for {len(record.log)} actions")
     for n, (seat, action) in enumerate(record.log, start=1):
         try:
-            table.act(seat, action)
+            table.act(seat, action, at=None if record.times is None else record.times[n - 1])
         except ConclaveError as exc:
             raise GameFileError(f"log entry {n} ({seat_name(seat)}, {action.type!r}) is illegal: "
                                 f"[{exc.code}] {exc.message}") from None
@@ -111,4 +114,5 @@ def export(database_url: str, table_id: str) -> GameFile:
                     options=dict(record.options), campaign=record.campaign_at_start, table_id=record.id,
                     seed_commitment=record.seed_commitment or None, seed_chosen=record.seed_chosen,
                     result=record.result, version=record.version,
-                    log=[(a.seat, msgspec.convert(a.action, Action)) for a in actions])
+                    log=[(a.seat, msgspec.convert(a.action, Action)) for a in actions],
+                    times=[a.at for a in actions] if any(a.at is not None for a in actions) else None)

@@ -21,6 +21,7 @@ from sqlalchemy import insert
 
 import core
 from api.archive_failures import Outcome, detail, is_permanent, reason as failure_reason
+from api import referee, take_back
 from api.feeds import FeedSubscription, TableFeed
 from api.db import Campaign, CampaignSave, Database, GameAction, GameRecord, now
 from api.live.base import LiveStore, SeatRefused
@@ -30,6 +31,7 @@ from core.seeds import commitment, draw_seed, seed_problem
 from api.quotas import CreationQuota, QuotaExceeded, Slot
 from api.settings import Settings
 from api.tokens import hash_token, new_code, new_token
+from core import clock, undo
 from core.errors import ActionRejected, ConclaveError, ContentError, StateFormatError
 from core.plugins import Registry, Rules
 from core.state import TableState, copy_state, decode_msgpack, encode_msgpack
@@ -83,6 +85,11 @@ def save_campaign_session(session, save: CampaignSave) -> None:
 encode = encode_msgpack
 
 
+def now_ms() -> int:
+    """The server's time for the clock (ms since the epoch): every process shares it."""
+    return int(time.time() * 1000)
+
+
 class Recent(OrderedDict):
     """A dict that forgets its least recently stored entries beyond `limit` (process caches
     must not grow with every table ever played)."""
@@ -113,6 +120,8 @@ class TableService:
         # it; local subscribers then wait for that request instead of reading the store.
         self._committing: dict[str, tuple[int, asyncio.Future]] = {}
         self._owners: Recent = Recent(200_000)
+        self._undo_verdicts: Recent = Recent(20_000)  # (table, version, seat) -> refusal code or None
+        self._last_entries: Recent = Recent(20_000)  # (table, version) -> [its log entry]
         self._feeds: dict[str, TableFeed] = {}  # tables with direct subscribers here (api/feeds.py)
         self._archive_retries: set[asyncio.Task] = set()
         # Told of every committed version and new table, on the request's path: each must only
@@ -165,11 +174,16 @@ class TableService:
         rules = self.registry.rules_for(meta["game"], meta["modules"])
         stored_at = snap.version if snap.state_version is None else snap.state_version
         encoded = None
+        entries = None
+        if cached is not None and stored_at <= cached.version < snap.version:
+            # newer versions came from elsewhere: our state plus their log entries, unless one
+            # is an undo (it goes back before our copy; the store's snapshot is taken at it)
+            entries = await self.store.entries(table_id, cached.version)
+            if any(undo.is_undo(e["action"]) for e in entries):
+                entries = None
         if cached is not None and cached.version == snap.version:
             state, version, encoded = cached.state, cached.version, cached.encoded
-        elif cached is not None and stored_at <= cached.version < snap.version:
-            # newer versions came from elsewhere: our state plus their log entries
-            entries = await self.store.entries(table_id, cached.version)
+        elif entries is not None:
             state = cached.state if self._take_unshared(cached) else copy_state(cached.state)
             state, version = self._replay(rules, state, cached.version, entries)
         else:
@@ -200,7 +214,10 @@ class TableService:
         for entry in entries:
             if entry["version"] != version + 1:
                 raise RuntimeError(f"the log jumps from version {version} to {entry['version']}")
-            state, _events = core.apply(rules, state, entry["seat"], core.to_action(entry["action"]), in_place=True)
+            if undo.is_undo(entry["action"]):  # its commit stored a snapshot: no load starts before it
+                raise RuntimeError(f"the log replays through the undo at version {version + 1}")
+            state, _events = core.apply(rules, state, entry["seat"], core.to_action(entry["action"]), in_place=True,
+                                        at=entry.get("at"))
             version += 1
         return state, version
 
@@ -387,10 +404,10 @@ class TableService:
         log.info("seat joined", extra={"table": table_id, "seat": seat})
         if claimed.version != loaded.version:  # the table moved meanwhile: read it whole
             self._cache.pop(table_id, None)
-            return token, await self.load(table_id)
+            return token, await self._start_clock(await self.load(table_id))
         joined = dataclasses.replace(loaded, meta=dict(loaded.meta, seats=claimed.seats))  # only the seats changed
         self._remember(joined)
-        return token, joined
+        return token, await self._start_clock(joined)
 
     async def invite(self, table_id: str, token: str | None, seat: int) -> str:
         """The host reserves a free seat: the code returned (shown once) takes that seat and
@@ -438,6 +455,13 @@ class TableService:
             act = core.to_action(action)
         except ActionRejected as exc:
             raise Rejected(exc.code, exc.message) from None
+        if act.type in clock.SERVER_ONLY:
+            raise Rejected("NOT_LEGAL_NOW", f"{act.type!r} is the server's own table action: a seat may only "
+                                            "'resume' (take its seat back from the bot)")
+        if undo.is_undo(act):
+            if expected_version is not None and (await self.load(table_id)).version != expected_version:
+                raise Rejected("STALE_VERSION", f"table is not at version {expected_version}")
+            return await self._take_back(table_id, seat, started)
         if expected_version is not None and loaded.version != expected_version:
             loaded = await self.load(table_id)  # our copy may be behind: ask the store
         for _attempt in range(COMMIT_RETRIES):
@@ -446,7 +470,9 @@ class TableService:
             cached = loaded is self._cache.get(table_id)
             owned = cached and self._take_unshared(loaded)  # the working copy, unseen until committed
             try:
-                new_state, events = core.apply(loaded.rules, loaded.state, seat, act, loaded.encoded, in_place=owned)
+                at = now_ms()
+                new_state, events = core.apply(loaded.rules, loaded.state, seat, act, loaded.encoded, in_place=owned,
+                                               at=at)
             except BaseException as exc:
                 if owned and loaded.encoded is not None:  # the rules may have begun changing it
                     loaded = dataclasses.replace(loaded, state=decode_msgpack(loaded.encoded, type(loaded.state)))
@@ -459,35 +485,177 @@ class TableService:
                         loaded = fresh
                         continue
                 raise Rejected(exc.code, exc.message) from None
-            version = loaded.version + 1
-            entry = {"version": version, "seat": seat, "action": msgspec.to_builtins(act),
-                     "events": msgspec.to_builtins(events), "finished": new_state.finished}
-            encoded = encode(new_state) if new_state.finished or version % self.store.snapshot_every == 0 else None
-            done = Loaded(id=table_id, meta=loaded.meta, version=version, state=new_state, rules=loaded.rules,
-                          encoded=encoded)
-            announced = asyncio.get_running_loop().create_future()
-            self._committing[table_id] = (version, announced)
-            committed = False
-            try:
-                committed = await self.store.commit(table_id, loaded.version, encoded or b"", entry, new_state.finished)
-            finally:
-                if self._committing.get(table_id, (None, None))[1] is announced:
-                    del self._committing[table_id]
-                announced.set_result(done if committed else None)
-            if committed:
-                self._remember(done)
-                for listener in self.listeners:
-                    listener.committed(done)
-                METRICS.act_latency.observe(time.perf_counter() - started)
-                METRICS.actions.inc()
-                log.debug("action", extra={"table": table_id, "version": version, "seat": seat, "type": act.type})
-                if new_state.finished:
-                    await self._archive_committed(done)
+            done = await self._commit(loaded, seat, act, new_state, events, started, at=at)
+            if done is not None:
                 return done
             if expected_version is not None:
                 raise Rejected("STALE_VERSION", f"table moved past version {expected_version}")
             loaded = await self.load(table_id)  # lost the race: apply again on the newest state
         raise Rejected("CONFLICT", "too many concurrent changes; try again")
+
+    async def _commit(self, loaded: Loaded, seat: int, act: core.Action, new_state: TableState, events: list,
+                      started: float, snapshot: bool = False, at: int | None = None, bot: bool = False) -> Loaded | None:
+        """Store `act` and the state it made as the table's next version (compare-and-set);
+        None when another commit took that version first. `snapshot`: store the state's bytes
+        whatever `snapshot_every` says. `at`: the server's time it was applied with (the
+        clock's); `bot`: a server-side bot played it for an absent seat."""
+        table_id = loaded.id
+        version = loaded.version + 1
+        entry = {"version": version, "seat": seat, "action": msgspec.to_builtins(act),
+                 "events": msgspec.to_builtins(events), "finished": new_state.finished}
+        if at is not None and clock.account(new_state) is not None:  # (only a clock reads it: no bytes else)
+            entry["at"] = at
+        if bot:
+            entry["bot"] = True
+        wanted = snapshot or new_state.finished or version % self.store.snapshot_every == 0
+        encoded = encode(new_state) if wanted else None
+        done = Loaded(id=table_id, meta=loaded.meta, version=version, state=new_state, rules=loaded.rules,
+                      encoded=encoded)
+        announced = asyncio.get_running_loop().create_future()
+        self._committing[table_id] = (version, announced)
+        committed = False
+        try:
+            committed = await self.store.commit(table_id, loaded.version, encoded or b"", entry, new_state.finished)
+        finally:
+            if self._committing.get(table_id, (None, None))[1] is announced:
+                del self._committing[table_id]
+            announced.set_result(done if committed else None)
+        if not committed:
+            return None
+        self._last_entries[(table_id, version)] = [entry]
+        self._remember(done)
+        if clock.account(new_state) is not None:
+            await self.store.set_due(table_id, referee.due_at(new_state))
+        for listener in self.listeners:
+            listener.committed(done)
+        METRICS.act_latency.observe(time.perf_counter() - started)
+        METRICS.actions.inc()
+        log.debug("action", extra={"table": table_id, "version": version, "seat": seat, "type": act.type})
+        if new_state.finished:
+            await self._archive_committed(done)
+        return done
+
+    # -- the clock (core/clock.py, api/referee.py) -----------------------------------------
+    async def referee_turn(self, table_id: str) -> None:
+        """What the clock decided for one due table: the timeouts of seats out of time, then
+        the bot's answers for away seats (each a compare-and-set commit: exactly once)."""
+        started = time.perf_counter()
+        latest = None
+        try:
+            for _move in range(referee.BOT_MOVES_PER_TURN):
+                latest = await self.load(table_id)
+                state, at = latest.state, now_ms()
+                out_of_time = clock.expired(state, at)
+                away = set(clock.away_seats(state))
+                waiting = [p.seat for p in state.prompts if p.blocking and p.seat in away]
+                if out_of_time:
+                    seat, act, bot = out_of_time[0], core.Action(type=clock.TIMEOUT), False
+                elif waiting:
+                    seat, act, bot = waiting[0], referee.bot_choice(state, waiting[0], latest.rules, table_id), True
+                else:
+                    break
+                if act is None:
+                    break
+                try:
+                    new_state, events = core.apply(latest.rules, state, seat, act, latest.encoded, at=at)
+                except ActionRejected:  # judged on a copy that is already stale: judge again
+                    continue
+                if await self._commit(latest, seat, act, new_state, events, started, at=at, bot=bot) is not None:
+                    log.info("referee", extra={"table": table_id, "seat": seat, "type": act.type, "bot": bot})
+        except Exception:
+            await self.store.set_due(table_id, now_ms() + 1000)  # look again soon, whatever failed
+            raise
+        newest = self.cached(table_id) or latest
+        if newest is not None:
+            await self.store.set_due(table_id, referee.due_at(newest.state))
+
+    async def mark_away(self, table_id: str, token: str | None, seat: int) -> Loaded:
+        """The host marks a seat absent: a bot plays for it until its player resumes."""
+        loaded = await self.load(table_id)
+        owner = await self.owner(token)
+        if owner != (table_id, None):
+            raise Rejected("FORBIDDEN", "only this table's host token marks a seat absent")
+        if not 0 <= seat < loaded.meta["players"]:
+            raise Rejected("UNKNOWN_SEAT", f"table {table_id}: {no_such_seat(seat, loaded.meta['players'])}")
+        return await self._table_action(table_id, seat, clock.AWAY)
+
+    async def _table_action(self, table_id: str, seat: int, kind: str) -> Loaded:
+        started = time.perf_counter()
+        for _attempt in range(COMMIT_RETRIES):
+            loaded = await self.load(table_id)
+            at = now_ms()
+            try:
+                new_state, events = core.apply(loaded.rules, loaded.state, seat, core.Action(type=kind), at=at)
+            except ActionRejected as exc:
+                raise Rejected(exc.code, exc.message) from None
+            done = await self._commit(loaded, seat, core.Action(type=kind), new_state, events, started, at=at)
+            if done is not None:
+                return done
+        raise Rejected("CONFLICT", "too many concurrent changes; try again")
+
+    async def _start_clock(self, loaded: Loaded) -> Loaded:
+        """Every seat is taken: the table's clock starts (a logged table action)."""
+        account = clock.account(loaded.state)
+        if account is None or account["started"] or len(loaded.meta.get("seats", {})) < loaded.meta["players"]:
+            return loaded
+        try:
+            return await self._table_action(loaded.id, 0, clock.START)
+        except Rejected:  # another process started it first
+            return await self.load(loaded.id)
+
+    # -- taking back (core.undo) ---------------------------------------------------------
+    async def _take_back(self, table_id: str, seat: int, started: float) -> Loaded:
+        """`seat` undoes its own last action, as `core.undo` allows; a refusal keeps its code."""
+        for _attempt in range(COMMIT_RETRIES):
+            loaded = await self.load(table_id)
+            refused, before, last = await self._undo_check(loaded, seat)
+            if refused is not None:
+                raise Rejected(refused.code, refused.message)
+            new_state, events = undo.take_back(loaded.rules, before, loaded.state, seat, last)
+            done = await self._commit(loaded, seat, core.Action(type=undo.UNDO), new_state, events, started,
+                                      snapshot=True, at=now_ms())  # (a load never replays through an undo)
+            if done is not None:
+                return done
+        raise Rejected("CONFLICT", "too many concurrent changes; try again")
+
+    async def undo_refusal(self, loaded: Loaded, seat: int | None) -> str | None:
+        """Why `seat` may not take back its last action at this version (a code), or None: it
+        may. Judged once per table version and seat."""
+        if seat is None:
+            return undo.UNDO_NOT_YOURS
+        key = (loaded.id, loaded.version, seat)
+        if key not in self._undo_verdicts:
+            refused, _before, _last = await self._undo_check(loaded, seat)
+            self._undo_verdicts[key] = None if refused is None else refused.code
+        return self._undo_verdicts[key]
+
+    async def _undo_check(self, loaded: Loaded, seat: int):
+        """(refusal or None, the state before the last action, that action) at `loaded`'s
+        version; the earlier state is rebuilt only when the last action is the seat's own."""
+        last = None
+        if loaded.version > 0:
+            key = (loaded.id, loaded.version)
+            if key not in self._last_entries:  # (a commit here notes its entry: no read for it)
+                self._last_entries[key] = (await self.store.entries(loaded.id, loaded.version - 1))[-1:]
+            last = take_back.last_action(self._last_entries[key], loaded.version)
+        if last is None or last.seat != seat or undo.is_undo(last.action) or loaded.state.finished:
+            return undo.refusal(loaded.rules, None, loaded.state, seat, last), None, last
+        before = await self._state_before(loaded)
+        return undo.refusal(loaded.rules, before, loaded.state, seat, last), before, last
+
+    async def _state_before(self, loaded: Loaded) -> TableState:
+        """The table's state one version before `loaded`'s (see api/take_back.py)."""
+        rules, target = loaded.rules, loaded.version - 1
+        snap = await self.store.load(loaded.id)
+        stored_at = snap.version if snap.state_version is None else snap.state_version
+        if stored_at <= target:
+            state, _migrated = rules.game.load_snapshot(snap.state)
+            rules.hook.conclave_load_content(state=state)
+            entries = [e for e in await self.store.entries(loaded.id, stored_at) if e["version"] <= target]
+            state, _version = self._replay(rules, state, stored_at, entries)
+            return state
+        entries = [e for e in await self.store.entries(loaded.id, 0) if e["version"] <= target]
+        return take_back.from_creation(loaded.meta, self.registry, entries)
 
     async def archive(self, loaded: Loaded) -> None:
         """A finished table goes to SQL with its whole action log and, for a campaign game, the
@@ -510,7 +678,7 @@ class TableService:
             s.flush()  # the record before its actions (PostgreSQL checks the foreign key)
             if entries:  # one executemany: 5x cheaper than an ORM object per action (3 against 13 ms a game)
                 s.execute(insert(GameAction), [{"game_id": loaded.id, "version": e["version"], "seat": e["seat"],
-                                                "action": e["action"]} for e in entries])
+                                                "action": e["action"], "at": e.get("at")} for e in entries])
             if meta.get("campaign_id"):
                 campaign = s.get(Campaign, meta["campaign_id"])
                 saved = copy.deepcopy(campaign.state)
@@ -606,7 +774,9 @@ class TableService:
 
     async def archive_pending(self) -> int:
         """Archive finished tables whose archiving did not complete (a crash, a database
-        outage): run at start-up. Returns how many were archived now."""
+        outage): run at start-up. Returns how many were archived now. It also sets the
+        referee's deadline of every clocked table again (an embedded store keeps none over a
+        restart)."""
         done = 0
         for tid in await self.store.table_ids():
             try:
@@ -615,6 +785,8 @@ class TableService:
                 if exc.code != "UNKNOWN_TABLE":
                     log.warning("table skipped at start-up", extra={"table": tid, "code": exc.code})
                 continue
+            if clock.account(loaded.state) is not None:
+                await self.store.set_due(tid, referee.due_at(loaded.state))
             if loaded.state.finished and not await self._archived(tid):
                 # once each start-up, even after a permanent failure (its cause may be fixed now)
                 if await self._archive_committed(loaded) is Outcome.ARCHIVED:

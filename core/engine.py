@@ -21,6 +21,7 @@ from core.errors import (
     NotYourTurn,
     UnknownSeat,
 )
+from core import clock
 from core.content import PACK_OPTION
 from core.flow import Ctx, run
 from core.plugins import Registry, Rules, default_registry
@@ -42,11 +43,26 @@ class Table:
     events: list[Event] = field(default_factory=list)
     warnings: tuple[str, ...] = ()  # advice on the configuration (e.g. discouraged modules)
 
-    def act(self, seat: int, action: Action | dict) -> list[Event]:
+    # The state before the last action and that action (`core.undo`): `apply` never changes
+    # its input, so keeping them costs nothing. An undo leaves nothing more to take back.
+    before: TableState | None = field(default=None, repr=False)
+    last: Any = field(default=None, repr=False)
+
+    def act(self, seat: int, action: Action | dict, at: int | None = None) -> list[Event]:
+        from core.undo import LastAction, take_back  # (core.undo builds on this module)
+
         if not isinstance(action, Action):
             action = to_action(action)
-        self.state, events = apply(self.rules, self.state, seat, action)
-        self.log.append((seat, action))
+        if action.type == "undo":
+            if not 0 <= seat < len(self.state.seats):
+                raise UnknownSeat(no_such_seat(seat, len(self.state.seats)))
+            state, events = take_back(self.rules, self.before, self.state, seat, self.last)
+            self.before, self.last = None, LastAction(seat, action, state.version, events)
+        else:
+            state, events = apply(self.rules, self.state, seat, action, at=at)
+            self.before, self.last = self.state, LastAction(seat, action, state.version, events)
+        self.state = state
+        self.log.append((seat, action) if at is None else (seat, action, at))
         self.events = events
         return events
 
@@ -83,7 +99,7 @@ def create_table(
     if modules is not None and not (isinstance(modules, list) and all(isinstance(m, str) for m in modules)):
         raise IncompatibleModules("modules must be a list of module ids")
     modules = list(modules or [])
-    options = dict(options or {})
+    options, clock_options = clock.split_options(dict(options or {}))
     warnings = registry.check_table(game, modules, players, options)
     rules = registry.rules_for(game, modules)
     seats = [Seat(index=i, name=(names[i] if names and i < len(names) else f"Player {i + 1}")) for i in range(players)]
@@ -95,6 +111,7 @@ def create_table(
     )
     state.rng = seed_state(seed)
     state.format = rules.game.state_format
+    clock.configure(state, clock_options)
     ctx = Ctx(state, rules)
     rules.hook.conclave_setup(ctx=ctx)
     if campaign is not None:
@@ -212,7 +229,7 @@ def _same_types(a: Any, b: Any) -> bool:
 
 
 def apply(rules: Rules, state: TableState, seat: int, action: Action,
-          encoded: bytes | None = None, in_place: bool = False) -> tuple[TableState, list[Event]]:
+          encoded: bytes | None = None, in_place: bool = False, at: int | None = None) -> tuple[TableState, list[Event]]:
     """Apply one action; return the new state and its events. The input is not modified,
     unless `in_place`.
 
@@ -224,8 +241,20 @@ def apply(rules: Rules, state: TableState, seat: int, action: Action,
     `in_place`: the caller owns `state` and gives it up: it becomes the new state, with no
     copy at all. An action refused before any rule runs (`_find_prompt`: the seat, the
     prompt, the option) leaves it untouched; if anything raises later it is in no defined
-    state and the caller must discard it."""
+    state and the caller must discard it.
+
+    `at`: the server's time of the action (ms), for the table's clock (`core.clock`); the
+    log keeps it, so a replay charges the same time. The clock's own table actions
+    (`core.clock.TABLE_ACTIONS`) answer no prompt."""
+    if action.type in clock.TABLE_ACTIONS:
+        if not 0 <= seat < len(state.seats):
+            raise UnknownSeat(no_such_seat(seat, len(state.seats)))
+        new = state if in_place else copy_state(state)
+        events = clock.apply_table_action(new, seat, action, at)
+        new.version += 1
+        return new, events
     prompt, params = _find_prompt(rules, state, seat, action)
+    was_running = clock.before_action(state)
     if in_place:
         new = state
     else:
@@ -238,6 +267,7 @@ def apply(rules: Rules, state: TableState, seat: int, action: Action,
              seat=seat, action=msgspec.to_builtins(action), prompt=prompt.kind)
     rules.handlers[prompt.resume](ctx, seat=seat, params=params, **prompt.args)
     run(ctx)
+    clock.after_action(new, seat, was_running, at)
     new.version += 1
     rules.hook.conclave_action_applied(ctx=ctx, seat=seat, action=action)
     return new, ctx.events
@@ -333,6 +363,6 @@ def replay(
     """Rebuild a table from its creation arguments (and campaign state at its start) and action log."""
     table = create_table(game, players, seed=seed, modules=modules, options=options, registry=registry,
                          campaign=campaign)
-    for seat, action in log:
-        table.act(seat, action)
+    for seat, action, *at in log:  # (seat, action) or, on a clocked table, (seat, action, at)
+        table.act(seat, action, *at)
     return table

@@ -134,3 +134,11 @@ class StateFormatError(ConclaveError):
     older format that no migration of its game reaches."""
 
     code = "STATE_FORMAT"
+
+
+class UndoRefused(ActionRejected):
+    """A take-back the rules do not allow now; `code` says why (`core.undo`)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code

@@ -34,9 +34,14 @@ def secrets_of(table: Table, viewer: int | None) -> tuple[set[str], set[str]]:
     """(ids the view may not name, ids no event may name). A game's answer is a list of ids
     for both, or {"view": [...], "events": [...]} when a deck's content is public but not
     its order (an event may say which cards joined the deck; no view may list the deck)."""
+    return secrets_in(table.rules, table.state, viewer, table.events)
+
+
+def secrets_in(rules, state, viewer: int | None, events: list) -> tuple[set[str], set[str]]:
+    """`secrets_of` for any state (the take-back check judges the state before an action)."""
     in_view: set[str] = set()
     in_events: set[str] = set()
-    for part in table.rules.hook.conclave_secrets(state=table.state, viewer=viewer, events=table.events):
+    for part in rules.hook.conclave_secrets(state=state, viewer=viewer, events=events):
         if isinstance(part, dict):
             in_view |= set(part.get("view", ()))
             in_events |= set(part.get("events", ()))

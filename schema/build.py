@@ -9,6 +9,7 @@ the GraphQL context (schema/context.py), as the interface schema/service.py decl
 # No `from __future__ import annotations`: the types are built inside build_schema, so
 # strawberry must see real annotation objects, not names it cannot resolve.
 
+import time
 from typing import Annotated, Any, AsyncIterator, Union
 
 import strawberry
@@ -17,6 +18,7 @@ from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.scalars import JSON
 from strawberry.types import Info
 
+from core import clock
 from core.engine import active_seats, prompt_answers, view as core_view, view_events
 from core.glossary import strings_in
 from core.plugins import Registry
@@ -121,6 +123,14 @@ def build_schema(registry: Registry, extensions: list | None = None,
         name: str | None
         taken: bool
 
+    @strawberry.type(description="One seat's turn clock (core/clock.py)")
+    class SeatClock:
+        seat: int
+        remaining_ms: int
+        running: bool
+        away: bool = strawberry.field(description="A server-side bot plays for the seat until its player "
+                                                  "acts {type: \"resume\"} with the seat's token")
+
     @strawberry.type(description="A complete action: send `type` and `params` back unchanged as `act`'s action.")
     class LegalAction:
         type: str
@@ -159,6 +169,8 @@ def build_schema(registry: Registry, extensions: list | None = None,
         seat: int
         action: LegalAction | None = strawberry.field(description="Only for the acting seat's own entries")
         events: JSON
+        bot: bool = strawberry.field(default=False, description="A server-side bot played it for the seat "
+                                                                "(its player away or out of time)")
 
         @strawberry.field(description="Names and texts for the ids this entry's events and action name: {id: {name, text, kind}}")
         def glossary(self) -> JSON:
@@ -185,7 +197,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
         own = viewer is not None and e["seat"] == viewer
         return LogEntry(_pool=pool, version=e["version"], seat=e["seat"],
                         action=LegalAction(type=e["action"]["type"], params=e["action"].get("params", {})) if own else None,
-                        events=view_events(e["events"], viewer))
+                        events=view_events(e["events"], viewer), bot=bool(e.get("bot")))
 
     @strawberry.type
     class Table:
@@ -258,6 +270,24 @@ def build_schema(registry: Registry, extensions: list | None = None,
                 return []
             return [LegalAction(type=o.type, params=dict(o.params))
                     for p in self._t.state.prompts if p.seat == self._viewer for o in self._answers(p)]
+
+        @strawberry.field(description="Each seat's turn clock (null: the table has none); remaining time as of "
+                                      "this answer, running while the seat has a decision open, away while a "
+                                      "server-side bot plays for it")
+        def clocks(self) -> list[SeatClock] | None:
+            shown = clock.public(clock.account(self._t.state), int(time.time() * 1000))
+            return None if shown is None else [SeatClock(**c) for c in shown]
+
+        @strawberry.field(description="Whether the viewer may take back its last action now (act with "
+                                      "{type: \"undo\"}): its own, the last one played, drawing no "
+                                      "randomness and revealing nothing hidden")
+        async def can_undo(self, info: Info) -> bool:
+            return await service_of(info).undo_refusal(self._t, self._viewer) is None
+
+        @strawberry.field(description="Why the viewer may not take back its last action now: NOTHING_TO_UNDO, "
+                                      "UNDO_NOT_YOURS, UNDO_AFTER_CHANCE or UNDO_AFTER_REVEAL; null when it may")
+        async def undo_refusal(self, info: Info) -> str | None:
+            return await service_of(info).undo_refusal(self._t, self._viewer)
 
         @strawberry.field
         async def log(self, info: Info, after_version: int = 0) -> list[LogEntry]:
@@ -472,7 +502,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
                 opts = [OptionInfo(name=k, default=o.default, choices=list(o.choices), description=o.description,
                                    labels=list(o.labels), shape=o.shape, items=list(o.items),
                                    item_labels=list(o.item_labels))
-                        for k, o in g.options.items()]
+                        for k, o in {**g.options, **clock.OPTIONS}.items()]  # (the clock's: every game's)
                 out.append(GameInfo(id=g.id, name=g.name, description=g.description, min_players=g.min_players,
                                     max_players=g.max_players, options=opts, modules=mods,
                                     client_view=client_view_url("game", g.id) if g.client_view else None))
@@ -567,6 +597,17 @@ def build_schema(registry: Registry, extensions: list | None = None,
         async def act(self, info: Info, table_id: str, action: ActionInput,
                       expected_version: int | None = None) -> ActResult:
             return await act_on(info, table_id, action.type, action.params, expected_version)
+
+        @strawberry.mutation(description="The host (its token as Bearer) marks a seat absent on a table with a "
+                                         "clock: a server-side bot plays for it until its player acts "
+                                         "{type: \"resume\"}")
+        async def mark_absent(self, info: Info, table_id: str, seat: int) -> ActResult:
+            svc = service_of(info)
+            try:
+                loaded = await svc.mark_away(table_id, token_of(info), seat)
+            except ServiceRejected as exc:
+                return refused(ActRejected, exc, "markAbsent")
+            return ActOk(version=loaded.version, table=await table_for(info, loaded))
 
     @strawberry.type
     class Subscription:

@@ -107,6 +107,12 @@ class TableService(Protocol):
     async def act(self, table_id: str, token: str | None, action: dict, expected_version: int | None = None) -> Loaded:
         """The table after the token's seat played `action`."""
 
+    async def undo_refusal(self, loaded: Loaded, seat: int | None) -> str | None:
+        """Why `seat` may not take back its last action now (a code), or None: it may."""
+
+    async def mark_away(self, table_id: str, token: str | None, seat: int) -> Loaded:
+        """The host marks a seat absent (a bot plays for it until its player resumes)."""
+
     def updates(self, table_id: str, after_version: int,
                 make_update: Callable[[dict, Loaded], Any]) -> AsyncIterable[Any]:
         """The source of one `tableUpdates` subscription: `make_update(entry, table)` for each

@@ -133,6 +133,17 @@ class LiveStore(ABC):
     @abstractmethod
     async def table_ids(self) -> list[str]: ...
 
+    # -- the clock's deadlines (core/clock.py, api/referee.py) -------------------------------
+    @abstractmethod
+    async def set_due(self, table_id: str, at_ms: int | None) -> None:
+        """When the referee must next look at the table (a clock runs out, a bot is to play);
+        None: never, until set again."""
+
+    @abstractmethod
+    async def claim_due(self, now_ms: int, limit: int) -> list[str]:
+        """Up to `limit` tables due by `now_ms`, each taken out of the index by exactly one
+        caller across every process (the referee sets it again after its turn)."""
+
     async def page_ids(self, after: str | None, limit: int) -> list[str]:
         """Up to `limit` live table ids after `after` (None: from the first), in id order.
         Stores override it to read one page, not every id."""

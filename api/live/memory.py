@@ -52,6 +52,7 @@ class MemoryStore(LiveStore):
         self.tokens: dict[str, tuple[str, int | None]] = {}
         self.listeners = Listeners()
         self._expiring: set[asyncio.Task] = set()
+        self.due: dict[str, int] = {}  # table id -> when the referee must look at it (ms)
         self._restore()
 
     def _restore(self) -> None:
@@ -258,6 +259,18 @@ class MemoryStore(LiveStore):
             for token_hash in [rec["token_hash"] for rec in t.seats.values()] + [t.meta.get("host_token_hash")]:
                 if token_hash is not None and self.tokens.get(token_hash, (None,))[0] == table_id:
                     del self.tokens[token_hash]
+
+    async def set_due(self, table_id, at_ms):
+        if at_ms is None:
+            self.due.pop(table_id, None)
+        else:
+            self.due[table_id] = at_ms
+
+    async def claim_due(self, now_ms, limit):
+        taken = sorted((at, t) for t, at in self.due.items() if at <= now_ms)[:limit]
+        for _at, table_id in taken:
+            del self.due[table_id]
+        return [t for _at, t in taken]
 
     async def close(self) -> None:
         for task in list(self._expiring):

@@ -262,6 +262,25 @@ class RedisStore(LiveStore):
                 p.expire(f"{self.prefix}:token:{h}", seconds)
             await p.execute()
 
+    async def set_due(self, table_id, at_ms):
+        key = f"{self.prefix}:due"
+        if at_ms is None:
+            await self.r.zrem(key, table_id)
+        else:
+            await self.r.zadd(key, {table_id: at_ms})
+
+    async def claim_due(self, now_ms, limit):
+        key = f"{self.prefix}:due"
+        found = await self.r.zrangebyscore(key, "-inf", now_ms, start=0, num=limit)
+        if not found:
+            return []
+        async with self.r.pipeline(transaction=False) as p:
+            for table_id in found:
+                p.zrem(key, table_id)
+            removed = await p.execute()
+        # ZREM answers 1 to one caller only: the table is that process's this turn
+        return [t.decode() if isinstance(t, bytes) else t for t, gone in zip(found, removed) if gone]
+
     async def ping(self):
         """Redis answers (after a lost connection, on a fresh one: /readyz reconnects)."""
         return bool(await self._read(self.r.ping))

@@ -6,6 +6,7 @@ the pure rule functions (actions.py, battle.py, outrage.py, scoring.py, chapter.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from core.hookspecs import hookimpl
 from core.plugins import GameSpec, OptionSpec
@@ -44,6 +45,7 @@ def _game() -> GameSpec:
                                                          "discard pile of their own")},
         hookspecs=arcs_hookspecs,
         state_type=ArcsState,
+        client_view=Path(__file__).resolve().parent / "client",  # the reference client's table view
     )
 
 
@@ -109,6 +111,15 @@ def conclave_decisions():
 def conclave_view(state, viewer, view):
     if state.game == GAME_ID:
         redact(state, viewer, view)
+
+
+@hookimpl
+def conclave_glossary(state, viewer, view):
+    if state.game != GAME_ID:
+        return None
+    from plugins.arcs.glossary import glossary
+
+    return glossary(default_box(), state, viewer, view)
 
 
 @hookimpl

@@ -1,7 +1,10 @@
 """What each viewer sees of an Arcs table beyond the allow-listed fields: their own hand,
-and only the sizes of what is secret (other hands, the decks, the face-down cards)."""
+and only the sizes of what is secret (other hands, the decks, the face-down cards); and the
+public facts a table view words things with (the hits being assigned, the values printed
+on the ambition markers and the player boards)."""
 from __future__ import annotations
 
+from plugins.arcs.content import box_for
 from plugins.arcs.state import ArcsState
 
 
@@ -12,6 +15,30 @@ def redact(state: ArcsState, viewer: int | None, view: dict) -> None:
     view["action_discard_count"] = len(state.action_discard)
     view["court_deck_count"] = len(state.court_deck)
     view["facedown_count"] = len(state.facedown)
+    view["hits_to_assign"] = hits_to_assign(state)
+    board = box_for(state).board
+    view["marker_values"] = {m.id: [m.first, m.second, m.flipped_first, m.flipped_second]
+                             for m in board.ambition_markers}  # printed on the markers (ARCS-233)
+    view["resource_slots"] = [[slot.raid_cost, slot.covered_by_city_slot]  # printed on the boards (ARCS-013)
+                              for slot in board.resource_slots]
+
+
+# The battle decisions whose prompt says whose pieces take how many hits: public battle facts
+# (the roll is public) a table view needs to word the choice ("2 hits on Seat 2's ships").
+HIT_DECISIONS = {"arcs.ship_hits": "ships", "arcs.building_hits": "buildings"}
+
+
+def hits_to_assign(state: ArcsState) -> list[dict]:
+    """The open hit assignments: who chooses, whose pieces, how many hits (ARCS-180/181)."""
+    out = []
+    for p in state.prompts:
+        what = HIT_DECISIONS.get(p.decision)
+        if what is None or state.battle is None:
+            continue
+        owner = p.args.get("owner", state.battle.defender) if what == "ships" else state.battle.defender
+        out.append({"chooser": p.seat, "owner": owner, "hits": p.args.get("hits", 0), "pieces": what,
+                    "system": state.battle.system})
+    return out
 
 
 # Events by which a card effect shows cards to their addressees alone: event type -> the

@@ -129,7 +129,7 @@ def glossary(state: QDState, viewer: int | None, view: dict) -> dict:
 
 
 def region_entry(r) -> dict:
-    return {"kind": "region", "name": r.name, "text": f"{r.type} base building ({r.colour}): "
+    return {"kind": "region", "public": True, "name": r.name, "text": f"{r.type} base building ({r.colour}): "
                                                      f"{' or '.join(r.produces)} x{r.n}"}
 
 

@@ -45,7 +45,8 @@ async def sessions(url: str, tokens: dict):
         yield out
 
 
-async def create_and_join(session, game: str, players: int, seed: int = 1, options=None, modules=None):
+async def create_and_join(session, game: str, players: int, seed: int = 1, options=None, modules=None,
+                          with_host: bool = False):
     res = await run(session, CREATE, input={"game": game, "players": players, "seed": seed,
                                             "options": options or {}, "modules": modules or []})
     created = res["createTable"]
@@ -56,7 +57,7 @@ async def create_and_join(session, game: str, players: int, seed: int = 1, optio
         joined = (await run(session, JOIN, t=table_id, s=seat, n=f"P{seat}", c=created["joinCode"]))["joinTable"]
         assert joined["__typename"] == "JoinOk", joined
         tokens[seat] = joined["seatToken"]
-    return table_id, tokens
+    return (table_id, tokens, created["hostToken"]) if with_host else (table_id, tokens)
 
 
 async def states_seen(url: str, query: str, table_id: str, tokens: dict) -> dict:

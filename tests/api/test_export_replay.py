@@ -17,6 +17,8 @@ from core.seeds import commitment
 from api.service import TableService
 from api.settings import Settings
 from core import view
+from core.bot import RandomBot
+from core.engine import Table
 from core.plugins import BUILTIN_PLUGINS, Registry
 from tests.api.test_archive_fits import play
 
@@ -45,15 +47,36 @@ def archived(tmp_path_factory):
         await play(service, first, bot_seed=4)
         second = await service.start_next_game(campaign.id)  # starts from the first game's save
         second = await play(service, second, bot_seed=5)
+        clocked = await clocked_game_played_by_the_referee(service)
         await service.close()
-        return {"new-capital": nc, "queens-dilemma": second}
+        return {"new-capital": nc, "queens-dilemma": second, "arcs-clocked": clocked}
 
     tables = asyncio.run(scenario())
     db.engine.dispose()
     return url, tables
 
 
-@pytest.mark.parametrize("game", ["new-capital", "queens-dilemma"])
+async def clocked_game_played_by_the_referee(service):
+    """An Arcs table with a bank clock: a few moves by its players, then the host marks both
+    seats absent and the referee's bots play it to its end (each action with its time)."""
+    created = await service.create_table("arcs", 2, options={"clock": "bank", "clock_seconds": 600,
+                                                             "clock_increment": 5})
+    loaded = created.table
+    tokens = [(await service.join(loaded.id, s, "p", created.join_code))[0] for s in range(2)]
+    loaded = await service.load(loaded.id)
+    bot = RandomBot(6)
+    for _ in range(6):
+        seat, action = bot.choose(Table(rules=loaded.rules, state=loaded.state))
+        loaded = await service.act(loaded.id, tokens[seat], {"type": action.type, "params": dict(action.params)})
+    for seat in range(2):
+        loaded = await service.mark_away(loaded.id, created.host_token, seat)
+    while not loaded.state.finished:
+        await service.referee_turn(loaded.id)
+        loaded = await service.load(loaded.id)
+    return loaded
+
+
+@pytest.mark.parametrize("game", ["new-capital", "queens-dilemma", "arcs-clocked"])
 def test_export_writes_what_replay_rebuilds_and_the_seed_matches_its_commitment(archived, game, tmp_path):
     url, tables = archived
     final = tables[game]
@@ -65,6 +88,11 @@ def test_export_writes_what_replay_rebuilds_and_the_seed_matches_its_commitment(
     assert record["campaign"] == final.meta["campaign_at_start"] and len(record["log"]) == final.version
     if game == "queens-dilemma":
         assert record["campaign"]["games_played"] == 1  # the second game starts from the first's save
+    if game == "arcs-clocked":  # every action's time, so the replay charges the clocks the same
+        assert record["times"] and len(record["times"]) == len(record["log"]) and None not in record["times"]
+        assert [a["type"] for _seat, a in record["log"]][:1] == ["clock_start"]
+    else:
+        assert record["times"] is None
     path = tmp_path / "game.json"
     assert cli("export", final.id, "--out", str(path), env={"DATABASE_URL": url}).exit_code == 0
     assert json.loads(path.read_text()) == record

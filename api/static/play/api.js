@@ -43,7 +43,8 @@ export const TABLE_FIELDS = `fragment TableFields on Table {
   activeSeats
   seats { seat name taken }
   prompts { id seat kind blocking text freeText options { type params } }
-  legalActions { type params }
+  legalActions { type params } canUndo
+  clocks { seat remainingMs running away }
   result stateJson glossary campaignId
 }`;
 

@@ -176,6 +176,7 @@ export class TableView {
   stop() {
     this.stopped = true;
     clearTimeout(this.pollTimer);
+    clearInterval(this.clockTimer);
     if (this.subscription) this.subscription.stop();
   }
 
@@ -309,6 +310,7 @@ export class TableView {
     if (this.table && table.version < this.table.version) return; // older than what is shown
     const previous = this.table;
     this.table = table;
+    this.clocksAt = performance.now(); // remainingMs is as of the server's answer: count down from here
     Object.assign(this.glossary, table.glossary || {});
     // The same version again (an act's answer, then the subscription's update): nothing new to draw.
     if (previous && previous.version === table.version && previous.status === table.status
@@ -463,25 +465,42 @@ export class TableView {
 
   renderActions(names) {
     const t = this.table;
-    const signature = JSON.stringify([t.status, t.viewer, t.prompts, t.legalActions, t.activeSeats, t.seats]);
+    const signature = JSON.stringify([t.status, t.viewer, t.prompts, t.legalActions, t.activeSeats, t.seats, t.canUndo]);
     if (signature === this.actionsSignature) return;
     this.actionsSignature = signature;
-    replaceKeepingFocus(this.el.actions, promptsPanel(t, names, (option) => this.act(option)),
-      () => this.el.actions.querySelector("h2"));
+    const panel = promptsPanel(t, names, (option) => this.act(option));
+    if (t.canUndo && t.status === "playing") { // the server judged it: own last action, no chance, nothing revealed
+      panel.push(h("p", { class: "take-back" }, h("button", {
+        type: "button", class: "undo", dataset: { action: "undo" },
+        onclick: () => this.act({ type: "undo", params: {} }),
+      }, "Take back my last action")));
+    }
+    replaceKeepingFocus(this.el.actions, panel, () => this.el.actions.querySelector("h2"));
   }
 
   renderSeats(names) {
     const t = this.table;
     const seated = t.viewer !== null && t.viewer !== undefined;
     const code = storedCode(t.id); // without the join code this browser can neither take nor share a seat
+    const clocks = t.clocks || [];
     const list = h("ul", { class: "seats" }, t.seats.map((s) => {
       const you = s.seat === t.viewer;
       const activeNow = t.status === "playing" && t.activeSeats.includes(s.seat);
+      const clock = clocks.find((c) => c.seat === s.seat);
       return h("li", { class: [you ? "you" : "", activeNow ? "active" : ""].join(" "), dataset: { seat: s.seat } },
         h("span", { class: "seat-name" }, names.seat(s.seat)),
         " ", s.taken ? h("span", { class: "badge" }, "taken") : h("span", { class: "badge free" }, "free"),
         activeNow ? h("span", { class: "badge active", title: "this seat is to act" }, "● to act") : null,
         you ? h("span", { class: "badge you" }, "you") : null,
+        clock ? h("span", {
+          class: `clock${clock.running ? " running" : ""}`, dataset: { seat: s.seat, remaining: clock.remainingMs },
+          "aria-label": `${names.seat(s.seat)}'s time left`,
+        }, clockText(clock.remainingMs)) : null,
+        clock && clock.away ? h("span", { class: "badge away", title: "a server-side bot plays for this seat" }, "away: a bot plays") : null,
+        clock && clock.away && you && t.status === "playing"
+          ? h("button", { type: "button", class: "resume", onclick: () => this.act({ type: "resume", params: {} }) },
+            "Take my seat back")
+          : null,
         !s.taken && code && !seated && !this.stored
           ? h("div", {},
             h("button", { type: "button", onclick: () => this.join(s.seat, code) }, `Take seat ${s.seat + 1}`),
@@ -489,6 +508,16 @@ export class TableView {
           : !s.taken && code ? copyableLink(`Join link for seat ${s.seat + 1}`, joinLink(t.id, s.seat, code)) : null);
     }));
     replaceKeepingFocus(this.el.seats.body, [list, h("p", {}, h("a", { href: `#/watch/${t.id}` }, "Spectator link"))]);
+    clearInterval(this.clockTimer);
+    if (clocks.some((c) => c.running) && t.status === "playing") this.clockTimer = setInterval(() => this.tickClocks(), 500);
+  }
+
+  /** Count the running clocks down between the server's answers (the server's times decide). */
+  tickClocks() {
+    const gone = performance.now() - this.clocksAt;
+    for (const el of this.root.querySelectorAll(".clock.running")) {
+      el.textContent = clockText(Math.max(0, Number(el.dataset.remaining) - gone));
+    }
   }
 
   renderStanding(names) {
@@ -557,4 +586,10 @@ export class TableView {
       this.fail(exc);
     }
   }
+}
+
+/** 75_300 ms -> "1:15" (whole seconds left, rounded up: 0:00 only when the time is out). */
+export function clockText(ms) {
+  const seconds = Math.ceil(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
