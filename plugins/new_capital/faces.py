@@ -115,7 +115,7 @@ def hunger_face(card: HungerCard) -> dict:
 
 def faction_face(f: Faction) -> dict:
     return {"name": f.name, "kind": "faction", "text": f"Favored action: {effects_text(f.action)}.",
-            "track": f.track, "end": f.end}
+            "track": f.track, "end": f.end, "public": True}  # printed on the board (core/glossary.py)
 
 
 def honorary_text(s: Scenario) -> str:
@@ -133,11 +133,11 @@ def scenario_face(s: Scenario) -> dict:
             "text": f"Win with {s.seals} Seals. Honorary Seal: {honorary_text(s)}. Alert: {effects_text(s.alert)}."
                     f" Solo: the game ends after round {s.solo_end_round}.",
             "seals": s.seals, "honorary": honorary_text(s), "alert": effects_text(s.alert),
-            "solo_end_round": s.solo_end_round}
+            "solo_end_round": s.solo_end_round, "public": True}
 
 
 def track_face(track: str, board: Board) -> dict:
-    return {"name": track.title(), "kind": "track",
+    return {"name": track.title(), "kind": "track", "public": True,
             "text": f"Full at {board.track_max}: in the Score phase, {effects_text(board.track_bonus.get(track, []))} and a"
                     f" Seal, then back to 0."}
 
@@ -145,7 +145,7 @@ def track_face(track: str, board: Board) -> dict:
 def board_face(name: str, board: Board) -> dict:
     """The board's public layout: factions on the two diplomacy tracks, seal slots (which
     show an Alert), the tracks' top and the solo die's faces."""
-    return {"name": f"{name} pack board", "kind": "board",
+    return {"name": f"{name} pack board", "kind": "board", "public": True,
             "text": f"Diplomacy: {effects_text(board.diplomacy_action)} when both cubes are centred.",
             "factions": [msgspec.to_builtins(f) | {"action_text": effects_text(f.action)} for f in board.factions],
             "seal_alerts": list(board.seal_slots), "track_max": board.track_max, "favored_at": board.favored_at,
