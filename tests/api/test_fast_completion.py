@@ -38,13 +38,17 @@ SEAT_UPDATES = parse("""subscription($t: String!, $after: Int!) { tableUpdates(t
 
 
 class LogOnly:
-    """The one service call `Table` makes below the root (`log`)."""
+    """The service calls `Table` makes below the root: `log`, and `undo_refusal` (a fixed
+    answer: both executors must give the same one)."""
 
     def __init__(self, entries: list[dict]) -> None:
         self.entries = entries
 
     async def log(self, table_id: str, after_version: int) -> list[dict]:
         return [e for e in self.entries if e["version"] > after_version]
+
+    async def undo_refusal(self, loaded, seat) -> str | None:
+        return "UNDO_NOT_YOURS" if seat is None else None
 
 
 def run(schema, document, root, context, executor_class, variables=None) -> dict:
