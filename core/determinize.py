@@ -57,3 +57,21 @@ def redeal(rng: random.Random, places: Iterable[tuple[list, Iterable[int]]]) -> 
 def whole(*zones: list) -> list[tuple[list, range]]:
     """Every position of each zone, for `redeal`."""
     return [(zone, range(len(zone))) for zone in zones]
+
+
+def rename_pending(state: TableState, renamed: dict[str, str]) -> None:
+    """Pending steps that name a redealt card name the card now dealt to its place (the
+    stack is kernel data no view shows: it may name a face-down card)."""
+    if renamed:
+        for step in state.stack:
+            step.args = _renamed(step.args, renamed)
+
+
+def _renamed(value, renamed: dict[str, str]):
+    if isinstance(value, str):
+        return renamed.get(value, value)
+    if isinstance(value, dict):
+        return {k: _renamed(v, renamed) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed(v, renamed) for v in value]
+    return value

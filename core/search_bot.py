@@ -25,7 +25,8 @@ from core.errors import ActionRejected
 from core.plugins import Rules
 from core.state import Action, TableState, decode_msgpack, encode_msgpack
 
-WIN = 1000.0  # a finished game's result outweighs any heuristic standing
+WIN = 1000.0
+MARGIN = 0.95  # of the CPU budget for the search itself: listing the actions and choosing take the rest  # a finished game's result outweighs any heuristic standing
 
 
 @dataclass(frozen=True)
@@ -62,16 +63,18 @@ class SearchBot:
 
     def _search(self, rules: Rules, state: TableState, seat: int, options: list[Action]) -> list | None:
         started = time.process_time()
-        limit = self.budget.cpu_ms / 1000.0
+        limit = MARGIN * self.budget.cpu_ms / 1000.0
         totals = [0.0] * len(options)
         counts = [0] * len(options)
+        longest = 0.0  # the dearest step so far (a sample, or a candidate's try): kept in reserve
 
         def spent() -> bool:
             if self.budget.nodes is not None:
                 return self.nodes >= self.budget.nodes
-            return time.process_time() - started >= limit
+            return time.process_time() - started + longest >= limit
 
         while not spent():
+            t0 = time.process_time()
             sample = sample_hidden(rules, state, seat, self.random)
             if sample is None:
                 return None
@@ -80,11 +83,14 @@ class SearchBot:
             stale = {p.id for p in sample.prompts if p.seat != seat}
             encoded = encode_msgpack(sample)
             future = self.random.getrandbits(SEED_BITS)
+            longest = max(longest, time.process_time() - t0)
             for i, action in enumerate(options):
-                if spent() and all(counts):
+                if spent():
                     break
+                t0 = time.process_time()
                 value = self._try(rules, decode_msgpack(encoded, type(sample)), seat, action, stale,
                                   random.Random(future))
+                longest = max(longest, time.process_time() - t0)
                 if value is not None:
                     totals[i] += value
                     counts[i] += 1

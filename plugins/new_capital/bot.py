@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from core.determinize import redeal, whole
+from core.determinize import redeal, rename_pending, whole
 from plugins.new_capital.content import Pack, pack_for
 from plugins.new_capital.province import card_count, favored_factions, honorary_met, province_leaders
 from plugins.new_capital.state import NewCapitalState, Player
@@ -53,6 +53,12 @@ def income(pk: Pack, p: Player) -> int:
                for card in col.structures for n in pk.structures[card].attributes.values())
 
 
+def _keep(renamed: dict[str, str], more: dict[str, str]) -> None:
+    """A card redealt twice keeps the name its first place gave it (a face-down card's)."""
+    for old, new in more.items():
+        renamed.setdefault(old, new)
+
+
 def _playable(pk: Pack, zone: list[str]) -> list[tuple[list[str], list[int]]]:
     return [(zone, [i for i, c in enumerate(zone) if c not in pk.hunger])]
 
@@ -64,23 +70,25 @@ def sample_hidden(state: NewCapitalState, seat: int, rng: random.Random) -> bool
     each level among that level's face-down crises (QNC-018); the draft leaders among the
     offers not yet seen and the box. The box is then sorted: its order says nothing."""
     pk = pack_for(state.pack)
+    renamed: dict[str, str] = {}
     for p in state.players:
         if p.seat == seat:
-            redeal(rng, whole(p.deck))
+            _keep(renamed, redeal(rng, whole(p.deck)))
         else:
             # face-down crisis cards were played from the hand: never a Hunger card (QNC-201)
             if not state.revealed:
-                redeal(rng, [*whole(p.face_down), *_playable(pk, p.hand), *_playable(pk, p.deck)])
-            redeal(rng, whole(p.hand, p.deck))
+                _keep(renamed, redeal(rng, [*whole(p.face_down), *_playable(pk, p.hand), *_playable(pk, p.deck)]))
+            _keep(renamed, redeal(rng, whole(p.hand, p.deck)))
     for key in sorted(state.rows):
-        redeal(rng, whole(state.rows[key].deck))
-    redeal(rng, whole(state.hunger_deck))
+        _keep(renamed, redeal(rng, whole(state.rows[key].deck)))
+    _keep(renamed, redeal(rng, whole(state.hunger_deck)))
     box = state.box
     for level in sorted({c.level for c in pk.crises.values()}):
         at = [(state.crisis_deck, [i for i, c in enumerate(state.crisis_deck) if pk.crises[c].level == level]),
               (box, [i for i, c in enumerate(box) if c in pk.crises and pk.crises[c].level == level])]
-        redeal(rng, at)
+        _keep(renamed, redeal(rng, at))
     offers = [p.draft_offer for p in state.players if p.seat != seat]
-    redeal(rng, [*whole(*offers), (box, [i for i, c in enumerate(box) if c in pk.leaders and pk.leaders[c].draft])])
+    _keep(renamed, redeal(rng, [*whole(*offers), (box, [i for i, c in enumerate(box) if c in pk.leaders and pk.leaders[c].draft])]))
     box.sort()
+    rename_pending(state, renamed)
     return True
