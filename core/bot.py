@@ -98,18 +98,28 @@ def play_game(
     campaign: dict | None = None,
     check_hidden: bool = False,
 ) -> PlayedGame:
-    """Play one whole game with random bots (bot seed = game seed); with `campaign`, as
+    """Play one whole game with random bots (bot seed = game seed), or the bots the table's
+    `bot` option names, one per seat; with `campaign`, as
     that campaign's next game. `check_hidden`: after every action, no seat nor a spectator
     sees what its game says it may not (`core.secrets`); a leak is reported as an error."""
     table = create_table(game, players, seed=seed, modules=modules, options=options, campaign=campaign)
     hidden = HiddenCheck(table) if check_hidden else None
     bot = RandomBot(seed)
+    # a table that names its bots (`BOT_OPTIONS`) gets one of them per seat; otherwise the one
+    # random bot picks the seat too, as it always has (the pinned bot games replay its choices)
+    seated = [make_bot(table.rules, table.state.options, seed * 10 + s) for s in range(players)] \
+        if "bot" in table.state.options else None
+    order = random.Random(seed)
     errors: list[str] = []
     actions = 0
     while not table.state.finished:
         if actions >= max_actions:
             raise EngineError(f"game did not end within {max_actions} actions")
-        seat, action = bot.choose(table)
+        if seated is None:
+            seat, action = bot.choose(table)
+        else:
+            seat = next_seat(table.state, order)
+            action = seated[seat].decide(table.rules, table.state, seat)
         table.act(seat, action)
         actions += 1
         if check_invariants:

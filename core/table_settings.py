@@ -15,6 +15,7 @@ BOT_OPTIONS = {
                       description="How bots play at this table: random legal actions, or a search "
                                   "over them judged by the game's score (random where a game has none)"),
     "bot_budget_ms": OptionSpec(default=50, choices=(10, 25, 50, 100, 200),
+                                labels=("10 ms", "25 ms", "50 ms", "100 ms", "200 ms"),
                                 description="CPU milliseconds the search bot may spend on one decision"),
 }
 

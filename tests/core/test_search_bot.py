@@ -201,3 +201,14 @@ def test_a_game_without_a_score_hook_gets_random_play(monkeypatch):
         seat = next_seat(table.state, random.Random(0))
         table.act(seat, bot.decide(table.rules, table.state, seat))
         assert bot.nodes == 0
+
+
+def test_play_game_seats_the_bots_the_table_names():
+    """`simulate --bot search`: one search bot per seat, invariants and hidden information
+    checked after every action (core.secrets), the game played to its end."""
+    from core.bot import play_game
+
+    played = play_game("new-capital", 2, seed=3, options={"bot": "search", "bot_budget_ms": 10},
+                       check_invariants=True, check_hidden=True)
+    assert played.table.state.finished and not played.invariant_errors
+    assert played.table.state.options["bot"] == "search"
