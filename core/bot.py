@@ -15,21 +15,21 @@ from dataclasses import dataclass, field
 from core.engine import Table, create_table, legal_actions
 from core.errors import BadOption, EngineError
 from core.plugins import Rules, default_registry
-from core.table_settings import BOT_OPTIONS, STRENGTHS
 from core.secrets import HiddenCheck
 from core.state import Action, Seat, TableState
-
+from core.table_settings import BOT_OPTIONS, STRENGTHS
 
 
 class RandomBot:
+    """Any legal action, uniformly: the baseline every other bot is measured against."""
+
     def __init__(self, seed: int = 0) -> None:
         self.random = random.Random(seed)
 
     def choose(self, table: Table):
         """(seat, action) for one of the open prompts, blocking ones first."""
         state = table.state
-        seats = sorted({p.seat for p in state.prompts if p.blocking}) or sorted({p.seat for p in state.prompts})
-        seat = self.random.choice(seats)
+        seat = next_seat(state, self.random)
         return seat, self.random.choice(legal_actions(state, seat, table.rules))
 
     def decide(self, rules: Rules, state: TableState, seat: int) -> Action:

@@ -24,6 +24,7 @@ RESERVE = 0.35       # power and control meet the crises (penalties: Hunger, Reb
 HUNGER = 1.5
 REBELLION = 1.0
 ROUNDS = 6           # one crisis per level, six levels (QNC-018)
+HORIZON = 3          # rounds of income counted (later ones are less sure)
 
 
 def score(state: NewCapitalState, seat: int) -> float:
@@ -33,7 +34,7 @@ def score(state: NewCapitalState, seat: int) -> float:
     value = SEAL * min(p.seals, target) + 0.5 * SEAL * max(0, p.seals - target)
     value += TRACK_POINT * sum(min(v, pk.board.track_max) for v in p.tracks.values())
     rounds_left = max(0, ROUNDS - state.round) + (0 if state.phase in ("score", "refresh") else 1)
-    value += INCOME_POINT * min(rounds_left, 3) * income(pk, p)
+    value += INCOME_POINT * min(rounds_left, HORIZON) * income(pk, p)
     value += DIPLOMACY_STEP * sum(abs(d) for i, d in enumerate(p.diplomacy)
                                   if abs(d) < pk.board.favored_at)
     value += LEADER * len(province_leaders(p)) + 0.2 * card_count(p)
