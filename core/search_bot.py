@@ -39,6 +39,9 @@ class Budget:
 
 
 class SearchBot:
+    """Flat Monte-Carlo over a seat's legal actions on determinizations (module docstring).
+    Measured against random bots: benchmarks/bot_strength.py."""
+
     def __init__(self, seed: int = 0, budget: Budget = Budget(), candidates: int = 10, depth: int = 3) -> None:
         self.random = random.Random(seed)
         self.budget = budget
