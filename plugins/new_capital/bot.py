@@ -35,8 +35,7 @@ def score(state: NewCapitalState, seat: int) -> float:
     value += TRACK_POINT * sum(min(v, pk.board.track_max) for v in p.tracks.values())
     rounds_left = max(0, ROUNDS - state.round) + (0 if state.phase in ("score", "refresh") else 1)
     value += INCOME_POINT * min(rounds_left, HORIZON) * income(pk, p)
-    value += DIPLOMACY_STEP * sum(abs(d) for i, d in enumerate(p.diplomacy)
-                                  if abs(d) < pk.board.favored_at)
+    value += DIPLOMACY_STEP * sum(abs(d) for d in p.diplomacy if abs(d) < pk.board.favored_at)
     value += LEADER * len(province_leaders(p)) + 0.2 * card_count(p)
     value += RESERVE * (p.reserve_power + p.reserve_control + p.bid_power + p.bid_control)
     value += 0.5 * p.extra_actions

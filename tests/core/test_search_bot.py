@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 
-import msgspec
 import pytest
 
 from core import create_table
