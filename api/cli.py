@@ -33,8 +33,10 @@ def simulate(
                                           "alone, the summary's completed/actions/winners are the campaigns'"),
     option: list[str] = typer.Option([], "--option", help="A table option as key=value (repeatable), "
                                                           "e.g. later_fates=box"),
+    bot: Optional[str] = typer.Option(None, help="The table's bots: random (default) or search, one per seat"),
+    bot_budget_ms: Optional[int] = typer.Option(None, help="CPU ms per search-bot decision (10, 25, 50, 100, 200)"),
 ) -> None:
-    """Play whole games with random bots, checking invariants after every action."""
+    """Play whole games with bots (random unless --bot), checking invariants after every action."""
     from rich.progress import Progress
 
     from api.simulate import simulate as run
@@ -49,6 +51,10 @@ def simulate(
             typer.echo(f"error [BAD_PARAMETER]: --option wants key=value, not {pair!r}", err=True)
             raise typer.Exit(2)
         options[key] = value
+    if bot is not None:
+        options["bot"] = bot
+    if bot_budget_ms is not None:
+        options["bot_budget_ms"] = bot_budget_ms
     options = options or None
     show = sys.stderr.isatty() and not json_out
     try:

@@ -185,3 +185,33 @@ def conclave_campaign_stats(game: str, campaign: dict) -> dict[str, dict[str, in
 @hookspec(firstresult=True)
 def conclave_campaign_over(game: str, campaign: dict) -> bool:
     """Whether the campaign has reached its end (no further game may start)."""
+
+
+# -- bots (core/bot.py, core/search_bot.py) ---------------------------------------------
+@hookspec(firstresult=True)
+def conclave_bot_policy(game: str, strength: str, seed: int, budget_ms: int) -> Any:
+    """A game's own bot for a table's bot `strength` (an object with
+    `decide(rules, state, seat) -> Action`), or None for the kernel's generic one
+    (`core.bot.make_bot`: "random" the random bot, "search" the search bot). First answer wins."""
+
+
+@hookspec(firstresult=True)
+def conclave_score(state: TableState, seat: int) -> float:
+    """How well `seat` stands in a running game, as a heuristic the search bot compares
+    between seats (higher is better; the scale is the game's, one unit ~ one victory point
+    is a good habit). It may read the whole state: the search bot calls it only on a state
+    it sampled itself (`conclave_sample_hidden`). None: the game has no heuristic and the
+    search bot plays as the random bot. First answer wins."""
+
+
+@hookspec
+def conclave_sample_hidden(state: TableState, seat: int, rng: Any) -> bool:
+    """Redeal, in place, everything `seat` may not see in `state` (a copy the kernel made
+    and gave a new RNG state, `core.determinize.sample_hidden`): other hands, every deck's
+    order, face-down cards, and pending steps or stored data naming them, each refilled
+    from the pool of cards that place could hold, drawn with `rng` (a `random.Random`).
+    The result must depend only on what the seat's view shows and on `rng`: the same view
+    with other hidden contents gives the same sample (`core.determinize.redeal` sorts each
+    pool first). The game redeals its own parts, each module that hides anything its own.
+    Return True; when no plugin answers True the table cannot be sampled and the search
+    bot plays as the random bot."""

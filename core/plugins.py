@@ -286,10 +286,13 @@ class Registry:
             raise BadPlayerCount(
                 f"{game.name} takes {game.min_players}-{game.max_players} players, not {players}"
             )
+        from core.table_settings import KERNEL_OPTIONS
+
         for key, value in options.items():
-            spec = game.options.get(key)
+            spec = game.options.get(key) or KERNEL_OPTIONS.get(key)
             if spec is None:
-                raise BadOption(f"{game.id} has no option {key!r} (options: {', '.join(game.options) or 'none'})")
+                raise BadOption(f"{game.id} has no option {key!r} (options: {', '.join(game.options) or 'none'}; "
+                                f"every table: {', '.join(KERNEL_OPTIONS)})")
             if key == PACK_OPTION:
                 self.packs.folder(game_id, value)  # the same refusal for every unknown value
                 continue

@@ -23,6 +23,7 @@ from core.engine import active_seats, prompt_answers, view as core_view, view_ev
 from core.glossary import strings_in
 from core.plugins import Registry
 from core.seeds import commitment
+from core.table_settings import KERNEL_OPTIONS
 from schema.context import address_of, service_of, token_of
 from schema.cost import DEFAULT_PAGE, MAX_PAGE
 from schema import hookspecs
@@ -502,7 +503,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
                 opts = [OptionInfo(name=k, default=o.default, choices=list(o.choices), description=o.description,
                                    labels=list(o.labels), shape=o.shape, items=list(o.items),
                                    item_labels=list(o.item_labels))
-                        for k, o in {**g.options, **clock.OPTIONS}.items()]  # (the clock's: every game's)
+                        for k, o in {**g.options, **KERNEL_OPTIONS}.items()]  # the kernel's: every table
                 out.append(GameInfo(id=g.id, name=g.name, description=g.description, min_players=g.min_players,
                                     max_players=g.max_players, options=opts, modules=mods,
                                     client_view=client_view_url("game", g.id) if g.client_view else None))

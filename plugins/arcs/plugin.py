@@ -141,3 +141,21 @@ def conclave_graphql_types():
     from plugins.arcs.graphql import ArcsState as ArcsView, from_view
 
     return [(GAME_ID, ArcsView, from_view)]
+
+
+@hookimpl
+def conclave_score(state, seat):
+    if state.game != GAME_ID:
+        return None
+    from plugins.arcs.bot import score
+
+    return score(state, seat)
+
+
+@hookimpl
+def conclave_sample_hidden(state, seat, rng):
+    if state.game != GAME_ID:
+        return None
+    from plugins.arcs.bot import sample_hidden
+
+    return sample_hidden(state, seat, rng)

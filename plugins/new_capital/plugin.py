@@ -119,3 +119,17 @@ def conclave_graphql_types():
     from plugins.new_capital.graphql import NewCapitalState as NewCapitalView, from_view
 
     return [(GAME_ID, NewCapitalView, from_view)]
+
+
+@hookimpl
+def conclave_score(state, seat):
+    from plugins.new_capital.bot import score
+
+    return score(state, seat)
+
+
+@hookimpl
+def conclave_sample_hidden(state, seat, rng):
+    from plugins.new_capital.bot import sample_hidden
+
+    return sample_hidden(state, seat, rng)
