@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
+import zlib
 
 from core import clock
+from core.bot import make_bot
 from core.engine import legal_actions
 from core.state import TableState
 
@@ -34,13 +35,14 @@ def due_at(state: TableState) -> int | None:
 
 
 def bot_choice(state: TableState, seat: int, rules, table_id: str):
-    """The bot's action for an away seat: a random legal one, from a generator seeded by the
-    table and version (not the game's RNG), so two processes judging the same version pick
-    the same action and only one commit lands."""
-    options = legal_actions(state, seat, rules)
-    if not options:
+    """The action of the bot the table's `bot` setting names (`core.bot.make_bot`: random, or
+    the search bot, which reads only the seat's own view) for an away seat. Its seed comes
+    from the table and version, never from the game's RNG; whichever process's answer
+    commits first is the one that counts."""
+    if not legal_actions(state, seat, rules):
         return None
-    return random.Random(f"{table_id}:{state.version}:{seat}").choice(options)
+    seed = zlib.crc32(f"{table_id}:{state.version}:{seat}".encode())
+    return make_bot(rules, state.options, seed).decide(rules, state, seat)
 
 
 class Referee:

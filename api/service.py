@@ -120,8 +120,9 @@ class TableService:
         # it; local subscribers then wait for that request instead of reading the store.
         self._committing: dict[str, tuple[int, asyncio.Future]] = {}
         self._owners: Recent = Recent(200_000)
-        self._undo_verdicts: Recent = Recent(20_000)  # (table, version, seat) -> refusal code or None
-        self._last_entries: Recent = Recent(20_000)  # (table, version) -> [its log entry]
+        # One of each per table (a new version replaces it): memory stays flat however long a game
+        self._undo_verdicts: Recent = Recent(20_000)  # (table, seat) -> (version, refusal code or None)
+        self._last_entries: Recent = Recent(20_000)  # table -> (version, [its log entry])
         self._feeds: dict[str, TableFeed] = {}  # tables with direct subscribers here (api/feeds.py)
         self._archive_retries: set[asyncio.Task] = set()
         # Told of every committed version and new table, on the request's path: each must only
@@ -522,7 +523,7 @@ class TableService:
             announced.set_result(done if committed else None)
         if not committed:
             return None
-        self._last_entries[(table_id, version)] = [entry]
+        self._last_entries[table_id] = (version, [entry])
         self._remember(done)
         if clock.account(new_state) is not None:
             await self.store.set_due(table_id, referee.due_at(new_state))
@@ -623,21 +624,24 @@ class TableService:
         may. Judged once per table version and seat."""
         if seat is None:
             return undo.UNDO_NOT_YOURS
-        key = (loaded.id, loaded.version, seat)
-        if key not in self._undo_verdicts:
+        key = (loaded.id, seat)
+        known = self._undo_verdicts.get(key)
+        if known is None or known[0] != loaded.version:
             refused, _before, _last = await self._undo_check(loaded, seat)
-            self._undo_verdicts[key] = None if refused is None else refused.code
-        return self._undo_verdicts[key]
+            known = self._undo_verdicts[key] = (loaded.version, None if refused is None else refused.code)
+        return known[1]
 
     async def _undo_check(self, loaded: Loaded, seat: int):
         """(refusal or None, the state before the last action, that action) at `loaded`'s
         version; the earlier state is rebuilt only when the last action is the seat's own."""
         last = None
         if loaded.version > 0:
-            key = (loaded.id, loaded.version)
-            if key not in self._last_entries:  # (a commit here notes its entry: no read for it)
-                self._last_entries[key] = (await self.store.entries(loaded.id, loaded.version - 1))[-1:]
-            last = take_back.last_action(self._last_entries[key], loaded.version)
+            known = self._last_entries.get(loaded.id)
+            if known is None or known[0] != loaded.version:  # (a commit here notes its entry: no read for it)
+                newer = await self.store.entries(loaded.id, loaded.version - 1)  # (later ones too, if any)
+                known = (loaded.version, [e for e in newer if e["version"] == loaded.version])
+                self._last_entries[loaded.id] = known
+            last = take_back.last_action(known[1], loaded.version)
         if last is None or last.seat != seat or undo.is_undo(last.action) or loaded.state.finished:
             return undo.refusal(loaded.rules, None, loaded.state, seat, last), None, last
         before = await self._state_before(loaded)

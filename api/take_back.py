@@ -15,7 +15,7 @@ from core.state import TableState
 
 def last_action(entries: list[dict], version: int) -> LastAction | None:
     """The log's entry at `version` as the kernel's `LastAction` (None: the log has none)."""
-    entry = entries[-1] if entries and entries[-1]["version"] == version else None
+    entry = next((e for e in entries if e["version"] == version), None)
     if entry is None:
         return None
     return LastAction(entry["seat"], core.to_action(entry["action"]), entry["version"], entry["events"])

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
+
 from tests.api.client import ACT, create_and_join, http, run, sessions
 
 CLOCKS = """query($t: String!) { table(id: $t) { version activeSeats clocks { seat remainingMs running away }
@@ -71,11 +73,14 @@ def test_a_seat_out_of_time_is_played_by_a_bot_exactly_once_across_two_processes
     asyncio.run(main())
 
 
-def test_the_host_marks_a_seat_absent_and_a_bot_plays_it(server):
+@pytest.mark.parametrize("bot", [{}, {"bot": "search", "bot_budget_ms": 10}])
+def test_the_host_marks_a_seat_absent_and_a_bot_plays_it(server, bot):
+    """The table's bot setting picks who plays the absent seat: the random bot, or the search
+    bot (which reads only that seat's view)."""
     async def main():
         async with http(server.url) as host:
             created = await create_and_join(host, "new-capital", 2, seed=6, options={"clock": "bank",
-                                                                                   "clock_seconds": 600},
+                                                                                   "clock_seconds": 600, **bot},
                                             with_host=True)
             table_id, tokens, host_token = created
         async with http(server.url, host_token) as hosting, sessions(server.url, tokens) as seats:
