@@ -642,7 +642,8 @@ class TableService:
                 known = (loaded.version, [e for e in newer if e["version"] == loaded.version])
                 self._last_entries[loaded.id] = known
             last = take_back.last_action(known[1], loaded.version)
-        if last is None or last.seat != seat or undo.is_undo(last.action) or loaded.state.finished:
+        if last is None or last.seat != seat or undo.is_undo(last.action) or last.by_bot \
+                or last.action.type in clock.TABLE_ACTIONS or loaded.state.finished:
             return undo.refusal(loaded.rules, None, loaded.state, seat, last), None, last
         before = await self._state_before(loaded)
         return undo.refusal(loaded.rules, before, loaded.state, seat, last), before, last

@@ -18,7 +18,8 @@ def last_action(entries: list[dict], version: int) -> LastAction | None:
     entry = next((e for e in entries if e["version"] == version), None)
     if entry is None:
         return None
-    return LastAction(entry["seat"], core.to_action(entry["action"]), entry["version"], entry["events"])
+    return LastAction(entry["seat"], core.to_action(entry["action"]), entry["version"], entry["events"],
+                      by_bot=bool(entry.get("bot")))
 
 
 def from_creation(meta: dict, registry, entries: list[dict]) -> TableState:

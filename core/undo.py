@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import msgspec
 
+from core import clock
 from core.engine import view, view_events
 from core.glossary import glossary_for, strings_in
 from core.errors import UndoRefused
@@ -42,6 +43,7 @@ class LastAction:
     action: Action
     version: int
     events: list  # Event objects or the log's plain dicts
+    by_bot: bool = False  # a server-side bot played it for the seat (api/referee.py)
 
 
 def is_undo(action: Action | dict) -> bool:
@@ -60,6 +62,12 @@ def refusal(rules: Rules, before: TableState | None, current: TableState, seat: 
         return UndoRefused(NOTHING_TO_UNDO, "nothing to take back: no action has been played yet")
     if is_undo(last.action):
         return UndoRefused(NOTHING_TO_UNDO, "only one action can be taken back, and it just was")
+    if last.action.type in clock.TABLE_ACTIONS:
+        return UndoRefused(NOTHING_TO_UNDO, "the clock's own table actions (a timeout, a seat marked away or "
+                                            "back) cannot be taken back")
+    if last.by_bot:
+        return UndoRefused(UNDO_NOT_YOURS, f"a bot played the last action for {seat_name(last.seat)}: "
+                                           "only a seat's own actions can be taken back")
     if last.seat != seat:
         return UndoRefused(UNDO_NOT_YOURS, f"{seat_name(last.seat)} has acted since: only the seat that "
                                            "acted last may take its action back")

@@ -99,6 +99,12 @@ def test_the_host_marks_a_seat_absent_and_a_bot_plays_it(server, bot):
             else:
                 raise AssertionError("no bot move for the absent seat")
             assert all(e["seat"] == 1 for e in log if e["bot"])
+            # The bot's move is not the player's own: it cannot take it back.
+            await asyncio.sleep(0.5)
+            newest = (await run(seats[1], LOG, t=table_id, after=0))["table"]["log"][-1]
+            assert newest["bot"] and newest["seat"] == 1  # (seat 0 never acts here)
+            refused = (await run(seats[1], ACT, t=table_id, a={"type": "undo", "params": {}}, v=None))["act"]
+            assert refused["__typename"] == "ActRejected" and refused["code"] == "UNDO_NOT_YOURS", refused
     asyncio.run(main())
 
 

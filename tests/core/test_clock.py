@@ -10,7 +10,7 @@ import pytest
 from core.bot import RandomBot
 from core.clock import KEY, deadline, expired, remaining_ms
 from core.engine import active_seats, create_table, replay
-from core.errors import BadOption, IllegalAction
+from core.errors import BadOption, IllegalAction, UndoRefused
 from core.state import Action, encode_msgpack
 
 START, TIMEOUT, RESUME, AWAY = (Action(type=t) for t in ("clock_start", "timeout", "resume", "away"))
@@ -68,6 +68,9 @@ def test_time_out_take_over_and_return():
     assert expired(table.state, 99_000) == [] and deadline(table.state) is None  # a bot plays it now
     with pytest.raises(IllegalAction):
         table.act(seat, TIMEOUT, at=12_000)  # exactly once
+    with pytest.raises(UndoRefused) as refused:
+        table.act(seat, Action(type="undo"), at=12_000)  # a clock's table action is not the seat's to take back
+    assert refused.value.code == "NOTHING_TO_UNDO"
     table.act(seat, RESUME, at=12_000)
     clock = table.state.module_state[KEY]
     assert clock["away"][seat] is False and remaining_ms(clock, seat, 12_000) == 10_000
