@@ -120,8 +120,7 @@ class TableService:
         # it; local subscribers then wait for that request instead of reading the store.
         self._committing: dict[str, tuple[int, asyncio.Future]] = {}
         self._owners: Recent = Recent(200_000)
-        # One of each per table (a new version replaces it): memory stays flat however long a game
-        self._undo_verdicts: Recent = Recent(20_000)  # (table, seat) -> (version, refusal code or None)
+        # The newest log entry of each table (a new version replaces it): `canUndo` reads no store
         self._last_entries: Recent = Recent(20_000)  # table -> (version, [its log entry])
         self._feeds: dict[str, TableFeed] = {}  # tables with direct subscribers here (api/feeds.py)
         self._archive_retries: set[asyncio.Task] = set()
@@ -472,6 +471,7 @@ class TableService:
             owned = cached and self._take_unshared(loaded)  # the working copy, unseen until committed
             try:
                 at = now_ms()
+                drawn_from = (loaded.state.seed, loaded.state.rng)  # (read before the rules may change it in place)
                 new_state, events = core.apply(loaded.rules, loaded.state, seat, act, loaded.encoded, in_place=owned,
                                                at=at)
             except BaseException as exc:
@@ -486,7 +486,8 @@ class TableService:
                         loaded = fresh
                         continue
                 raise Rejected(exc.code, exc.message) from None
-            done = await self._commit(loaded, seat, act, new_state, events, started, at=at)
+            chance = drawn_from != (new_state.seed, new_state.rng)
+            done = await self._commit(loaded, seat, act, new_state, events, started, at=at, chance=chance)
             if done is not None:
                 return done
             if expected_version is not None:
@@ -495,7 +496,8 @@ class TableService:
         raise Rejected("CONFLICT", "too many concurrent changes; try again")
 
     async def _commit(self, loaded: Loaded, seat: int, act: core.Action, new_state: TableState, events: list,
-                      started: float, snapshot: bool = False, at: int | None = None, bot: bool = False) -> Loaded | None:
+                      started: float, snapshot: bool = False, at: int | None = None, bot: bool = False,
+                      chance: bool = False) -> Loaded | None:
         """Store `act` and the state it made as the table's next version (compare-and-set);
         None when another commit took that version first. `snapshot`: store the state's bytes
         whatever `snapshot_every` says. `at`: the server's time it was applied with (the
@@ -508,6 +510,8 @@ class TableService:
             entry["at"] = at
         if bot:
             entry["bot"] = True
+        if chance:  # it drew randomness: `canUndo` reads it here (core.undo.quick_refusal)
+            entry["chance"] = True
         wanted = snapshot or new_state.finished or version % self.store.snapshot_every == 0
         encoded = encode(new_state) if wanted else None
         done = Loaded(id=table_id, meta=loaded.meta, version=version, state=new_state, rules=loaded.rules,
@@ -621,32 +625,33 @@ class TableService:
 
     async def undo_refusal(self, loaded: Loaded, seat: int | None) -> str | None:
         """Why `seat` may not take back its last action at this version (a code), or None: it
-        may. Judged once per table version and seat."""
+        may ask. Judged from the last log entry alone (`core.undo.quick_refusal`): it is read
+        with every table a client fetches, subscription updates included."""
         if seat is None:
             return undo.UNDO_NOT_YOURS
-        key = (loaded.id, seat)
-        known = self._undo_verdicts.get(key)
-        if known is None or known[0] != loaded.version:
-            refused, _before, _last = await self._undo_check(loaded, seat)
-            known = self._undo_verdicts[key] = (loaded.version, None if refused is None else refused.code)
-        return known[1]
+        refused = undo.quick_refusal(loaded.state, seat, await self._last_action(loaded))
+        return None if refused is None else refused.code
 
     async def _undo_check(self, loaded: Loaded, seat: int):
         """(refusal or None, the state before the last action, that action) at `loaded`'s
         version; the earlier state is rebuilt only when the last action is the seat's own."""
-        last = None
-        if loaded.version > 0:
-            known = self._last_entries.get(loaded.id)
-            if known is None or known[0] != loaded.version:  # (a commit here notes its entry: no read for it)
-                newer = await self.store.entries(loaded.id, loaded.version - 1)  # (later ones too, if any)
-                known = (loaded.version, [e for e in newer if e["version"] == loaded.version])
-                self._last_entries[loaded.id] = known
-            last = take_back.last_action(known[1], loaded.version)
+        last = await self._last_action(loaded)
         if last is None or last.seat != seat or undo.is_undo(last.action) or last.by_bot \
                 or last.action.type in clock.TABLE_ACTIONS or loaded.state.finished:
             return undo.refusal(loaded.rules, None, loaded.state, seat, last), None, last
         before = await self._state_before(loaded)
         return undo.refusal(loaded.rules, before, loaded.state, seat, last), before, last
+
+    async def _last_action(self, loaded: Loaded):
+        """The log's entry at `loaded`'s version (`core.undo.LastAction`), None at version 0."""
+        if loaded.version == 0:
+            return None
+        known = self._last_entries.get(loaded.id)
+        if known is None or known[0] != loaded.version:  # (a commit here notes its entry: no read for it)
+            newer = await self.store.entries(loaded.id, loaded.version - 1)  # (later ones too, if any)
+            known = (loaded.version, [e for e in newer if e["version"] == loaded.version])
+            self._last_entries[loaded.id] = known
+        return take_back.last_action(known[1], loaded.version)
 
     async def _state_before(self, loaded: Loaded) -> TableState:
         """The table's state one version before `loaded`'s (see api/take_back.py)."""

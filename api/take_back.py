@@ -19,7 +19,7 @@ def last_action(entries: list[dict], version: int) -> LastAction | None:
     if entry is None:
         return None
     return LastAction(entry["seat"], core.to_action(entry["action"]), entry["version"], entry["events"],
-                      by_bot=bool(entry.get("bot")))
+                      by_bot=bool(entry.get("bot")), chance=bool(entry.get("chance")))
 
 
 def from_creation(meta: dict, registry, entries: list[dict]) -> TableState:

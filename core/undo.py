@@ -44,6 +44,7 @@ class LastAction:
     version: int
     events: list  # Event objects or the log's plain dicts
     by_bot: bool = False  # a server-side bot played it for the seat (api/referee.py)
+    chance: bool = False  # it moved the table's RNG (the service notes it in the log entry)
 
 
 def is_undo(action: Action | dict) -> bool:
@@ -55,7 +56,25 @@ def refusal(rules: Rules, before: TableState | None, current: TableState, seat: 
             last: LastAction | None) -> UndoRefused | None:
     """Why `seat` may not take back `last` now (None: it may). `before` is the state `last`
     was played on (None when the caller has none: nothing to go back to); it is read only
-    once `last` is the seat's own, so a caller may skip rebuilding it otherwise."""
+    once `quick_refusal` finds nothing, so a caller may skip rebuilding it otherwise."""
+    refused = quick_refusal(current, seat, last)
+    if refused is not None:
+        return refused
+    if before is None:
+        return UndoRefused(NOTHING_TO_UNDO, "nothing to take back: the state before it is gone")
+    if before.rng != current.rng or before.seed != current.seed:
+        return UndoRefused(UNDO_AFTER_CHANCE, "that action drew randomness (a die or a shuffle): it stands")
+    shown_to = revealed_to(rules, before, current, last.events)
+    if shown_to:
+        whom = ", ".join("a spectator" if v is None else seat_name(v) for v in shown_to)
+        return UndoRefused(UNDO_AFTER_REVEAL, f"that action showed {whom} something hidden before: it stands")
+    return None
+
+
+def quick_refusal(current: TableState, seat: int, last: LastAction | None) -> UndoRefused | None:
+    """What can be judged from the log's last entry alone (no earlier state): the checks a
+    server answers `canUndo` with on every read. The reveal check needs the state before and
+    runs when the seat asks (`refusal`)."""
     if current.finished:
         return UndoRefused(NOTHING_TO_UNDO, "the game is over: nothing can be taken back")
     if last is None:
@@ -71,14 +90,8 @@ def refusal(rules: Rules, before: TableState | None, current: TableState, seat: 
     if last.seat != seat:
         return UndoRefused(UNDO_NOT_YOURS, f"{seat_name(last.seat)} has acted since: only the seat that "
                                            "acted last may take its action back")
-    if before is None:
-        return UndoRefused(NOTHING_TO_UNDO, "nothing to take back: the state before it is gone")
-    if before.rng != current.rng or before.seed != current.seed:
+    if last.chance:
         return UndoRefused(UNDO_AFTER_CHANCE, "that action drew randomness (a die or a shuffle): it stands")
-    shown_to = revealed_to(rules, before, current, last.events)
-    if shown_to:
-        whom = ", ".join("a spectator" if v is None else seat_name(v) for v in shown_to)
-        return UndoRefused(UNDO_AFTER_REVEAL, f"that action showed {whom} something hidden before: it stands")
     return None
 
 

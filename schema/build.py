@@ -279,14 +279,15 @@ def build_schema(registry: Registry, extensions: list | None = None,
             shown = clock.public(clock.account(self._t.state), int(time.time() * 1000))
             return None if shown is None else [SeatClock(**c) for c in shown]
 
-        @strawberry.field(description="Whether the viewer may take back its last action now (act with "
+        @strawberry.field(description="Whether the viewer may ask to take back its last action now (act with "
                                       "{type: \"undo\"}): its own, the last one played, drawing no "
-                                      "randomness and revealing nothing hidden")
+                                      "randomness. Whether it showed anyone something hidden is judged when "
+                                      "asked (refused with UNDO_AFTER_REVEAL)")
         async def can_undo(self, info: Info) -> bool:
             return await service_of(info).undo_refusal(self._t, self._viewer) is None
 
         @strawberry.field(description="Why the viewer may not take back its last action now: NOTHING_TO_UNDO, "
-                                      "UNDO_NOT_YOURS, UNDO_AFTER_CHANCE or UNDO_AFTER_REVEAL; null when it may")
+                                      "UNDO_NOT_YOURS or UNDO_AFTER_CHANCE; null when it may ask (see canUndo)")
         async def undo_refusal(self, info: Info) -> str | None:
             return await service_of(info).undo_refusal(self._t, self._viewer)
 

@@ -1,5 +1,6 @@
 """Undo through the API (issue 21): `act` with {type: "undo"} takes back the seat's own last
-action, `canUndo`/`undoRefusal` say beforehand whether it may, refusals carry the kernel's
+action, `canUndo`/`undoRefusal` say beforehand whether it may ask (all but the reveal check,
+which runs when it asks), refusals carry the kernel's
 typed codes and change nothing, every seat sees the undo in its log; on both stores, and
 with two server processes on one Redis (the other process's copy is stale at the undo)."""
 from __future__ import annotations
@@ -46,6 +47,11 @@ async def play_with_undos(seats: dict, table_id: str, rng: random.Random, steps:
         undoer = (other or seats)[seat]
         if mine["canUndo"] and rng.random() < 0.6:
             result = (await run(undoer, ACT, t=table_id, a=UNDO, v=version + 1))["act"]
+            if result["__typename"] == "ActRejected":  # canUndo does not judge reveals: asking does
+                assert result["code"] == "UNDO_AFTER_REVEAL", result
+                codes.add(result["code"])
+                assert (await run(seats[seat], SEEN, t=table_id))["table"]["version"] == version + 1
+                continue
             assert result["__typename"] == "ActOk", result
             assert result["version"] == version + 2
             for s, session in seats.items():  # every seat sees the table as it was, and the undo
