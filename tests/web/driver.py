@@ -288,3 +288,17 @@ def check_private_information(server, table_id: str, seats: list[Seat]) -> int:
                     assert name not in text, f"seat {seat.seat}'s page shows seat {other.seat}'s card {name!r} ({ident})"
                     checked += 1
     return checked
+
+
+def no_horizontal_scroll(page) -> bool:
+    """The page is no wider than its window (the 390 px phone check)."""
+    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def status(server, table_id: str) -> dict:
+    return api(server, STATUS, t=table_id)["table"]
+
+
+def seat_view(server, seat: Seat, table_id: str) -> dict:
+    """The table as `seat`'s own token reads it (its redacted view)."""
+    return api(server, VIEW, seat.token(), t=table_id)["table"]

@@ -10,15 +10,14 @@ import json
 import re
 
 from tests.web.arcs_steer import FEATURES, choose
-from tests.web.driver import Seat, api, check_private_information, create_in_lobby, join_by_link, sync, take_seat_from_lobby
+from tests.web.driver import (
+    Seat, api, check_private_information, create_in_lobby, join_by_link, no_horizontal_scroll, sync,
+    take_seat_from_lobby,
+)
 
 BOARD = "#board .arcs-view"
 SEED = 57  # a deal whose steered play reaches every control the test needs within two chapters
 TABLE = """query($t: String!) { table(id: $t) { version status activeSeats legalActions { type params } stateJson } }"""
-
-
-def no_horizontal_scroll(page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def table_of(server, seat: Seat | None, table_id: str) -> dict:

@@ -13,7 +13,8 @@ import re
 
 from core.glossary import strings_in
 from tests.web.driver import (
-    STATUS, VIEW, Seat, api, check_private_information, create_in_lobby, join_by_link, sync, take_seat_from_lobby,
+    Seat, api, check_private_information, create_in_lobby, join_by_link, no_horizontal_scroll, seat_view,
+    status, sync, take_seat_from_lobby,
 )
 
 NEW_CAPITAL = "The Queen's New Capital"
@@ -21,18 +22,6 @@ MODULES = ("Guildmasters", "Faction Heroes", "Dilemmas")
 BOARD = "#board .nc-view"
 CONTROLS = "#board button[data-action]"
 LEGAL = "query($t: String!) { table(id: $t) { version activeSeats legalActions { type params } } }"
-
-
-def no_horizontal_scroll(page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
-
-
-def status(server, table_id):
-    return api(server, STATUS, t=table_id)["table"]
-
-
-def seat_view(server, seat: Seat, table_id: str) -> dict:
-    return api(server, VIEW, seat.token(), t=table_id)["table"]
 
 
 def view_controls(page) -> list[dict]:

@@ -12,16 +12,12 @@ import re
 import httpx
 
 from tests.web.driver import (
-    STATUS, Seat, api, check_private_information, create_in_lobby, join_by_link, step, sync,
-    take_seat_from_lobby,
+    STATUS, Seat, api, check_private_information, create_in_lobby, join_by_link, no_horizontal_scroll, step,
+    sync, take_seat_from_lobby,
 )
 
 NEW_CAPITAL = "The Queen's New Capital"
 QUEENS_DILEMMA = "The Queen's Dilemma"
-
-
-def no_horizontal_scroll(page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def assert_log_complete(seat: Seat, version: int) -> None:

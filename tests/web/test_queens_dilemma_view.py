@@ -8,23 +8,12 @@ from __future__ import annotations
 import re
 
 from tests.web.driver import (
-    STATUS, VIEW, Seat, api, check_private_information, create_in_lobby, join_by_link, sync, take_seat_from_lobby,
+    Seat, api, check_private_information, create_in_lobby, join_by_link, no_horizontal_scroll, seat_view,
+    status, sync, take_seat_from_lobby,
 )
 
 QUEENS_DILEMMA = "The Queen's Dilemma"
 BOARD = "#board .qd-view"
-
-
-def no_horizontal_scroll(page) -> bool:
-    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
-
-
-def status(server, table_id):
-    return api(server, STATUS, t=table_id)["table"]
-
-
-def seat_view(server, seat: Seat, table_id: str) -> dict:
-    return api(server, VIEW, seat.token(), t=table_id)["table"]
 
 
 def acting_seat(server, table_id, seats) -> tuple[Seat, dict]:

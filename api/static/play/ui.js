@@ -237,3 +237,22 @@ export function copyableLink(labelText, url) {
   }, "Copy");
   return h("div", { class: "copy-row" }, h("label", { for: id }, labelText), h("div", { class: "copy-controls" }, input, copy, status));
 }
+
+/**
+ * A log entry written by a game's view from its events' sentences: the first as the line, the
+ * rest listed below it; with no sentence, who answered which prompt (null when the entry names
+ * no seat: the generic line then). Shared by the games' `describe` (views.js).
+ */
+export function entryInWords(entry, names, sentences, className) {
+  const lines = sentences.filter((s) => s !== null && s !== undefined && s !== "");
+  if (!lines.length) {
+    const events = Array.isArray(entry.events) ? entry.events : [];
+    const acted = events.find((e) => e && e.type === "action");
+    const d = (acted && acted.data) || {};
+    const seat = Number.isInteger(entry.seat) ? entry.seat : d.seat;
+    if (!Number.isInteger(seat)) return null;
+    return `${names.seat(seat)} answers: ${humanize(d.prompt || (entry.action && entry.action.type) || "a prompt")}.`;
+  }
+  if (lines.length === 1) return h("span", { class: className }, lines[0]);
+  return h("span", { class: className }, lines[0], h("ul", { class: "events" }, lines.slice(1).map((l) => h("li", {}, l))));
+}

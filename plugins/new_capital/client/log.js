@@ -2,7 +2,7 @@
 // (never by id), dice drawn as dice. Events come redacted for this viewer: another seat's
 // secret card is only "a card" here, as the event holds no more.
 
-import { h, humanize } from "/play/ui.js";
+import { entryInWords, h, humanize } from "/play/ui.js";
 import {
   boardActionName, boardOf, columnName, crisisName, dieNode, effectText, matchName, phaseName, plural, rowName, slotName,
   trackName,
@@ -128,17 +128,7 @@ export function sentence(event, names, board = { factions: [] }) {
 
 /** One log entry: its first sentence as the line, the rest below it. */
 export function describe(entry, ctx) {
-  const names = ctx.names;
   const events = Array.isArray(entry.events) ? entry.events : [];
   const board = boardOf(ctx);
-  const lines = events.map((e) => sentence(e, names, board)).filter((s) => s !== null && s !== "");
-  if (!lines.length) {
-    const acted = events.find((e) => e.type === "action");
-    const d = (acted && acted.data) || {};
-    const seat = Number.isInteger(entry.seat) ? entry.seat : d.seat;
-    if (!Number.isInteger(seat)) return null;
-    return `${names.seat(seat)} answers: ${humanize(d.prompt || (entry.action && entry.action.type) || "a prompt")}.`;
-  }
-  if (lines.length === 1) return h("span", { class: "nc-log" }, lines[0]);
-  return h("span", { class: "nc-log" }, lines[0], h("ul", { class: "events" }, lines.slice(1).map((l) => h("li", {}, l))));
+  return entryInWords(entry, ctx.names, events.map((e) => sentence(e, ctx.names, board)), "nc-log");
 }
