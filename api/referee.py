@@ -28,8 +28,7 @@ def due_at(state: TableState) -> int | None:
     for the bot, else when the next running clock runs out."""
     if state.finished:
         return None
-    away = set(clock.away_seats(state))
-    if any(p.seat in away and p.blocking for p in state.prompts):
+    if clock.waiting_for_bot(state):
         return 0
     return clock.deadline(state)
 

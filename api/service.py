@@ -459,9 +459,7 @@ class TableService:
             raise Rejected("NOT_LEGAL_NOW", f"{act.type!r} is the server's own table action: a seat may only "
                                             "'resume' (take its seat back from the bot)")
         if undo.is_undo(act):
-            if expected_version is not None and (await self.load(table_id)).version != expected_version:
-                raise Rejected("STALE_VERSION", f"table is not at version {expected_version}")
-            return await self._take_back(table_id, seat, started)
+            return await self._take_back(table_id, seat, started, expected_version)
         if expected_version is not None and loaded.version != expected_version:
             loaded = await self.load(table_id)  # our copy may be behind: ask the store
         for _attempt in range(COMMIT_RETRIES):
@@ -551,8 +549,7 @@ class TableService:
                 latest = await self.load(table_id)
                 state, at = latest.state, now_ms()
                 out_of_time = clock.expired(state, at)
-                away = set(clock.away_seats(state))
-                waiting = [p.seat for p in state.prompts if p.blocking and p.seat in away]
+                waiting = clock.waiting_for_bot(state)
                 if out_of_time:
                     seat, act, bot = out_of_time[0], core.Action(type=clock.TIMEOUT), False
                 elif waiting:
@@ -609,14 +606,16 @@ class TableService:
             return await self.load(loaded.id)
 
     # -- taking back (core.undo) ---------------------------------------------------------
-    async def _take_back(self, table_id: str, seat: int, started: float) -> Loaded:
+    async def _take_back(self, table_id: str, seat: int, started: float, expected_version: int | None) -> Loaded:
         """`seat` undoes its own last action, as `core.undo` allows; a refusal keeps its code."""
         for _attempt in range(COMMIT_RETRIES):
             loaded = await self.load(table_id)
+            if expected_version is not None and loaded.version != expected_version:
+                raise Rejected("STALE_VERSION", f"table is at version {loaded.version}, not {expected_version}")
             refused, before, last = await self._undo_check(loaded, seat)
             if refused is not None:
                 raise Rejected(refused.code, refused.message)
-            new_state, events = undo.take_back(loaded.rules, before, loaded.state, seat, last)
+            new_state, events = undo.restore(before, loaded.state, seat, last)
             done = await self._commit(loaded, seat, core.Action(type=undo.UNDO), new_state, events, started,
                                       snapshot=True, at=now_ms())  # (a load never replays through an undo)
             if done is not None:
@@ -634,11 +633,11 @@ class TableService:
 
     async def _undo_check(self, loaded: Loaded, seat: int):
         """(refusal or None, the state before the last action, that action) at `loaded`'s
-        version; the earlier state is rebuilt only when the last action is the seat's own."""
+        version; the earlier state is rebuilt only when the last entry alone refuses nothing."""
         last = await self._last_action(loaded)
-        if last is None or last.seat != seat or undo.is_undo(last.action) or last.by_bot \
-                or last.action.type in clock.TABLE_ACTIONS or loaded.state.finished:
-            return undo.refusal(loaded.rules, None, loaded.state, seat, last), None, last
+        quick = undo.quick_refusal(loaded.state, seat, last)
+        if quick is not None:
+            return quick, None, last
         before = await self._state_before(loaded)
         return undo.refusal(loaded.rules, before, loaded.state, seat, last), before, last
 

@@ -145,6 +145,12 @@ def away_seats(state: TableState) -> list[int]:
     return [] if clock is None else [s for s, away in enumerate(clock["away"]) if away]
 
 
+def waiting_for_bot(state: TableState) -> list[int]:
+    """Away seats with a blocking prompt open: the bot is to answer for them now."""
+    away = set(away_seats(state))
+    return sorted({p.seat for p in state.prompts if p.blocking and p.seat in away})
+
+
 def apply_table_action(state: TableState, seat: int, action: Action, at: int | None) -> list[Event]:
     """A table action on `state` (the caller's working copy); refused with `IllegalAction`
     when it does not fit now. `seat` is the seat it concerns."""

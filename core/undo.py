@@ -23,7 +23,7 @@ from core.engine import view, view_events
 from core.glossary import glossary_for, strings_in
 from core.errors import UndoRefused
 from core.plugins import Rules
-from core.secrets import secrets_in, strings
+from core.secrets import secrets_in
 from core.seats import seat_name
 from core.state import Action, Event, TableState, copy_state
 
@@ -104,8 +104,7 @@ def revealed_to(rules: Rules, before: TableState, after: TableState, events: lis
         hidden = hidden_from(rules, before, viewer, in_state)
         if not hidden:
             continue
-        shown = {s for _p, s in strings(view(rules, after, viewer))}
-        shown.update(s for _p, s in strings(view_events(events, viewer)))
+        shown = strings_in(view(rules, after, viewer)) | strings_in(view_events(events, viewer))
         if hidden & shown:
             out.append(viewer)
     return out
@@ -119,7 +118,7 @@ def hidden_from(rules: Rules, state: TableState, viewer: int | None, in_state: s
     board: a Region, a system)."""
     hidden_view, hidden_events = secrets_in(rules, state, viewer, [])
     seen = view(rules, state, viewer)
-    unseen = in_state - {s for _p, s in strings(seen)}
+    unseen = in_state - strings_in(seen)
     # (the games name ids from the viewer's own view, so the unseen ones ride along in it)
     named = glossary_for(rules, state, viewer, {**seen, "__unseen__": sorted(unseen)}) if unseen else {}
     named_unseen = {i for i, entry in named.items() if i in unseen and not (entry or {}).get("public")}
@@ -134,6 +133,11 @@ def take_back(rules: Rules, before: TableState | None, current: TableState, seat
     refused = refusal(rules, before, current, seat, last)
     if refused is not None:
         raise refused
+    return restore(before, current, seat, last)
+
+
+def restore(before: TableState, current: TableState, seat: int, last: LastAction) -> tuple[TableState, list[Event]]:
+    """`take_back` once `refusal` has found nothing (a caller that judged it already)."""
     restored = copy_state(before)
     restored.version = current.version + 1
     return restored, [Event(type=UNDO, data={"seat": seat, "undone": last.version})]
