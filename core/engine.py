@@ -54,8 +54,7 @@ class Table:
         if not isinstance(action, Action):
             action = to_action(action)
         if action.type == "undo":
-            if not 0 <= seat < len(self.state.seats):
-                raise UnknownSeat(no_such_seat(seat, len(self.state.seats)))
+            check_seat(self.state, seat)
             state, events = take_back(self.rules, self.before, self.state, seat, self.last)
             self.before, self.last = None, LastAction(seat, action, state.version, events)
         else:
@@ -166,11 +165,16 @@ def active_seats(state: TableState) -> list[int]:
     return sorted({p.seat for p in state.prompts if p.blocking})
 
 
+def check_seat(state: TableState, seat: int) -> None:
+    """A seat index outside the table is refused (`UnknownSeat`) before anything runs."""
+    if not 0 <= seat < len(state.seats):
+        raise UnknownSeat(no_such_seat(seat, len(state.seats)))
+
+
 def _find_prompt(rules: Rules, state: TableState, seat: int, action: Action):
     if state.finished:
         raise GameOver("the game is over")
-    if not 0 <= seat < len(state.seats):
-        raise UnknownSeat(no_such_seat(seat, len(state.seats)))
+    check_seat(state, seat)
     mine = [p for p in state.prompts if p.seat == seat]
     if not mine:
         raise NotYourTurn(f"{seat_name(seat)} has no decision to make now "
@@ -247,8 +251,7 @@ def apply(rules: Rules, state: TableState, seat: int, action: Action,
     log keeps it, so a replay charges the same time. The clock's own table actions
     (`core.clock.TABLE_ACTIONS`) answer no prompt."""
     if action.type in clock.TABLE_ACTIONS:
-        if not 0 <= seat < len(state.seats):
-            raise UnknownSeat(no_such_seat(seat, len(state.seats)))
+        check_seat(state, seat)
         new = state if in_place else copy_state(state)
         events = clock.apply_table_action(new, seat, action, at)
         new.version += 1
