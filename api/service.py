@@ -572,7 +572,8 @@ class TableService:
             await self.store.set_due(table_id, referee.due_at(newest.state))
 
     async def mark_away(self, table_id: str, token: str | None, seat: int) -> Loaded:
-        """The host marks a seat absent: a bot plays for it until its player resumes."""
+        """The host marks a seat absent: a bot plays for it, or the game skips it (`core.absence`),
+        until its player resumes."""
         loaded = await self.load(table_id)
         owner = await self.owner(token)
         if owner != (table_id, None):

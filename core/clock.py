@@ -14,10 +14,13 @@ time and rebuilds the same clocks.
   the seat's own token). The table's host may also mark a seat away (`away`).
 
 These four are table actions, not answers to prompts; they are logged like any action.
+A table without a clock gets an account of mode "none" (its away marks only) when the host
+first marks a seat away. Where the game's rules allow and the table asks for it, an away
+seat is skipped instead of played by a bot (`core.absence`).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from core.errors import BadOption, IllegalAction
 from core.plugins import OptionSpec
@@ -82,6 +85,23 @@ def account(state: TableState) -> dict | None:
     return state.module_state.get(KEY)
 
 
+def open_untimed(state: TableState) -> dict:
+    """The account of a table without a clock, for its away marks (`away` by the host)."""
+    n = len(state.seats)
+    state.module_state[KEY] = {"mode": "none", "seconds": 0, "increment": 0, "left_ms": [0] * n,
+                               "since": [None] * n, "away": [False] * n, "started": True}
+    return state.module_state[KEY]
+
+
+def timed(clock: dict) -> bool:
+    return clock["mode"] != "none"
+
+
+def skipped(clock: dict, seat: int) -> bool:
+    """The seat is away and skipped (`core.absence`), not played by a bot."""
+    return bool(clock.get("skipped", [False] * len(clock["away"]))[seat])
+
+
 def running(state: TableState) -> set[int]:
     return {p.seat for p in state.prompts if p.blocking}
 
@@ -95,7 +115,7 @@ def after_action(state: TableState, seat: int | None, was_running: set[int], at:
     """Charge `seat` the time it took (with `at`, the server's time of the action) and start
     or stop the clocks of the seats whose prompts opened or closed."""
     clock = account(state)
-    if clock is None or at is None or not clock["started"]:
+    if clock is None or at is None or not clock["started"] or not timed(clock):
         return
     if seat is not None and clock["since"][seat] is not None:
         clock["left_ms"][seat] = max(0, clock["left_ms"][seat] - max(0, at - clock["since"][seat]))
@@ -146,15 +166,24 @@ def away_seats(state: TableState) -> list[int]:
 
 
 def waiting_for_bot(state: TableState) -> list[int]:
-    """Away seats with a blocking prompt open: the bot is to answer for them now."""
+    """Away seats with a blocking prompt open: the bot is to answer for them now. (A skipped
+    seat should have none: its game closes them; if one opened, the bot answers it, so that
+    no table ever waits for a player who is not there.)"""
     away = set(away_seats(state))
     return sorted({p.seat for p in state.prompts if p.blocking and p.seat in away})
 
 
-def apply_table_action(state: TableState, seat: int, action: Action, at: int | None) -> list[Event]:
+Skip = Callable[[int, bool], "list[Event] | None"]
+
+
+def apply_table_action(state: TableState, seat: int, action: Action, at: int | None,
+                       skip: Skip | None = None) -> list[Event]:
     """A table action on `state` (the caller's working copy); refused with `IllegalAction`
-    when it does not fit now. `seat` is the seat it concerns."""
+    when it does not fit now. `seat` is the seat it concerns. `skip` (`core.absence.skipper`):
+    for a table that skips away seats, the game's part when a seat goes away or returns."""
     clock = account(state)
+    if clock is None and action.type == AWAY and not state.finished:
+        clock = open_untimed(state)
     if clock is None:
         raise IllegalAction(f"{action.type!r}: this table has no clock")
     if state.finished:
@@ -170,13 +199,11 @@ def apply_table_action(state: TableState, seat: int, action: Action, at: int | N
     if action.type == TIMEOUT:
         if seat not in expired(state, at):
             raise IllegalAction(f"{seat_name(seat)}'s time has not run out")
-        clock["away"][seat] = True
-        return [Event(type="taken_over", data={"seat": seat, "by": "bot", "reason": "time"})]
+        return _taken_over(clock, seat, "time", skip)
     if action.type == AWAY:
         if clock["away"][seat]:
             raise IllegalAction(f"{seat_name(seat)} is already away")
-        clock["away"][seat] = True
-        return [Event(type="taken_over", data={"seat": seat, "by": "bot", "reason": "host"})]
+        return _taken_over(clock, seat, "host", skip)
     if action.type == RESUME:
         if not clock["away"][seat]:
             raise IllegalAction(f"{seat_name(seat)} is not away: there is nothing to take back")
@@ -185,8 +212,24 @@ def apply_table_action(state: TableState, seat: int, action: Action, at: int | N
             if clock["mode"] == "move" or clock["left_ms"][seat] <= 0:
                 clock["left_ms"][seat] = clock["seconds"] * 1000
             clock["since"][seat] = at
-        return [Event(type="returned", data={"seat": seat})]
+        events = [Event(type="returned", data={"seat": seat})]
+        if skipped(clock, seat):
+            clock["skipped"][seat] = False
+            if skip is not None:
+                events += skip(seat, False) or []
+        return events
     raise IllegalAction(f"unknown table action {action.type!r}")
+
+
+def _taken_over(clock: dict, seat: int, reason: str, skip: Skip | None) -> list[Event]:
+    """The seat is away: skipped, where the table asks for it and the game's rules allow it
+    now, else played by a bot."""
+    clock["away"][seat] = True
+    theirs = skip(seat, True) if skip else None
+    if theirs is not None:
+        clock.setdefault("skipped", [False] * len(clock["away"]))[seat] = True
+    by = "bot" if theirs is None else "skip"
+    return [Event(type="taken_over", data={"seat": seat, "by": by, "reason": reason}), *(theirs or [])]
 
 
 def public(clock: dict | None, now: int) -> list[dict[str, Any]] | None:
@@ -194,4 +237,5 @@ def public(clock: dict | None, now: int) -> list[dict[str, Any]] | None:
     if clock is None:
         return None
     return [{"seat": s, "remaining_ms": remaining_ms(clock, s, now), "running": since is not None and clock["started"],
-             "away": clock["away"][s]} for s, since in enumerate(clock["since"])]
+             "away": clock["away"][s], "timed": timed(clock), "skipped": skipped(clock, s)}
+            for s, since in enumerate(clock["since"])]

@@ -21,7 +21,7 @@ from core.errors import (
     NotYourTurn,
     UnknownSeat,
 )
-from core import clock
+from core import absence, clock
 from core.content import PACK_OPTION
 from core.flow import Ctx, run
 from core.plugins import Registry, Rules, default_registry
@@ -253,7 +253,7 @@ def apply(rules: Rules, state: TableState, seat: int, action: Action,
     if action.type in clock.TABLE_ACTIONS:
         check_seat(state, seat)
         new = state if in_place else copy_state(state)
-        events = clock.apply_table_action(new, seat, action, at)
+        events = clock.apply_table_action(new, seat, action, at, skip=absence.skipper(rules, new, at))
         new.version += 1
         return new, events
     prompt, params = _find_prompt(rules, state, seat, action)

@@ -187,6 +187,18 @@ def conclave_campaign_over(game: str, campaign: dict) -> bool:
     """Whether the campaign has reached its end (no further game may start)."""
 
 
+# -- absent seats (core/absence.py) -------------------------------------------------------
+@hookspec(firstresult=True)
+def conclave_skip_seat(ctx: Ctx, seat: int, skipped: bool) -> bool:
+    """A table that skips away seats (its `absent_seats` setting is "skip"; offered only to a
+    game whose `GameSpec.skips_absent_seats` is set): `seat` has just gone away (`skipped`)
+    or come back. Going away, the game takes the seat out of play as its rules treat an
+    absent player: each of its open prompts is closed, or handed to whoever the rules say
+    chooses for it, and none opens for it while it is away. Coming back, it takes part
+    again from its next decision. The kernel runs the flow on afterwards. Return False when
+    the rules do not allow it now (too few players left, say): a bot plays the seat then."""
+
+
 # -- bots (core/bot.py, core/search_bot.py) ---------------------------------------------
 @hookspec(firstresult=True)
 def conclave_bot_policy(game: str, strength: str, seed: int, budget_ms: int) -> Any:

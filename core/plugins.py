@@ -87,6 +87,10 @@ class GameSpec:
     # module, see api/static/play/views.js for its contract) and what it imports. None: the
     # client's generic view.
     client_view: Path | None = None
+    # The game's rules say how a table carries on without an absent player (its hook
+    # `conclave_skip_seat`): a table may then choose to skip an away seat instead of having a
+    # bot play it (the kernel setting `absent_seats`, `core.table_settings`).
+    skips_absent_seats: bool = False
 
     def load_snapshot(self, data: bytes):
         """A stored snapshot of this game as a current state, and whether it was migrated."""
@@ -286,13 +290,14 @@ class Registry:
             raise BadPlayerCount(
                 f"{game.name} takes {game.min_players}-{game.max_players} players, not {players}"
             )
-        from core.table_settings import KERNEL_OPTIONS
+        from core.table_settings import kernel_options
 
+        kernel = kernel_options(game)
         for key, value in options.items():
-            spec = game.options.get(key) or KERNEL_OPTIONS.get(key)
+            spec = game.options.get(key) or kernel.get(key)
             if spec is None:
                 raise BadOption(f"{game.id} has no option {key!r} (options: {', '.join(game.options) or 'none'}; "
-                                f"every table: {', '.join(KERNEL_OPTIONS)})")
+                                f"every table: {', '.join(kernel)})")
             if key == PACK_OPTION:
                 self.packs.folder(game_id, value)  # the same refusal for every unknown value
                 continue

@@ -23,3 +23,19 @@ BOT_OPTIONS = {
 # The clock's (core/clock.py) are listed with them; they never reach the game's options at all:
 # `create_table` takes them apart first and keeps them in the clock's own account.
 KERNEL_OPTIONS: dict[str, OptionSpec] = {**BOT_OPTIONS, **clock.OPTIONS}
+
+# What becomes of an away seat (core/absence.py): a bot plays it, or, only where the game's
+# rules say how a game goes on without a player (`GameSpec.skips_absent_seats`), it is
+# skipped. Offered only to such games, so no other table can ask for it.
+ABSENCE_OPTIONS = {
+    "absent_seats": OptionSpec(default="bot", choices=("bot", "skip"),
+                               labels=("A bot plays for an away seat", "An away seat is skipped"),
+                               description="When a seat's time runs out or the host marks it absent: a "
+                                           "server-side bot plays for it, or the game goes on without it as "
+                                           "its rules treat an absent player, until its player returns"),
+}
+
+
+def kernel_options(game) -> dict[str, OptionSpec]:
+    """The kernel's table settings a table of `game` (a `GameSpec`) may take."""
+    return {**KERNEL_OPTIONS, **ABSENCE_OPTIONS} if game.skips_absent_seats else KERNEL_OPTIONS

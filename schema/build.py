@@ -23,7 +23,7 @@ from core.engine import active_seats, prompt_answers, view as core_view, view_ev
 from core.glossary import strings_in
 from core.plugins import Registry
 from core.seeds import commitment
-from core.table_settings import KERNEL_OPTIONS
+from core.table_settings import kernel_options
 from schema.context import address_of, service_of, token_of
 from schema.cost import DEFAULT_PAGE, MAX_PAGE
 from schema import hookspecs
@@ -129,8 +129,13 @@ def build_schema(registry: Registry, extensions: list | None = None,
         seat: int
         remaining_ms: int
         running: bool
-        away: bool = strawberry.field(description="A server-side bot plays for the seat until its player "
-                                                  "acts {type: \"resume\"} with the seat's token")
+        away: bool = strawberry.field(description="The seat's player is away until they act {type: \"resume\"} "
+                                                  "with the seat's token: a server-side bot plays for the seat, "
+                                                  "or the game skips it (`skipped`)")
+        timed: bool = strawberry.field(description="The table has a clock (false: only the host's away marks; "
+                                                   "remainingMs means nothing then)")
+        skipped: bool = strawberry.field(description="Away, and skipped as the game's rules treat an absent "
+                                                     "player (table setting absent_seats: skip), not played by a bot")
 
     @strawberry.type(description="A complete action: send `type` and `params` back unchanged as `act`'s action.")
     class LegalAction:
@@ -272,9 +277,9 @@ def build_schema(registry: Registry, extensions: list | None = None,
             return [LegalAction(type=o.type, params=dict(o.params))
                     for p in self._t.state.prompts if p.seat == self._viewer for o in self._answers(p)]
 
-        @strawberry.field(description="Each seat's turn clock (null: the table has none); remaining time as of "
-                                      "this answer, running while the seat has a decision open, away while a "
-                                      "server-side bot plays for it")
+        @strawberry.field(description="Each seat's turn clock (null: the table has no clock and no seat was ever "
+                                      "marked away); remaining time as of this answer, running while the seat has "
+                                      "a decision open, away while a bot plays for it or the game skips it")
         def clocks(self) -> list[SeatClock] | None:
             shown = clock.public(clock.account(self._t.state), int(time.time() * 1000))
             return None if shown is None else [SeatClock(**c) for c in shown]
@@ -504,7 +509,7 @@ def build_schema(registry: Registry, extensions: list | None = None,
                 opts = [OptionInfo(name=k, default=o.default, choices=list(o.choices), description=o.description,
                                    labels=list(o.labels), shape=o.shape, items=list(o.items),
                                    item_labels=list(o.item_labels))
-                        for k, o in {**g.options, **KERNEL_OPTIONS}.items()]  # the kernel's: every table
+                        for k, o in {**g.options, **kernel_options(g)}.items()]  # the kernel's: every table
                 out.append(GameInfo(id=g.id, name=g.name, description=g.description, min_players=g.min_players,
                                     max_players=g.max_players, options=opts, modules=mods,
                                     client_view=client_view_url("game", g.id) if g.client_view else None))
@@ -600,8 +605,9 @@ def build_schema(registry: Registry, extensions: list | None = None,
                       expected_version: int | None = None) -> ActResult:
             return await act_on(info, table_id, action.type, action.params, expected_version)
 
-        @strawberry.mutation(description="The host (its token as Bearer) marks a seat absent on a table with a "
-                                         "clock: a server-side bot plays for it until its player acts "
+        @strawberry.mutation(description="The host (its token as Bearer) marks a seat absent: a server-side bot "
+                                         "plays for it, or the game skips it where the table's absent_seats "
+                                         "setting asks and the rules allow, until its player acts "
                                          "{type: \"resume\"}")
         async def mark_absent(self, info: Info, table_id: str, seat: int) -> ActResult:
             svc = service_of(info)

@@ -218,9 +218,13 @@ def unlock_agenda(ctx: Ctx, seat: int, code: str, source: str) -> None:
         ctx.emit("agenda_already_out", seat=seat, code=code)
         return
     ctx.emit("agenda", to=[seat], public={"seat": seat}, seat=seat, code=code, source=source)
-    if card.kind == "crossroad":  # QD-349: resolved at once
-        options = [Action("crossroad", {"code": code, "option": i}) for i in range(len(card.options))]
-        ctx.prompt(seat, "crossroad", options, crossroad, text=f"{card.title}: choose", code=code)
+    if card.kind == "crossroad":  # QD-349: resolved at once, or held by an absent player
+        if state.councilors[seat].absent:
+            from plugins.queens_dilemma.absence import hold_crossroad  # (it builds on this module)
+
+            hold_crossroad(ctx, seat, code)
+            return
+        ask_crossroad(ctx, seat, code)
         return
     if card.kind == "epilogue":  # QD-350: the reward at once (fate, then an Ongoing Agenda)
         state.campaign.trashed.append(code)
@@ -228,6 +232,12 @@ def unlock_agenda(ctx: Ctx, seat: int, code: str, source: str) -> None:
         return
     deadline = None if card.kind == "ongoing" else (card.deadline or state.game_number + 3)  # QD-354
     diary.agendas.append(HeldAgenda(code=code, deadline=deadline))
+
+
+def ask_crossroad(ctx: Ctx, seat: int, code: str) -> None:
+    card = box_of(ctx.state).agendas[code]
+    options = [Action("crossroad", {"code": code, "option": i}) for i in range(len(card.options))]
+    ctx.prompt(seat, "crossroad", options, crossroad, text=f"{card.title}: choose", code=code)
 
 
 @steps("crossroad")
@@ -307,14 +317,21 @@ def _skill(ctx, seat, e, source, region):
     diary = state.campaign.diaries[seat]
     if len(diary.skills) >= box_of(state).board.skill_spaces:  # QD-301: cover one
         options = [Action("cover", {"skill": s.code}) for s in diary.skills]
-        ctx.prompt(seat, "cover_skill", options, cover, text="No free Skill space: cover a Skill", new=e["code"])
+        # an absent player's is covered by the Leader's choice, as their Buildings are placed (QD-124)
+        chooser = state.leader if state.councilors[seat].absent else seat
+        if chooser == seat:
+            ctx.prompt(seat, "cover_skill", options, cover, text="No free Skill space: cover a Skill", new=e["code"])
+        else:
+            ctx.prompt(chooser, "cover_skill", options, cover, text=f"No free Skill space for {seat_name(seat)}: "
+                       "cover one of their Skills", new=e["code"], owner=seat)
         return
     diary.skills.append(HeldSkill(code=e["code"]))
     ctx.emit("skill", seat=seat, code=e["code"])
 
 
 @steps("cover")
-def cover(ctx: Ctx, seat: int, params: dict, new: str) -> None:
+def cover(ctx: Ctx, seat: int, params: dict, new: str, owner: int | None = None) -> None:
+    seat = seat if owner is None else owner  # `seat` chose: the Leader, for an absent owner
     diary = ctx.state.campaign.diaries[seat]
     diary.skills = [s for s in diary.skills if s.code != params["skill"]]
     diary.covered_skills.append(params["skill"])

@@ -47,7 +47,7 @@ def ideology(ctx: Ctx) -> None:
     """QD-227..237: every kept Ideology card is revealed and scored."""
     state: QDState = ctx.state
     for p in state.councilors:
-        if p.absent:
+        if p.absent or not p.ideology_card:  # (none: they left while drawing it, absence.py)
             continue
         card = ideology_card(state, p.seat)
         got = scoring.ideology_score(card, state.board)
@@ -73,6 +73,8 @@ def power(ctx: Ctx) -> None:
 def invest(ctx: Ctx, seat: int) -> None:
     """QD-241..245: pay the Bag value in the card's Resource for Success, or take Failure."""
     state: QDState = ctx.state
+    if state.councilors[seat].absent or not state.councilors[seat].investment:
+        return  # left since the end began, or during the draft (absence.py): no Investment to score
     card = box_of(state).investments[state.councilors[seat].investment]
     bag = box_of(state).timeline[state.game_number - 1].bag
     options = [Action("invest", {"pay": False})]
@@ -103,7 +105,8 @@ def investment_band(ctx: Ctx) -> None:
         if "investment" not in card.bands:
             continue
         for b in reversed(card.boxes):
-            seats = targets(state, b.to, b.of, b.at_least, ch.herald)
+            seats = [s for s in targets(state, b.to, b.of, b.at_least, ch.herald)
+                     if state.councilors[s].investment]  # (a player who missed the draft has none)
             if card.investment_kind:
                 seats = [s for s in seats if box.investments[state.councilors[s].investment].resource == card.investment_kind]
             trig = b.trigger
@@ -120,8 +123,11 @@ def agendas(ctx: Ctx, seat: int, exclude: list[str] | None = None) -> None:
     bag = box.timeline[state.game_number - 1].bag
     diary = state.campaign.diaries[seat]
     p = state.councilors[seat]
+    if p.absent:  # left since the end began (absence.py)
+        return
     skip = set(exclude or [])
     options = [Action("complete", {"agenda": a.code}) for a in diary.agendas if a.code not in skip
+               and box.agendas[a.code].kind != "crossroad"  # one held while away is chosen, not paid
                and affordable(p.resources, box.agendas[a.code].cost, box.agendas[a.code].bag, bag)]
     if options:
         ctx.prompt(seat, "agenda", options + [Action("agendas_done", {})], completed,

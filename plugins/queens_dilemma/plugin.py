@@ -14,7 +14,7 @@ import msgspec
 from core.errors import BadOption, IncompatibleModules
 from core.hookspecs import hookimpl
 from core.plugins import GameSpec, OptionSpec
-from plugins.queens_dilemma import economy, ending, hookspecs as qd_hookspecs, rounds, voting
+from plugins.queens_dilemma import absence, economy, ending, hookspecs as qd_hookspecs, rounds, voting
 from plugins.queens_dilemma.content import CHARACTERS, default_box
 from plugins.queens_dilemma.effects import steps as effect_steps
 from plugins.queens_dilemma.migrations import MIGRATIONS
@@ -57,6 +57,7 @@ def _game() -> GameSpec:
         migrations=MIGRATIONS,
         phases=(rounds.ROUND, ending.END),  # the round and the end of the game, as data
         client_view=Path(__file__).resolve().parent / "client",  # the reference client's table view
+        skips_absent_seats=True,  # the rulebook's Absences: a game goes on without a player (absence.py)
     )
 
 
@@ -139,6 +140,15 @@ def conclave_step_handlers():
 @hookimpl
 def conclave_decisions():
     return {**voting.decisions, **economy.decisions}
+
+
+@hookimpl
+def conclave_skip_seat(ctx, seat, skipped):
+    """A table that skips away seats: the councilor leaves, or comes back (absence.py)."""
+    if skipped:
+        return absence.leave(ctx, seat)
+    absence.back(ctx, seat)
+    return True
 
 
 @hookimpl

@@ -16,6 +16,7 @@ from core.phases import Phase, Phases, start_phase
 from core.seats import seat_name
 from core.state import Action
 from plugins.queens_dilemma import council_rules, ending, voting
+from plugins.queens_dilemma.absence import ask_held_crossroads
 from plugins.queens_dilemma.content import Dilemma
 from plugins.queens_dilemma.economy import can_afford
 from plugins.queens_dilemma.effects import (band_steps, box_of, box_steps, effect, pay_cost, run_boxes, run_effects,
@@ -56,11 +57,16 @@ def region_pick(ctx: Ctx, seat: int, kind: str) -> None:
     free = [r for r in box_of(state).regions if r not in taken]
     main = kind == "main"
     options = [Action("region", {"region": r, "main": main}) for r in free]
+    if state.councilors[seat].absent:  # the Leader chooses for an absent player (QD-124's way)
+        ctx.ask(state.leader, "region", options, region_chosen,
+                text=f"Choose a {'Main' if main else 'Vassal'} Region for {seat_name(seat)}", owner=seat)
+        return
     ctx.ask(seat, "region", options, region_chosen, text=f"Choose a {'Main' if main else 'Vassal'} Region")
 
 
 @steps("region_chosen")
-def region_chosen(ctx: Ctx, seat: int, params: dict) -> None:
+def region_chosen(ctx: Ctx, seat: int, params: dict, owner: int | None = None) -> None:
+    seat = seat if owner is None else owner  # `seat` chose: the Leader, for an absent owner
     d = ctx.state.campaign.diaries[seat]
     (d.regions if params["main"] else d.vassals).append(params["region"])
     ctx.emit("region", seat=seat, region=params["region"], main=params["main"])
@@ -126,7 +132,10 @@ def returning(ctx: Ctx) -> None:
     state: QDState = ctx.state
     for p in state.councilors:
         d = state.campaign.diaries[p.seat]
-        if p.absent or not d.missed:
+        if p.absent:
+            continue
+        ask_held_crossroads(ctx, p.seat)  # placed in their Treasury while they were away
+        if not d.missed:
             continue
         p.independence += 3 * d.missed
         ctx.emit("returned", seat=p.seat, missed=d.missed, independence=3 * d.missed)
@@ -269,6 +278,8 @@ def investments(ctx: Ctx) -> None:
 @steps("draft")
 def draft(ctx: Ctx, seat: int) -> None:
     state: QDState = ctx.state
+    if state.councilors[seat].absent:  # left during the draft (absence.py): the cards pass on
+        return
     ctx.ask(seat, "investment", [Action("invest_pick", {"card": c}) for c in state.investments_left], drafted,
             text="Keep one Investment card and pass the rest on")
 
@@ -425,7 +436,7 @@ def vote_done(ctx: Ctx) -> None:
     reset_card_actions(ctx)
     vote = state.votes[-1]
     tiles = vote["tiles"]
-    if all(t["side"] == "pass" for t in tiles):
+    if all(t["side"] in ("pass", "") for t in tiles):  # ("": no turn came, voting.resolve)
         state.winners = [vote["moderator"]]  # QD-285
     else:
         state.winners = [i for i, t in enumerate(tiles) if t["side"] == vote["winner"]]  # QD-284

@@ -168,8 +168,8 @@ def turn(ctx: Ctx, seat: int) -> None:
     """A voting turn: one typed decision (`qdv.turn`) answered by a vote, a raise, stay or
     a Pass Action; nothing is listed in the state."""
     state: Council = ctx.state
-    if state.vote.tiles[seat].side == PASS:  # a passed player is out of this Voting Phase
-        after_turn(ctx, seat)
+    if state.vote.tiles[seat].side == PASS or not _present(state.councilors[seat]):
+        after_turn(ctx, seat)  # a passed player is out of this Voting Phase; an absent one too
         return
     ctx.prompt(seat, "vote", [], answer, text="Vote, raise, stay or pass", decision="qdv.turn")
 
@@ -273,6 +273,17 @@ def answer(ctx: Ctx, seat: int, params: Vote | Raise | Stay | Pass) -> None:
     after_turn(ctx, seat)
 
 
+def leave_turn(ctx: Ctx, seat: int) -> None:
+    """The councilor on turn has left (`absence`): a tile with no side passes, with no Pass
+    Action; Power already on it stays, as a stay would leave it. The turn moves on."""
+    tile = ctx.state.vote.tiles[seat]
+    if not tile.side:
+        tile.side = PASS
+    ctx.emit("vote", seat=seat, side=tile.side, power=tile.power, pass_action=tile.pass_action, source="",
+             absent=True)
+    after_turn(ctx, seat)
+
+
 @steps("after_turn")
 def after_turn_step(ctx: Ctx, seat: int) -> None:
     after_turn(ctx, seat)
@@ -302,7 +313,9 @@ def resolve(ctx: Ctx) -> None:
     """Most Power wins; a tie, or a vote where all passed, is decided by the Moderator."""
     state: Council = ctx.state
     counted = totals(state.vote)
-    everyone_passed = all(t.side == PASS for t in state.vote.tiles)
+    # a tile with no side had no turn (the vote ended before it: the Leader token moved, by
+    # Power or by an absence): it took no part, as a pass does
+    everyone_passed = all(t.side in (PASS, "") for t in state.vote.tiles)
     if everyone_passed or counted[AYE] == counted[NAY]:
         ctx.emit("moderator_decides", moderator=state.moderator, totals=counted, all_passed=everyone_passed)
         ctx.prompt(state.moderator, "break_tie", [A("decide", side=AYE), A("decide", side=NAY)], decided,

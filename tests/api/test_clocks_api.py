@@ -134,3 +134,56 @@ def test_a_clock_keeps_running_over_a_server_restart(server):
             seat = (await run(seats[0], CLOCKS, t=table_id))["table"]["activeSeats"][0]
             await wait_for_takeover(seats[0], table_id, seat, 0, limit=12.0)
     asyncio.run(main())
+
+
+SKIPPED = """query($t: String!) { table(id: $t) { version activeSeats clocks { seat away timed skipped } } }"""
+
+
+def test_a_councilor_out_of_time_is_skipped_where_the_table_asks(server):
+    """A Queen's Dilemma table with `absent_seats: "skip"`: a seat out of time is skipped as
+    the rules treat an absent councilor (QD-116), not played by a bot: its taken_over says
+    so, no bot move is ever made for it, the others play on, and its player comes back with
+    their token."""
+    async def main():
+        async with http(server.url) as host:
+            table_id, tokens = await create_and_join(host, "queens-dilemma", 5, seed=3, options={
+                "clock": "move", "clock_seconds": 1, "absent_seats": "skip"})
+        async with sessions(server.url, tokens) as seats:
+            first = (await run(seats[0], SKIPPED, t=table_id))["table"]
+            seat = first["activeSeats"][0]
+            waited, log = await wait_for_takeover(seats[0], table_id, seat, first["version"])
+            assert waited < 2.0, waited
+            taken = next(e for e in log if "taken_over" in kinds(e) and e["seat"] == seat)
+            assert taken["events"][0]["data"] == {"seat": seat, "by": "skip", "reason": "time"}
+            assert "councilor_left" in kinds(taken)
+            shown = (await run(seats[0], SKIPPED, t=table_id))["table"]
+            assert shown["clocks"][seat] == {"seat": seat, "away": True, "timed": True, "skipped": True}
+            assert seat not in shown["activeSeats"]
+            resumed = (await run(seats[seat], ACT, t=table_id, a={"type": "resume", "params": {}}, v=None))["act"]
+            assert resumed["__typename"] == "ActOk", resumed
+            log = (await run(seats[0], LOG, t=table_id, after=0))["table"]["log"]
+            assert not [e for e in log if e["bot"] and e["seat"] == seat]
+            back = next(e for e in log if e["version"] == resumed["version"])
+            assert kinds(back)[:2] == ["returned", "councilor_back"]
+            shown = (await run(seats[0], SKIPPED, t=table_id))["table"]
+            assert shown["clocks"][seat]["skipped"] is False
+    asyncio.run(main())
+
+
+def test_the_host_marks_a_councilor_absent_at_a_table_without_a_clock(server):
+    """No clock: the host may still mark a seat absent; the seat's entry in `clocks` is not
+    timed; at a skipping table the game goes on without it."""
+    async def main():
+        async with http(server.url) as host:
+            table_id, tokens, host_token = await create_and_join(host, "queens-dilemma", 4, seed=3,
+                                                                 options={"absent_seats": "skip"}, with_host=True)
+        async with http(server.url, host_token) as hosting, sessions(server.url, tokens) as seats:
+            before = (await run(seats[0], SKIPPED, t=table_id))["table"]
+            assert before["clocks"] is None
+            seat = before["activeSeats"][0]
+            marked = (await run(hosting, ABSENT, t=table_id, s=seat))["markAbsent"]
+            assert marked["__typename"] == "ActOk", marked
+            shown = (await run(seats[0], SKIPPED, t=table_id))["table"]
+            assert shown["clocks"][seat] == {"seat": seat, "away": True, "timed": False, "skipped": True}
+            assert seat not in shown["activeSeats"] and shown["activeSeats"]
+    asyncio.run(main())

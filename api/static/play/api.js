@@ -44,7 +44,7 @@ export const TABLE_FIELDS = `fragment TableFields on Table {
   seats { seat name taken }
   prompts { id seat kind blocking text freeText options { type params } }
   legalActions { type params } canUndo
-  clocks { seat remainingMs running away }
+  clocks { seat remainingMs running away timed skipped }
   result stateJson glossary campaignId
 }`;
 

@@ -492,11 +492,15 @@ export class TableView {
         " ", s.taken ? h("span", { class: "badge" }, "taken") : h("span", { class: "badge free" }, "free"),
         activeNow ? h("span", { class: "badge active", title: "this seat is to act" }, "● to act") : null,
         you ? h("span", { class: "badge you" }, "you") : null,
-        clock ? h("span", {
+        clock && clock.timed ? h("span", {
           class: `clock${clock.running ? " running" : ""}`, dataset: { seat: s.seat, remaining: clock.remainingMs },
           "aria-label": `${names.seat(s.seat)}'s time left`,
         }, clockText(clock.remainingMs)) : null,
-        clock && clock.away ? h("span", { class: "badge away", title: "a server-side bot plays for this seat" }, "away: a bot plays") : null,
+        clock && clock.away
+          ? (clock.skipped
+            ? h("span", { class: "badge away", title: "the game goes on without this seat, as its rules treat an absent player" }, "away: skipped")
+            : h("span", { class: "badge away", title: "a server-side bot plays for this seat" }, "away: a bot plays"))
+          : null,
         clock && clock.away && you && t.status === "playing"
           ? h("button", { type: "button", class: "resume", onclick: () => this.act({ type: "resume", params: {} }) },
             "Take my seat back")
