@@ -274,11 +274,9 @@ def answer(ctx: Ctx, seat: int, params: Vote | Raise | Stay | Pass) -> None:
 
 
 def leave_turn(ctx: Ctx, seat: int) -> None:
-    """The councilor on turn has left (`absence`): a tile with no side passes, with no Pass
-    Action; Power already on it stays, as a stay would leave it. The turn moves on."""
+    """The councilor on turn has left (`absence`, which has passed a tile with no side, with
+    no Pass Action); Power already on it stays, as a stay would leave it. The turn moves on."""
     tile = ctx.state.vote.tiles[seat]
-    if not tile.side:
-        tile.side = PASS
     ctx.emit("vote", seat=seat, side=tile.side, power=tile.power, pass_action=tile.pass_action, source="",
              absent=True)
     after_turn(ctx, seat)

@@ -73,9 +73,9 @@ def holding(kind: str, enough: int = 4):
     return done
 
 
-def figures(state, seat: int) -> tuple:
-    c = state.councilors[seat]
-    return dict(c.resources), c.hegemony, c.independence, c.infamy
+def figures(holder) -> tuple:
+    """The figures QD-117 freezes, of a councilor or a Diary."""
+    return dict(holder.resources), holder.hegemony, holder.independence, holder.infamy
 
 
 def leave_while(kind: str, seeds=range(200), early: bool = False):
@@ -132,7 +132,7 @@ def test_a_councilor_who_leaves_takes_no_further_part(kind):
     counts as missed. A replay of the log rebuilds the same state."""
     game, prompt = leave_while(kind)
     seat, state = prompt.seat, game.table.state
-    before = figures(state, seat)
+    before = figures(state.councilors[seat])
     missed = state.campaign.diaries[seat].missed
     events = game.act(seat, AWAY)
     assert events[0].data == {"seat": seat, "by": "skip", "reason": "host"}
@@ -154,7 +154,7 @@ def test_a_councilor_who_leaves_takes_no_further_part(kind):
         state = game.table.state
     after = game.events[left_at:]
     if kind != "region":  # (the first game's Campaign Setup seat bonuses come after a Region pick)
-        assert figures_saved(state, seat) == before, "QD-117"
+        assert figures(state.campaign.diaries[seat]) == before, "QD-117"
     for e in after:
         if e.type == "box":
             assert seat not in e.data["seats"] or e.data["target"] not in (
@@ -166,11 +166,6 @@ def test_a_councilor_who_leaves_takes_no_further_part(kind):
     broken = default_registry().rules_for("queens-dilemma", []).hook.conclave_check_invariants(state=state)
     assert not any(broken), broken
     assert encode_msgpack(game.replayed().state) == encode_msgpack(state)
-
-
-def figures_saved(state, seat: int) -> tuple:
-    d = state.campaign.diaries[seat]
-    return dict(d.resources), d.hegemony, d.independence, d.infamy
 
 
 def test_a_councilor_who_comes_back_takes_part_again_and_has_not_missed_the_game():
